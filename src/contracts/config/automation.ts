@@ -1,0 +1,63 @@
+// [targets], [scoring], [limits], [intervals], [circuit_breaker]: how the automation decides and how fast it may act.
+import { z } from 'zod';
+import { NonNegativeIntSchema, PositiveIntSchema, StringListSchema } from './common.js';
+
+export const TargetsSchema = z.object({
+  accounts: StringListSchema.default([]).describe('Accounts to monitor, as handles without @ (enrichment: Targeting).'),
+  max_target_replies_per_day: PositiveIntSchema.default(3).describe(
+    'Replies per day to monitored accounts (on top of the general reply cap).',
+  ),
+});
+
+const signalMax = (value: number, what: string) =>
+  z.number().nonnegative().max(100).default(value).describe(`Maximum points of the ${what} signal.`);
+
+export const ScoringSchema = z.object({
+  threshold: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .default(60)
+    .describe('Minimum total score (0-100) for a post to qualify for a reply.'),
+  keyword_relevance_max: signalMax(25, 'keyword relevance'),
+  follower_count_max: signalMax(15, 'author reach (follower count)'),
+  recency_max: signalMax(10, 'recency'),
+  engagement_rate_max: signalMax(15, 'engagement rate'),
+  reply_count_max: signalMax(15, 'reply count (fewer replies = more points)'),
+  content_type_max: signalMax(10, 'content type (text-only originals score highest)'),
+});
+
+export const DEFAULT_BANNED_PHRASES = ['check out', 'you should try', 'I recommend', 'link in bio'];
+
+export const LimitsSchema = z.object({
+  max_replies_per_day: PositiveIntSchema.default(5).describe('Hard cap on replies per day.'),
+  max_tweets_per_day: PositiveIntSchema.default(6).describe('Hard cap on original posts per day.'),
+  max_threads_per_week: PositiveIntSchema.default(1).describe('Hard cap on threads per week.'),
+  max_replies_per_author_per_day: PositiveIntSchema.default(1).describe('Replies to one author per day.'),
+  product_mention_ratio: z
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.2)
+    .describe("Largest share of a day's replies that may mention the product."),
+  banned_phrases: z
+    .array(z.string().trim().min(1))
+    .default(DEFAULT_BANNED_PHRASES)
+    .describe('Phrases never posted (case-insensitive).'),
+  min_action_delay_seconds: NonNegativeIntSchema.default(45).describe('Lower bound of the random delay between actions.'),
+  max_action_delay_seconds: NonNegativeIntSchema.default(180).describe('Upper bound of the random delay between actions.'),
+});
+
+export const IntervalsSchema = z.object({
+  mentions_check_seconds: PositiveIntSchema.default(300).describe('Mentions and target-monitoring loop period.'),
+  discovery_search_seconds: PositiveIntSchema.default(900).describe('Discovery loop period.'),
+  content_post_window_seconds: PositiveIntSchema.default(10_800).describe('Minimum gap between original posts.'),
+  thread_interval_seconds: PositiveIntSchema.default(604_800).describe('Gap between threads.'),
+});
+
+export const CircuitBreakerSchema = z.object({
+  error_threshold: PositiveIntSchema.default(5).describe('Rate-limit/forbidden errors within the window that open the breaker.'),
+  window_seconds: PositiveIntSchema.default(300).describe('Sliding window for counting errors.'),
+  cooldown_seconds: PositiveIntSchema.default(600).describe('How long the breaker stays open before a probe.'),
+});

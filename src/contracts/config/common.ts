@@ -1,0 +1,29 @@
+// Small building blocks shared by the config section schemas.
+import { z } from 'zod';
+
+/** Field metadata read by the env mapper, the masker and the docs generator. */
+export interface ConfigFieldMeta {
+  /** Masked in every view (`settings --show`, `get_config`, logs). */
+  secret?: boolean;
+  /** Extra spellings accepted from env vars and flags, mapped to the canonical value. */
+  aliases?: Record<string, string>;
+  /** Example shown in docs and scaffolds when there is no default. */
+  example?: unknown;
+}
+
+export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+export const WeekdaySchema = z.enum(WEEKDAYS);
+export type Weekday = z.infer<typeof WeekdaySchema>;
+
+/** 24-hour clock time "HH:MM". */
+export const ClockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a time "HH:MM" (24-hour)');
+
+export const HttpUrlSchema = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
+
+export const StringListSchema = z.array(z.string().trim().min(1, 'list entries must not be empty'));
+
+export const PositiveIntSchema = z.number().int().positive();
+export const NonNegativeIntSchema = z.number().int().nonnegative();
+
+/** Text that is either absent or non-empty: an empty value is reported rather than silently ignored. */
+export const NonEmptyTextSchema = z.string().trim().min(1, 'must not be empty (remove the key to leave it unset)');

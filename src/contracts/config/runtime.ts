@@ -1,0 +1,31 @@
+// [storage], [logging], [server]: where data lives, how much is logged, where the HTTP server listens.
+import { z } from 'zod';
+import { NonEmptyTextSchema, PositiveIntSchema } from './common.js';
+
+export const StorageSchema = z.object({
+  db_path: NonEmptyTextSchema.optional().describe(
+    'SQLite database file; unset means <data dir>/app.db. `~` is expanded.',
+  ),
+  retention_days: PositiveIntSchema.default(90).describe('Days of history kept (revisions beyond it thin to one a day).'),
+});
+
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'silent'] as const;
+
+export const LoggingSchema = z.object({
+  level: z.enum(LOG_LEVELS).default('info').describe('Log level of the service.'),
+  status_interval_seconds: z
+    .number()
+    .int()
+    .nonnegative()
+    .default(0)
+    .describe('Seconds between status summary log lines; 0 disables them.'),
+});
+
+export const ServerSchema = z.object({
+  host: z.string().trim().min(1).default('127.0.0.1').describe('Address the HTTP server binds to.'),
+  port: z.number().int().min(0).max(65535).default(3001).describe('HTTP port (0 = any free port).'),
+  allowed_hosts: z
+    .array(z.string().trim().min(1))
+    .default([])
+    .describe('Extra Host-header names accepted besides loopback names (DNS-rebinding guard).'),
+});
