@@ -1,0 +1,118 @@
+// Tests for openDatabase: file and directory permissions, pragmas, migrations at open, read-only mode, close.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../core/errors.js';
+import { type AppDatabase, openDatabase } from './open-database.js';
+
+let dir: string;
+const opened: AppDatabase[] = [];
+
+function track(database: AppDatabase): AppDatabase {
+  opened.push(database);
+  return database;
+}
+
+function mode(path: string): number {
+  return statSync(path).mode & 0o777;
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'app-composer-open-'));
+});
+
+afterEach(async () => {
+  for (const database of opened.splice(0)) await database.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('openDatabase', () => {
+  it('creates a private directory and file, in WAL mode with foreign keys on', async () => {
+    const path = join(dir, 'nested', 'data', 'app.db');
+    const database = track(openDatabase({ path }));
+    await database.db.insertInto('drafts').values({ content: 'first' }).execute();
+
+    expect(mode(join(dir, 'nested'))).toBe(0o700);
+    expect(mode(join(dir, 'nested', 'data'))).toBe(0o700);
+    expect(mode(path)).toBe(0o600);
+    expect(mode(`${path}-wal`)).toBe(0o600);
+    expect(database.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(database.sqlite.pragma('synchronous', { simple: true })).toBe(1);
+    expect(database.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(database.sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(database.path).toBe(path);
+  });
+
+  it('honours a custom busy timeout', () => {
+    const database = track(openDatabase({ path: ':memory:', busyTimeoutMs: 1234 }));
+    expect(database.sqlite.pragma('busy_timeout', { simple: true })).toBe(1234);
+  });
+
+  it('gives an in-memory database the full schema, usable through Kysely', async () => {
+    const { db } = track(openDatabase({ path: ':memory:' }));
+    const inserted = await db
+      .insertInto('drafts')
+      .values({ content: 'hello', title: 'greeting' })
+      .returning(['id', 'status', 'version', 'account_id', 'created_at'])
+      .executeTakeFirstOrThrow();
+    expect(inserted).toMatchObject({
+      id: 1,
+      status: 'draft',
+      version: 1,
+      account_id: '00000000-0000-0000-0000-000000000000',
+    });
+    expect(inserted.created_at).toMatch(/Z$/);
+  });
+
+  it('keeps data across re-opens and does not migrate twice', async () => {
+    const path = join(dir, 'app.db');
+    const first = openDatabase({ path });
+    await first.db.insertInto('cursors').values({ key: 'mentions', value: '42' }).execute();
+    await first.close();
+
+    const second = track(openDatabase({ path }));
+    const rows = await second.db.selectFrom('cursors').select(['key', 'value']).execute();
+    expect(rows).toEqual([{ key: 'mentions', value: '42' }]);
+    expect(second.sqlite.prepare('SELECT count(*) FROM schema_migrations').pluck().get()).toBe(1);
+  });
+
+  it('skips migrations when asked', () => {
+    const database = track(openDatabase({ path: ':memory:', migrate: false }));
+    expect(
+      database.sqlite.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table'").pluck().get(),
+    ).toBe(0);
+  });
+
+  it('opens an existing file read-only: reads work, writes are refused', async () => {
+    const path = join(dir, 'app.db');
+    const writer = track(openDatabase({ path }));
+    await writer.db.insertInto('cursors').values({ key: 'k', value: 'v' }).execute();
+
+    const reader = track(openDatabase({ path, readonly: true }));
+    expect(await reader.db.selectFrom('cursors').select('value').execute()).toEqual([{ value: 'v' }]);
+    await expect(reader.db.insertInto('cursors').values({ key: 'x', value: 'y' }).execute()).rejects.toThrow(
+      /readonly/,
+    );
+  });
+
+  it('reports a missing file opened read-only as db_error without creating it', () => {
+    const path = join(dir, 'missing', 'app.db');
+    let caught: unknown;
+    try {
+      openDatabase({ path, readonly: true });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(AppError);
+    expect((caught as AppError).code).toBe('db_error');
+    expect(() => statSync(join(dir, 'missing'))).toThrow();
+  });
+
+  it('closes once, even when close() is called twice', async () => {
+    const database = openDatabase({ path: join(dir, 'app.db') });
+    await Promise.all([database.close(), database.close()]);
+    await database.close();
+    expect(database.sqlite.open).toBe(false);
+  });
+});

@@ -1,0 +1,97 @@
+// Opens the SQLite database (WAL, busy timeout, foreign keys), applies migrations and wraps it in Kysely.
+// The file and its directory are private to the user: they hold sessions and encrypted credentials.
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Database } from 'better-sqlite3';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { AppError } from '../../core/errors.js';
+import type { DB } from './db-types.js';
+import { applyMigrations } from './migrate.js';
+
+export type { DB } from './db-types.js';
+
+export interface OpenDatabaseOptions {
+  /** File path, or ':memory:' for a private in-memory database. */
+  path: string;
+  readonly?: boolean;
+  /** Apply pending migrations at open (ignored when readonly). Default true. */
+  migrate?: boolean;
+  busyTimeoutMs?: number;
+}
+
+export interface AppDatabase {
+  sqlite: Database;
+  db: Kysely<DB>;
+  path: string;
+  /** Closes Kysely and the underlying connection; safe to call twice. */
+  close(): Promise<void>;
+}
+
+const MEMORY = ':memory:';
+
+function prepareFile(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  // Creating the file ourselves is the only way to choose its mode; SQLite then gives -wal and -shm the same.
+  try {
+    closeSync(openSync(path, 'wx', 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
+function connect(path: string, readonly: boolean): Database {
+  try {
+    if (path !== MEMORY && !readonly) prepareFile(path);
+    return new BetterSqlite3(path, readonly ? { readonly: true, fileMustExist: true } : {});
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new AppError('db_error', `cannot open database ${path}: ${reason}`, { retryable: false, cause });
+  }
+}
+
+/**
+ * Opens (creating if needed) the database at `path`, sets the connection pragmas and, unless
+ * `migrate: false` or `readonly`, applies pending migrations. Throws AppError('db_error') on failure.
+ */
+export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
+  const { path, readonly = false, migrate = true, busyTimeoutMs = 5000 } = options;
+  const sqlite = connect(path, readonly);
+  try {
+    sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(busyTimeoutMs))}`);
+    // WAL is persistent in the file; a read-only connection cannot switch it and does not need to.
+    if (path !== MEMORY && !readonly) sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    if (migrate && !readonly) applyMigrations(sqlite);
+  } catch (error) {
+    sqlite.close();
+    if (error instanceof AppError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new AppError('db_error', `cannot prepare database ${path}: ${reason}`, { cause: error });
+  }
+
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  let closing: Promise<void> | undefined;
+  return {
+    sqlite,
+    db,
+    path,
+    close() {
+      closing ??= (async () => {
+        if (!readonly && sqlite.open) {
+          // Cheap at close, and keeps the planner's statistics fresh for long-lived databases.
+          try {
+            sqlite.pragma('optimize');
+          } catch {
+            // Best effort only: a busy database must not turn close() into a failure.
+          }
+        }
+        // Kysely's SQLite driver closes the better-sqlite3 connection on destroy.
+        await db.destroy();
+        if (sqlite.open) sqlite.close();
+      })();
+      return closing;
+    },
+  };
+}
