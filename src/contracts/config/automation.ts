@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { NonNegativeIntSchema, PositiveIntSchema, StringListSchema } from './common.js';
 
 export const TargetsSchema = z.object({
-  accounts: StringListSchema.default([]).describe('Accounts to monitor, as handles without @ (enrichment: Targeting).'),
+  accounts: StringListSchema.default([]).describe(
+    'Accounts to monitor, as handles without @ (enrichment: Targeting).',
+  ),
   max_target_replies_per_day: PositiveIntSchema.default(3).describe(
     'Replies per day to monitored accounts (on top of the general reply cap).',
   ),
@@ -45,19 +47,31 @@ export const LimitsSchema = z.object({
     .array(z.string().trim().min(1))
     .default(DEFAULT_BANNED_PHRASES)
     .describe('Phrases never posted (case-insensitive).'),
-  min_action_delay_seconds: NonNegativeIntSchema.default(45).describe('Lower bound of the random delay between actions.'),
-  max_action_delay_seconds: NonNegativeIntSchema.default(180).describe('Upper bound of the random delay between actions.'),
+  min_action_delay_seconds: NonNegativeIntSchema.default(45).describe(
+    'Lower bound of the random delay between actions.',
+  ),
+  max_action_delay_seconds: NonNegativeIntSchema.default(180).describe(
+    'Upper bound of the random delay between actions.',
+  ),
 });
 
 export const IntervalsSchema = z.object({
-  mentions_check_seconds: PositiveIntSchema.default(300).describe('Mentions and target-monitoring loop period.'),
+  mentions_check_seconds: PositiveIntSchema.default(300).describe(
+    'Mentions and target-monitoring loop period.',
+  ),
   discovery_search_seconds: PositiveIntSchema.default(900).describe('Discovery loop period.'),
-  content_post_window_seconds: PositiveIntSchema.default(10_800).describe('Minimum gap between original posts.'),
+  content_post_window_seconds: PositiveIntSchema.default(10_800).describe(
+    'Minimum gap between original posts.',
+  ),
   thread_interval_seconds: PositiveIntSchema.default(604_800).describe('Gap between threads.'),
 });
 
 export const CircuitBreakerSchema = z.object({
-  error_threshold: PositiveIntSchema.default(5).describe('Rate-limit/forbidden errors within the window that open the breaker.'),
+  error_threshold: PositiveIntSchema.default(5).describe(
+    'Rate-limit/forbidden errors within the window that open the breaker.',
+  ),
   window_seconds: PositiveIntSchema.default(300).describe('Sliding window for counting errors.'),
-  cooldown_seconds: PositiveIntSchema.default(600).describe('How long the breaker stays open before a probe.'),
+  cooldown_seconds: PositiveIntSchema.default(600).describe(
+    'How long the breaker stays open before a probe.',
+  ),
 });

@@ -16,7 +16,9 @@ export const WeekdaySchema = z.enum(WEEKDAYS);
 export type Weekday = z.infer<typeof WeekdaySchema>;
 
 /** 24-hour clock time "HH:MM". */
-export const ClockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a time "HH:MM" (24-hour)');
+export const ClockTimeSchema = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a time "HH:MM" (24-hour)');
 
 export const HttpUrlSchema = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
 
@@ -26,4 +28,7 @@ export const PositiveIntSchema = z.number().int().positive();
 export const NonNegativeIntSchema = z.number().int().nonnegative();
 
 /** Text that is either absent or non-empty: an empty value is reported rather than silently ignored. */
-export const NonEmptyTextSchema = z.string().trim().min(1, 'must not be empty (remove the key to leave it unset)');
+export const NonEmptyTextSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty (remove the key to leave it unset)');

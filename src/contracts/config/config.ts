@@ -21,7 +21,10 @@ export const DEPLOYMENT_MODES = ['desktop', 'self_host', 'cloud'] as const;
 export type DeploymentMode = (typeof DEPLOYMENT_MODES)[number];
 
 export const ConfigSchema = z.object({
-  mode: z.enum(MODES).default('autopilot').describe('`autopilot` runs every loop; `composer` is write-it-yourself.'),
+  mode: z
+    .enum(MODES)
+    .default('autopilot')
+    .describe('`autopilot` runs every loop; `composer` is write-it-yourself.'),
   deployment_mode: z
     .enum(DEPLOYMENT_MODES)
     .default('desktop')

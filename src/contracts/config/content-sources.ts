@@ -14,24 +14,46 @@ export const ContentSourceSchema = z.object({
     .enum(['auto', 'poll', 'none'])
     .default('auto')
     .describe('`auto` (watcher or drive poll), `poll` (periodic rescan), `none` (initial scan only).'),
-  file_patterns: z.array(z.string().trim().min(1)).default(['*.md', '*.txt']).describe('File-name globs to index.'),
+  file_patterns: z
+    .array(z.string().trim().min(1))
+    .default(['*.md', '*.txt'])
+    .describe('File-name globs to index.'),
   loop_back_enabled: z
     .boolean()
     .optional()
-    .describe('Write publish metadata back into the note front-matter. Default true for local_fs, false for drive.'),
+    .describe(
+      'Write publish metadata back into the note front-matter. Default true for local_fs, false for drive.',
+    ),
   analytics_sync_enabled: z
     .boolean()
     .default(false)
     .describe('Add engagement metrics to note front-matter (local only; needs loop_back_enabled).'),
-  folder_id: NonEmptyTextSchema.optional().describe('Drive folder to monitor; unset indexes the whole drive.'),
-  connection_id: z.number().int().positive().optional().describe('Linked drive account id (dashboard OAuth flow).'),
-  service_account_key: NonEmptyTextSchema.optional().describe('Legacy: path to a service-account JSON key file.'),
-  poll_interval_seconds: z.number().int().min(30).default(300).describe('Seconds between drive polls (min 30).'),
+  folder_id: NonEmptyTextSchema.optional().describe(
+    'Drive folder to monitor; unset indexes the whole drive.',
+  ),
+  connection_id: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('Linked drive account id (dashboard OAuth flow).'),
+  service_account_key: NonEmptyTextSchema.optional().describe(
+    'Legacy: path to a service-account JSON key file.',
+  ),
+  poll_interval_seconds: z
+    .number()
+    .int()
+    .min(30)
+    .default(300)
+    .describe('Seconds between drive polls (min 30).'),
 });
 export type ContentSource = z.infer<typeof ContentSourceSchema>;
 
 export const ContentSourcesSchema = z.object({
-  sources: z.array(ContentSourceSchema).default([]).describe('Repeatable [[content_sources.sources]] entries.'),
+  sources: z
+    .array(ContentSourceSchema)
+    .default([])
+    .describe('Repeatable [[content_sources.sources]] entries.'),
 });
 
 export const CloudDriveConnectorSchema = z.object({

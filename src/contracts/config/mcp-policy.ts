@@ -22,7 +22,10 @@ export const PolicyRuleSchema = z.object({
     .object({
       tools: z.array(z.string()).default([]).describe('Tool names; empty = any.'),
       categories: z.array(z.enum(POLICY_CATEGORIES)).default([]).describe('Policy categories; empty = any.'),
-      modes: z.array(z.enum(['autopilot', 'composer'])).default([]).describe('Operating modes; empty = any.'),
+      modes: z
+        .array(z.enum(['autopilot', 'composer']))
+        .default([])
+        .describe('Operating modes; empty = any.'),
       schedule_window: z
         .object({
           start_hour: z.number().int().min(0).max(23),
@@ -64,7 +67,10 @@ export const McpPolicySchema = z.object({
     .default(DEFAULT_REQUIRE_APPROVAL_FOR)
     .describe('Tools routed to the approval queue (the short form without `social_` is accepted).'),
   blocked_tools: z.array(z.string().trim().min(1)).default([]).describe('Tools that are always denied.'),
-  dry_run_mutations: z.boolean().default(false).describe('Answer mutations with a dry-run payload instead of acting.'),
+  dry_run_mutations: z
+    .boolean()
+    .default(false)
+    .describe('Answer mutations with a dry-run payload instead of acting.'),
   max_mutations_per_hour: z
     .number()
     .int()

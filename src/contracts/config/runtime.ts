@@ -6,7 +6,9 @@ export const StorageSchema = z.object({
   db_path: NonEmptyTextSchema.optional().describe(
     'SQLite database file; unset means <data dir>/app.db. `~` is expanded.',
   ),
-  retention_days: PositiveIntSchema.default(90).describe('Days of history kept (revisions beyond it thin to one a day).'),
+  retention_days: PositiveIntSchema.default(90).describe(
+    'Days of history kept (revisions beyond it thin to one a day).',
+  ),
 });
 
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'silent'] as const;

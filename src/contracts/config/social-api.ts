@@ -39,6 +39,17 @@ export const AuthSchema = z.object({
     .describe(
       '`local_callback` listens for the OAuth redirect; `manual` prints the URL and asks for the redirected URL.',
     ),
-  callback_host: z.string().trim().min(1).default('127.0.0.1').describe('Host of the OAuth callback listener.'),
-  callback_port: z.number().int().min(1).max(65535).default(8080).describe('Port of the OAuth callback listener.'),
+  callback_host: z
+    .string()
+    .trim()
+    .min(1)
+    .default('127.0.0.1')
+    .describe('Host of the OAuth callback listener.'),
+  callback_port: z
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .default(8080)
+    .describe('Port of the OAuth callback listener.'),
 });

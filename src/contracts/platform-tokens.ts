@@ -1,0 +1,15 @@
+// The platform OAuth tokens as stored in <data dir>/tokens.json (0600), written by `app auth` and the refresher.
+import { z } from 'zod';
+
+export const StoredTokensSchema = z.object({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1).optional(),
+  token_type: z.string().default('bearer'),
+  /** When the access token stops working (ISO 8601). */
+  expires_at: z.iso.datetime({ offset: true }),
+  /** Scopes the platform granted (may be fewer than requested). */
+  scopes: z.array(z.string()).default([]),
+  obtained_at: z.iso.datetime({ offset: true }).optional(),
+});
+
+export type StoredTokens = z.infer<typeof StoredTokensSchema>;

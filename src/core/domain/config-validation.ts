@@ -1,0 +1,123 @@
+// Cross-field config rules the schema alone cannot express. Pure: returns problems, never throws.
+import { isDeepStrictEqual } from 'node:util';
+import type { Config } from '../../contracts/config/config.js';
+import { driveCredential, effectiveLoopBack, isSourceAllowed, isSourceEnabled } from './config-rules.js';
+
+export interface RuleProblem {
+  severity: 'error' | 'warning';
+  path: Array<string | number>;
+  message: string;
+}
+
+/** `load` tolerates what the runtime can skip; `save` refuses it (the spec's "rejected on save"). */
+export type ValidationPurpose = 'load' | 'save';
+
+export interface ValidationContext {
+  purpose: ValidationPurpose;
+  /** The config before this save: entries it already had are kept (with a warning), never rejected. */
+  previous?: Config;
+}
+
+const AUTO_SLOTS = 3;
+
+function isValidTimezone(timezone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Same tool name whether written `social_post_tweet` or `post_tweet`. */
+const canonicalTool = (name: string) => (name.startsWith('social_') ? name : `social_${name}`);
+
+export function validateConfigRules(config: Config, context: ValidationContext): RuleProblem[] {
+  const previousSources = context.previous?.content_sources.sources ?? [];
+  const problems: RuleProblem[] = [];
+  const error = (path: RuleProblem['path'], message: string) =>
+    problems.push({ severity: 'error', path, message });
+  const warn = (path: RuleProblem['path'], message: string) =>
+    problems.push({ severity: 'warning', path, message });
+
+  if (config.limits.min_action_delay_seconds > config.limits.max_action_delay_seconds) {
+    error(['limits', 'min_action_delay_seconds'], 'must not be greater than limits.max_action_delay_seconds');
+  }
+  if (!isValidTimezone(config.schedule.timezone)) {
+    error(['schedule', 'timezone'], `'${config.schedule.timezone}' is not a known IANA timezone`);
+  }
+  for (const [index, rule] of config.mcp_policy.rules.entries()) {
+    const tz = rule.conditions.schedule_window?.timezone;
+    if (tz && !isValidTimezone(tz)) {
+      error(
+        ['mcp_policy', 'rules', index, 'conditions', 'schedule_window', 'timezone'],
+        `'${tz}' is not a known timezone`,
+      );
+    }
+  }
+
+  const slots = (times: readonly string[]) => times.reduce((n, t) => n + (t === 'auto' ? AUTO_SLOTS : 1), 0);
+  const overrideSlots = Object.values(config.schedule.preferred_times_override).map((t) => slots(t ?? []));
+  const mostSlots = Math.max(slots(config.schedule.preferred_times), ...overrideSlots);
+  if (mostSlots > config.limits.max_tweets_per_day) {
+    error(
+      ['schedule', 'preferred_times'],
+      `${mostSlots} posting slots a day exceed limits.max_tweets_per_day (${config.limits.max_tweets_per_day})`,
+    );
+  }
+
+  const approval = new Set(config.mcp_policy.require_approval_for.map(canonicalTool));
+  for (const tool of config.mcp_policy.blocked_tools) {
+    if (approval.has(canonicalTool(tool))) {
+      error(['mcp_policy', 'blocked_tools'], `'${tool}' is both blocked and in require_approval_for`);
+    }
+  }
+
+  if (config.deployment_mode === 'cloud' && config.social_api.provider_backend === 'scraper') {
+    error(['social_api', 'provider_backend'], 'the scraper backend is not available in cloud deployment');
+  }
+  if (
+    config.server.host !== '127.0.0.1' &&
+    config.server.host !== 'localhost' &&
+    config.server.host !== '::1'
+  ) {
+    warn(['server', 'host'], `binding to ${config.server.host} exposes the service beyond this machine`);
+  }
+
+  config.content_sources.sources.forEach((source, index) => {
+    const at = (...rest: string[]) => ['content_sources', 'sources', index, ...rest];
+    if (!isSourceAllowed(config.deployment_mode, source.source_type)) {
+      const message = `${source.source_type} sources are not available in ${config.deployment_mode} deployment`;
+      const existing = previousSources.some((old) => isDeepStrictEqual(old, source));
+      if (context.purpose === 'save' && !existing) error(at('source_type'), `${message}; not saved`);
+      else warn(at('source_type'), `${message}; kept but skipped at runtime`);
+    }
+    if (source.source_type === 'local_fs') {
+      if (isSourceEnabled(source) && !source.path) error(at('path'), 'a local_fs source needs a path');
+      for (const key of ['folder_id', 'connection_id', 'service_account_key'] as const) {
+        if (source[key] !== undefined) warn(at(key), 'only applies to cloud_drive sources; ignored');
+      }
+      if (source.analytics_sync_enabled && !effectiveLoopBack(source)) {
+        error(at('analytics_sync_enabled'), 'requires loop_back_enabled');
+      }
+    } else {
+      if (source.path !== undefined) warn(at('path'), 'only applies to local_fs sources; ignored');
+      if (source.loop_back_enabled)
+        error(at('loop_back_enabled'), 'not supported for cloud_drive (read-only)');
+      if (source.analytics_sync_enabled)
+        error(at('analytics_sync_enabled'), 'only supported for local_fs sources');
+      if (source.connection_id !== undefined && source.service_account_key) {
+        warn(
+          at('service_account_key'),
+          'both connection_id and service_account_key are set; connection_id is used',
+        );
+      } else if (isSourceEnabled(source) && driveCredential(source) === 'none') {
+        warn(
+          at('connection_id'),
+          'no connection_id or service_account_key; link the drive from the dashboard',
+        );
+      }
+    }
+  });
+  return problems;
+}

@@ -1,0 +1,203 @@
+// `app test`: one report of everything that decides whether the service can work, in the order a user
+// would fix it: config, quickstart fields, database, LLM, platform tokens and scopes, then enrichment.
+import type { Config } from '../../../contracts/config/config.js';
+import type { StoredTokens } from '../../../contracts/platform-tokens.js';
+import {
+  type EnrichmentStageId,
+  enrichmentStatus,
+  missingQuickstartFields,
+} from '../../domain/config-rules.js';
+import { scopeStatus } from '../../domain/scopes.js';
+
+export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skip';
+
+export interface DiagnosticCheck {
+  id: string;
+  label: string;
+  status: CheckStatus;
+  message: string;
+}
+
+export interface AuthDetails {
+  token_valid: boolean;
+  expires_at: string | null;
+  expires_in_seconds: number | null;
+  has_refresh_token: boolean;
+  granted_scopes: string[];
+  missing_scopes: string[];
+  dm_scopes_granted: boolean;
+  degraded_features: string[];
+  fix_action: string | null;
+}
+
+export interface DiagnosticsReport {
+  passed: boolean;
+  checks: DiagnosticCheck[];
+  auth: AuthDetails | null;
+  enrichment: {
+    stages: Array<{ id: string; title: string; complete: boolean; missing: string[] }>;
+    next: EnrichmentStageId | null;
+  };
+}
+
+export interface DiagnosticsDeps {
+  /** The loaded config, or the problems that kept it from loading. */
+  config: Config | undefined;
+  configErrors: string[];
+  configWarnings: number;
+  checkDatabase(): Promise<{ ok: boolean; message: string }>;
+  readTokens():
+    | { state: 'missing' }
+    | { state: 'invalid'; message: string }
+    | { state: 'ok'; tokens: StoredTokens };
+  now: Date;
+}
+
+function tokenChecks(
+  config: Config,
+  deps: DiagnosticsDeps,
+): { checks: DiagnosticCheck[]; auth: AuthDetails | null } {
+  if (config.social_api.provider_backend === 'scraper') {
+    const skip = 'skipped (scraper backend needs no platform tokens)';
+    return {
+      checks: [{ id: 'platform_tokens', label: 'Platform tokens', status: 'skip', message: skip }],
+      auth: null,
+    };
+  }
+  const file = deps.readTokens();
+  if (file.state !== 'ok') {
+    const message = file.state === 'missing' ? 'no tokens yet; run `app auth`' : file.message;
+    return {
+      checks: [{ id: 'platform_tokens', label: 'Platform tokens', status: 'fail', message }],
+      auth: null,
+    };
+  }
+  const { tokens } = file;
+  const expiresIn = Math.round((Date.parse(tokens.expires_at) - deps.now.getTime()) / 1000);
+  const valid = expiresIn > 0;
+  const canRefresh = Boolean(tokens.refresh_token);
+  const scopes = scopeStatus(tokens.scopes);
+  const dmGranted = !scopes.missing.includes('dm.read') && !scopes.missing.includes('dm.write');
+  const tokenCheck: DiagnosticCheck = valid
+    ? {
+        id: 'platform_tokens',
+        label: 'Platform tokens',
+        status: 'pass',
+        message: `valid, expires in ${Math.floor(expiresIn / 60)} min`,
+      }
+    : canRefresh
+      ? {
+          id: 'platform_tokens',
+          label: 'Platform tokens',
+          status: 'warn',
+          message: 'access token expired; it will be refreshed',
+        }
+      : {
+          id: 'platform_tokens',
+          label: 'Platform tokens',
+          status: 'fail',
+          message: 'expired and no refresh token; run `app auth`',
+        };
+  const scopeCheck: DiagnosticCheck =
+    scopes.missing.length === 0
+      ? {
+          id: 'scopes',
+          label: 'Scopes',
+          status: 'pass',
+          message: `all ${scopes.granted.length} granted, DM scopes included`,
+        }
+      : {
+          id: 'scopes',
+          label: 'Scopes',
+          status: 'warn',
+          message: `missing ${scopes.missing.join(', ')}; degraded: ${scopes.degraded.map((d) => d.title).join(', ')}. DM scopes ${dmGranted ? 'granted' : 'not granted'}. Re-run \`app auth\``,
+        };
+  return {
+    checks: [tokenCheck, scopeCheck],
+    auth: {
+      token_valid: valid,
+      expires_at: tokens.expires_at,
+      expires_in_seconds: expiresIn,
+      has_refresh_token: canRefresh,
+      granted_scopes: scopes.granted,
+      missing_scopes: scopes.missing,
+      dm_scopes_granted: dmGranted,
+      degraded_features: scopes.degraded.map((d) => d.id),
+      fix_action: scopes.missing.length > 0 || (!valid && !canRefresh) ? 'run `app auth`' : null,
+    },
+  };
+}
+
+export async function runDiagnostics(deps: DiagnosticsDeps): Promise<DiagnosticsReport> {
+  const checks: DiagnosticCheck[] = [];
+  const { config } = deps;
+  if (!config) {
+    checks.push({
+      id: 'config',
+      label: 'Configuration',
+      status: 'fail',
+      message: `${deps.configErrors.length} error(s): ${deps.configErrors.join('; ')}`,
+    });
+    return { passed: false, checks, auth: null, enrichment: { stages: [], next: null } };
+  }
+  const warnings = deps.configWarnings > 0 ? ` (${deps.configWarnings} warning(s))` : '';
+  checks.push({ id: 'config', label: 'Configuration', status: 'pass', message: `valid${warnings}` });
+
+  const missing = missingQuickstartFields(config);
+  checks.push(
+    missing.length === 0
+      ? { id: 'quickstart', label: 'Required fields', status: 'pass', message: 'all 5 quickstart fields set' }
+      : {
+          id: 'quickstart',
+          label: 'Required fields',
+          status: 'fail',
+          message: `missing ${missing.join(', ')}`,
+        },
+  );
+
+  const database = await deps.checkDatabase();
+  checks.push({
+    id: 'database',
+    label: 'Database',
+    status: database.ok ? 'pass' : 'fail',
+    message: database.message,
+  });
+
+  const { provider, api_key: apiKey } = config.llm;
+  checks.push(
+    !provider
+      ? { id: 'llm', label: 'LLM', status: 'fail', message: 'no provider set (llm.provider)' }
+      : provider !== 'ollama' && !apiKey
+        ? { id: 'llm', label: 'LLM', status: 'fail', message: `${provider} needs llm.api_key` }
+        : { id: 'llm', label: 'LLM', status: 'pass', message: `${provider} configured` },
+  );
+
+  const tokens = tokenChecks(config, deps);
+  checks.push(...tokens.checks);
+
+  const enrichment = enrichmentStatus(config);
+  const done = enrichment.stages.filter((s) => s.complete).map((s) => s.title);
+  checks.push({
+    id: 'enrichment',
+    label: 'Profile enrichment',
+    status: enrichment.next ? 'warn' : 'pass',
+    message: `${done.length}/3 stages complete${done.length ? ` (${done.join(', ')})` : ''}${
+      enrichment.next ? `; next: ${enrichment.next} (\`app settings enrich\`)` : ''
+    }`,
+  });
+
+  return {
+    passed: checks.every((check) => check.status !== 'fail'),
+    checks,
+    auth: tokens.auth,
+    enrichment: {
+      stages: enrichment.stages.map(({ id, title, complete, missing: m }) => ({
+        id,
+        title,
+        complete,
+        missing: m,
+      })),
+      next: enrichment.next ?? null,
+    },
+  };
+}

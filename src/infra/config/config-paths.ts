@@ -1,0 +1,53 @@
+// Where the config file and the data directory are: -c flag, APP_CONFIG, APP_HOME, or ~/.app.
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import type { Config } from '../../contracts/config/config.js';
+
+export interface ConfigPaths {
+  configPath: string;
+  /** True when the path was named (-c or APP_CONFIG): a missing file is then an error. */
+  explicit: boolean;
+  dataDir: string;
+}
+
+export interface DataPaths {
+  dataDir: string;
+  dbPath: string;
+  tokensPath: string;
+  apiTokenPath: string;
+  mediaDir: string;
+  backupsDir: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Expands a leading `~` to the user's home and makes the path absolute. */
+export function expandHome(path: string, env: Env = process.env): string {
+  const home = env.HOME || homedir();
+  const expanded = path === '~' ? home : path.startsWith('~/') ? join(home, path.slice(2)) : path;
+  return isAbsolute(expanded) ? expanded : resolve(expanded);
+}
+
+export function resolveConfigPaths(options: { configFlag?: string; env?: Env }): ConfigPaths {
+  const env = options.env ?? process.env;
+  const appHome = env.APP_HOME ? expandHome(env.APP_HOME, env) : undefined;
+  const named = options.configFlag ?? env.APP_CONFIG;
+  if (named) {
+    const configPath = expandHome(named, env);
+    return { configPath, explicit: true, dataDir: appHome ?? dirname(configPath) };
+  }
+  const dataDir = appHome ?? expandHome('~/.app', env);
+  return { configPath: join(dataDir, 'config.toml'), explicit: false, dataDir };
+}
+
+/** Files and folders the service keeps in its data directory. */
+export function dataPaths(config: Config, dataDir: string, env: Env = process.env): DataPaths {
+  return {
+    dataDir,
+    dbPath: config.storage.db_path ? expandHome(config.storage.db_path, env) : join(dataDir, 'app.db'),
+    tokensPath: join(dataDir, 'tokens.json'),
+    apiTokenPath: join(dataDir, 'api_token'),
+    mediaDir: join(dataDir, 'media'),
+    backupsDir: join(dataDir, 'backups'),
+  };
+}

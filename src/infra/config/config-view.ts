@@ -1,0 +1,59 @@
+// Read-only views of a loaded config: the effective values (derived defaults filled in) and secrets masked.
+import type { Config } from '../../contracts/config/config.js';
+import { LLM_PROVIDER_DEFAULTS } from '../../contracts/config/llm.js';
+import { effectiveApprovalMode } from '../../core/domain/config-rules.js';
+import { type DataPaths, dataPaths } from './config-paths.js';
+import { configLeaves } from './schema-walk.js';
+
+/** Keeps the last 4 characters of long secrets so a user can tell which key is set. */
+export function maskSecret(value: string): string {
+  return value.length >= 12 ? `****${value.slice(-4)}` : '****';
+}
+
+function getPath(target: unknown, path: readonly string[]): unknown {
+  let node = target;
+  for (const part of path) node = (node as Record<string, unknown> | undefined)?.[part];
+  return node;
+}
+
+function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  let node = target;
+  for (const part of path.slice(0, -1)) node = node[part] as Record<string, unknown>;
+  node[path[path.length - 1] as string] = value;
+}
+
+/** A deep copy with every secret field masked. */
+export function maskConfig<T extends object>(config: T): T {
+  const copy = structuredClone(config) as Record<string, unknown>;
+  for (const leaf of configLeaves()) {
+    if (!leaf.meta.secret) continue;
+    const value = getPath(copy, leaf.path);
+    if (typeof value === 'string') setPath(copy, leaf.path, maskSecret(value));
+  }
+  return copy as T;
+}
+
+export type EffectiveConfig = Config & { paths: DataPaths };
+
+/**
+ * The config as the service will use it: composer forces approval on, empty LLM model/base URL
+ * become the provider defaults, and paths are resolved.
+ */
+export function effectiveConfig(config: Config, dataDir: string, env = process.env): EffectiveConfig {
+  const copy = structuredClone(config) as Config;
+  copy.approval_mode = effectiveApprovalMode(config);
+  if (copy.llm.provider) {
+    const defaults = LLM_PROVIDER_DEFAULTS[copy.llm.provider];
+    copy.llm.model ??= defaults.model;
+    copy.llm.base_url ??= defaults.baseUrl;
+  }
+  const paths = dataPaths(config, dataDir, env);
+  copy.storage.db_path = paths.dbPath;
+  copy.connectors.cloud_drive.redirect_uri ??= `http://${hostForUrl(config.server.host)}:${config.server.port}/api/connectors/cloud-drive/callback`;
+  return { ...copy, paths };
+}
+
+function hostForUrl(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}

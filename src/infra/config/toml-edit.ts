@@ -1,0 +1,136 @@
+// Edits one value in a TOML text without touching anything else: the user's comments, order and
+// formatting survive (smol-toml's parse/stringify would drop them). Every edit is verified by re-parsing.
+import { isDeepStrictEqual } from 'node:util';
+import { parse, stringify } from 'smol-toml';
+import { AppError } from '../../core/errors.js';
+import { locateTomlKeys } from './toml-locate.js';
+
+/** Formats one value as TOML (`"text"`, `[ "a", "b" ]`, `42`, `true`). */
+export function tomlValue(value: unknown): string {
+  const line = stringify({ v: value }).trim();
+  return line.slice(line.indexOf('=') + 1).trim();
+}
+
+/** Index of a trailing `# comment` on a single-line value, outside strings; -1 if none. */
+function commentStart(text: string): number {
+  let quote: string | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quote) {
+      if (ch === '\\' && quote === '"') i++;
+      else if (ch === quote) quote = null;
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '#') return i;
+  }
+  return -1;
+}
+
+/** Last line index (inclusive) of the value that starts on `start` (multi-line arrays and strings). */
+function valueEnd(lines: string[], start: number): number {
+  const afterEq = (lines[start] ?? '').slice((lines[start] ?? '').indexOf('=') + 1).trim();
+  for (const delimiter of ['"""', "'''"]) {
+    if (afterEq.startsWith(delimiter) && !afterEq.slice(3).includes(delimiter)) {
+      for (let i = start + 1; i < lines.length; i++) if ((lines[i] ?? '').includes(delimiter)) return i;
+    }
+  }
+  // Multi-line arrays: the locator skips their continuation lines, so the next located line bounds them.
+  if (afterEq.startsWith('[')) {
+    let depth = 0;
+    for (let i = start; i < lines.length; i++) {
+      const text = i === start ? afterEq : (lines[i] ?? '');
+      const cut = commentStart(text);
+      for (const ch of cut >= 0 ? text.slice(0, cut) : text) depth += ch === '[' ? 1 : ch === ']' ? -1 : 0;
+      if (depth <= 0) return i;
+    }
+  }
+  return start;
+}
+
+const isHeader = (line: string) => /^\s*\[/.test(line);
+
+function getPath(target: unknown, path: readonly string[]): unknown {
+  let node = target;
+  for (const part of path) node = (node as Record<string, unknown> | undefined)?.[part];
+  return node;
+}
+
+function verify(text: string, path: readonly string[], expected: unknown): string {
+  let parsed: unknown;
+  try {
+    parsed = parse(text);
+  } catch (error) {
+    throw new AppError(
+      'invalid_input',
+      `editing ${path.join('.')} would break the file: ${(error as Error).message}`,
+    );
+  }
+  if (!isDeepStrictEqual(getPath(parsed, path), expected)) {
+    throw new AppError(
+      'invalid_input',
+      `cannot edit ${path.join('.')} automatically; please edit the file by hand`,
+    );
+  }
+  return text;
+}
+
+/** Sets `path` (a leaf in a plain table, e.g. ['limits','max_replies_per_day']) to `value`. */
+export function setTomlValue(text: string, path: readonly string[], value: unknown): string {
+  const key = path[path.length - 1] as string;
+  const section = path.slice(0, -1);
+  const lines = text.split('\n');
+  const positions = locateTomlKeys(text);
+  const rendered = `${/^[A-Za-z0-9_-]+$/.test(key) ? key : JSON.stringify(key)} = ${tomlValue(value)}`;
+
+  const existing = positions.get(path.join('.'));
+  if (existing) {
+    const start = existing.line - 1;
+    const end = valueEnd(lines, start);
+    const original = lines[start] ?? '';
+    const indent = original.slice(0, original.length - original.trimStart().length);
+    const single = end === start ? original : '';
+    const cut = commentStart(single.slice(single.indexOf('=') + 1));
+    const comment = cut >= 0 ? `  ${single.slice(single.indexOf('=') + 1 + cut).trim()}` : '';
+    lines.splice(start, end - start + 1, `${indent}${rendered}${comment}`);
+    return verify(lines.join('\n'), path, value);
+  }
+
+  const header = section.length === 0 ? undefined : positions.get(section.join('.'));
+  if (section.length === 0 || (header && isHeader(lines[header.line - 1] ?? ''))) {
+    // The table's range: from its header (or the file start) to the next header.
+    const from = header ? header.line : 0;
+    let to = lines.length;
+    for (let i = from; i < lines.length; i++) {
+      if (isHeader(lines[i] ?? '') && i >= from) {
+        to = i;
+        break;
+      }
+    }
+    // Insert after the table's last key, so comments that introduce the next table stay with it.
+    const keyLines = [...positions.values()]
+      .map((p) => p.line - 1)
+      .filter((l) => l >= from && l < to && !isHeader(lines[l] ?? ''));
+    let at: number;
+    if (keyLines.length > 0) at = valueEnd(lines, Math.max(...keyLines)) + 1;
+    else if (header) at = from;
+    else {
+      at = 0;
+      while (at < to && (lines[at] ?? '').trimStart().startsWith('#')) at++;
+    }
+    lines.splice(at, 0, rendered);
+    return verify(lines.join('\n'), path, value);
+  }
+
+  const body = text.length === 0 || text.endsWith('\n') ? text : `${text}\n`;
+  const spacer = body.trim() === '' ? '' : '\n';
+  return verify(`${body}${spacer}[${section.join('.')}]\n${rendered}\n`, path, value);
+}
+
+/** Removes a leaf (its whole line, or lines for multi-line values); a no-op when absent. */
+export function removeTomlKey(text: string, path: readonly string[]): string {
+  const existing = locateTomlKeys(text).get(path.join('.'));
+  if (!existing) return text;
+  const lines = text.split('\n');
+  const start = existing.line - 1;
+  lines.splice(start, valueEnd(lines, start) - start + 1);
+  return verify(lines.join('\n'), path, undefined);
+}

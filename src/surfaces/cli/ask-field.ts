@@ -1,0 +1,60 @@
+// Asks for one config field with the widget its type calls for, validated by the field's own schema.
+import { coerceText } from '../../infra/config/coerce-text.js';
+import type { ConfigLeaf } from '../../infra/config/schema-walk.js';
+import type { Prompter } from './prompter.js';
+
+export function formatValue(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Coerces and validates text for a leaf; returns the value or an error message. */
+export function parseFieldText(leaf: ConfigLeaf, text: string): { value?: unknown; error?: string } {
+  const coerced = coerceText(leaf, text);
+  if (coerced.ok === 'unset') return {};
+  if (coerced.ok === false) return { error: coerced.message };
+  const checked = leaf.schema.safeParse(coerced.value);
+  if (!checked.success)
+    return { error: checked.error.issues[0]?.message.replace(/^Invalid input: /, '') ?? 'invalid' };
+  return { value: coerced.value };
+}
+
+export interface AskOptions {
+  message?: string;
+  current?: unknown;
+  /** A required field cannot be left empty. */
+  required?: boolean;
+}
+
+/** Returns the typed answer, or undefined when an optional field was left empty. */
+export async function askField(
+  prompter: Prompter,
+  leaf: ConfigLeaf,
+  options: AskOptions = {},
+): Promise<unknown> {
+  const message = options.message ?? leaf.description ?? leaf.key;
+  const current = options.current ?? leaf.defaultValue;
+  if (leaf.kind === 'boolean') {
+    return prompter.confirm({ message, initial: typeof current === 'boolean' ? current : false });
+  }
+  if (leaf.kind === 'enum' && leaf.enumValues) {
+    return prompter.select({
+      message,
+      options: leaf.enumValues.map((value) => ({ value })),
+      initial: typeof current === 'string' ? current : leaf.enumValues[0],
+    });
+  }
+  const hint = leaf.kind === 'string_list' ? ' (comma-separated)' : '';
+  const text = await prompter.text({
+    message: `${message}${hint}`,
+    initial: leaf.meta.secret ? undefined : formatValue(current),
+    secret: leaf.meta.secret,
+    validate: (value) => {
+      if (options.required && value.trim() === '') return 'required';
+      return parseFieldText(leaf, value).error;
+    },
+  });
+  return parseFieldText(leaf, text).value;
+}

@@ -1,0 +1,41 @@
+// `app test`: runs the diagnostics service against the real config, database and token file.
+import { runDiagnostics } from '../../../core/services/diagnostics/run-diagnostics.js';
+import { formatIssue } from '../../../infra/config/config-issue.js';
+import { dataPaths } from '../../../infra/config/config-paths.js';
+import { loadConfig } from '../../../infra/config/load-config.js';
+import { readTokenFile } from '../../../infra/social/token-file.js';
+import { openDatabase } from '../../../infra/sqlite/open-database.js';
+import { CliError, type CommandContext, EXIT_FAILURE, println } from '../cli-io.js';
+
+const MARK = { pass: 'ok  ', warn: 'warn', fail: 'FAIL', skip: 'skip' } as const;
+
+export async function runDiagnose(ctx: CommandContext, options: { format: 'text' | 'json' }): Promise<void> {
+  const loaded = loadConfig({ configFlag: ctx.global.config, env: ctx.io.env, options: ctx.global.option });
+  const config = loaded.config;
+  const paths = config ? dataPaths(config, loaded.paths.dataDir, ctx.io.env) : undefined;
+  const report = await runDiagnostics({
+    config,
+    configErrors: loaded.issues.filter((i) => i.severity === 'error').map(formatIssue),
+    configWarnings: loaded.issues.filter((i) => i.severity === 'warning').length,
+    now: new Date(),
+    readTokens: () => readTokenFile(paths?.tokensPath ?? ''),
+    async checkDatabase() {
+      if (!paths) return { ok: false, message: 'no config' };
+      try {
+        const database = openDatabase({ path: paths.dbPath });
+        const mode = database.sqlite.pragma('journal_mode', { simple: true });
+        await database.close();
+        return { ok: true, message: `reachable (${paths.dbPath}, journal ${mode})` };
+      } catch (error) {
+        return { ok: false, message: (error as Error).message };
+      }
+    },
+  });
+  if (options.format === 'json') {
+    println(ctx.io.stdout, JSON.stringify(report, null, 2));
+  } else {
+    for (const check of report.checks)
+      println(ctx.io.stdout, `[${MARK[check.status]}] ${check.label}: ${check.message}`);
+  }
+  if (!report.passed) throw new CliError('some checks failed', EXIT_FAILURE);
+}

@@ -1,0 +1,39 @@
+// `app serve`: the long-running service. Stops cleanly on SIGINT/SIGTERM: the server drains, then storage closes.
+import { createApp } from '../../../app/create-app.js';
+import { formatIssue } from '../../../infra/config/config-issue.js';
+import { createLogger } from '../../../infra/logging/create-logger.js';
+import { buildHttpServer } from '../../http/build-server.js';
+import { type CommandContext, println } from '../cli-io.js';
+import { loadForCommand } from '../load-for-command.js';
+
+export async function runServe(
+  ctx: CommandContext,
+  options: { host?: string; port?: string },
+): Promise<void> {
+  const flags = [
+    ...(options.host === undefined ? [] : [{ key: 'server.host', text: options.host, flag: '--host' }]),
+    ...(options.port === undefined ? [] : [{ key: 'server.port', text: options.port, flag: '--port' }]),
+  ];
+  const loaded = loadForCommand(ctx, { flags, quiet: true });
+  const { config } = loaded;
+  const logger = createLogger({ level: config.logging.level });
+  for (const issue of loaded.issues) logger.warn(formatIssue(issue));
+  if (!loaded.file.exists)
+    logger.warn(`no config file at ${loaded.paths.configPath}; running on defaults (see \`app init\`)`);
+
+  const app = createApp({ config, dataDir: loaded.paths.dataDir, logger, env: ctx.io.env });
+  const server = buildHttpServer(app.deps);
+  const address = await server.listen({ host: config.server.host, port: config.server.port });
+  println(ctx.io.stdout, `app ${app.deps.version} listening on ${address} (data: ${app.deps.paths.dataDir})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await server.close();
+    await app.close();
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}

@@ -1,0 +1,146 @@
+// `app settings`: --show (read-only, masked), --set/--unset (saved edits), or an interactive editor.
+import { readFileSync } from 'node:fs';
+import { isAppError } from '../../../core/errors.js';
+import { formatIssue } from '../../../infra/config/config-issue.js';
+import { effectiveConfig, maskConfig } from '../../../infra/config/config-view.js';
+import { nearest } from '../../../infra/config/did-you-mean.js';
+import { editConfigFile, previewEdits } from '../../../infra/config/edit-config-file.js';
+import { configLeaves, findLeaf } from '../../../infra/config/schema-walk.js';
+import { writeSecretFile } from '../../../infra/config/write-config.js';
+import { askField, formatValue, parseFieldText } from '../ask-field.js';
+import { CliError, type CommandContext, EXIT_USAGE, println } from '../cli-io.js';
+import { loadForCommand } from '../load-for-command.js';
+import { type Prompter, promptFor } from '../prompter.js';
+import { renderConfigText } from '../show-config.js';
+
+export interface SettingsOptions {
+  show?: boolean;
+  format: 'text' | 'json';
+  set: string[];
+  unset: string[];
+}
+
+function leafOrFail(key: string) {
+  const leaf = findLeaf(key);
+  if (leaf) return leaf;
+  const suggestion = nearest(
+    key,
+    configLeaves().map((l) => l.key),
+  );
+  throw new CliError(
+    `unknown config key '${key}'${suggestion ? ` (did you mean ${suggestion}?)` : ''}`,
+    EXIT_USAGE,
+  );
+}
+
+function show(ctx: CommandContext, options: SettingsOptions): void {
+  const loaded = loadForCommand(ctx, { quiet: options.format === 'json' });
+  const dataDir = loaded.paths.dataDir;
+  if (options.format === 'json') {
+    println(
+      ctx.io.stdout,
+      JSON.stringify(maskConfig(effectiveConfig(loaded.config, dataDir, ctx.io.env)), null, 2),
+    );
+  } else {
+    ctx.io.stdout.write(renderConfigText(loaded, dataDir));
+  }
+}
+
+function applyEdits(ctx: CommandContext, options: SettingsOptions): void {
+  const edits = [
+    ...options.set.map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq <= 0) throw new CliError(`--set expects key=value, got '${pair}'`, EXIT_USAGE);
+      const key = pair.slice(0, eq).trim();
+      const parsed = parseFieldText(leafOrFail(key), pair.slice(eq + 1));
+      if (parsed.error) throw new CliError(`${key}: ${parsed.error} (flag --set ${key})`, EXIT_USAGE);
+      return { key, value: parsed.value };
+    }),
+    ...options.unset.map((key) => ({ key: leafOrFail(key).key, value: undefined })),
+  ];
+  const { paths } = loadForCommand(ctx, { quiet: true });
+  const result = editConfigFile(paths.configPath, edits);
+  for (const issue of result.issues) println(ctx.io.stderr, formatIssue(issue));
+  println(
+    ctx.io.stdout,
+    `Saved ${edits.length} change${edits.length === 1 ? '' : 's'} to ${paths.configPath}`,
+  );
+}
+
+const GENERAL = 'general';
+
+async function interactive(ctx: CommandContext, prompter: Prompter): Promise<void> {
+  const { paths, config } = loadForCommand(ctx);
+  const original = (() => {
+    try {
+      return readFileSync(paths.configPath, 'utf8');
+    } catch {
+      return '';
+    }
+  })();
+  let text = original;
+  let current = config as unknown as Record<string, unknown>;
+  const sectionOf = (key: string) => key.split('.').slice(0, -1).join('.') || GENERAL;
+  const editable = configLeaves().filter((leaf) => leaf.kind !== 'json');
+  const sections = [...new Set(editable.map((leaf) => sectionOf(leaf.key)))];
+  const currentValue = (path: readonly string[]) =>
+    path.reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], current);
+
+  prompter.intro(`app settings (${paths.configPath})`);
+  for (;;) {
+    const choice = await prompter.select({
+      message: 'Which settings?',
+      options: [
+        ...sections.map((value) => ({ value })),
+        { value: '__save', label: 'Save and exit' },
+        { value: '__quit', label: 'Exit without saving' },
+      ],
+    });
+    if (choice === '__quit') return prompter.outro('No changes saved.');
+    if (choice === '__save') break;
+    const fields = editable.filter((leaf) => sectionOf(leaf.key) === choice);
+    const key = await prompter.select({
+      message: `[${choice}]`,
+      options: [
+        ...fields.map((leaf) => ({
+          value: leaf.key,
+          label: `${leaf.path[leaf.path.length - 1]} = ${leaf.meta.secret ? '****' : formatValue(currentValue(leaf.path))}`,
+          hint: leaf.description,
+        })),
+        { value: '__back', label: 'Back' },
+      ],
+    });
+    if (key === '__back') continue;
+    const leaf = leafOrFail(key);
+    const value = await askField(prompter, leaf, { current: currentValue(leaf.path) });
+    try {
+      const preview = previewEdits(paths.configPath, text, [{ key, value }]);
+      text = preview.text;
+      // Show the edited value on top of what env/flags still override.
+      current = structuredClone(current);
+      const parent = leaf.path
+        .slice(0, -1)
+        .reduce((node, part) => node[part] as Record<string, unknown>, current);
+      parent[leaf.path[leaf.path.length - 1] as string] = value;
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      for (const issue of (error.details as never[]) ?? []) prompter.note(formatIssue(issue));
+      prompter.note(error.message);
+    }
+  }
+  if (text !== original) writeSecretFile(paths.configPath, text);
+  prompter.outro(text === original ? 'Nothing changed.' : `Saved ${paths.configPath}`);
+}
+
+export async function runSettings(ctx: CommandContext, options: SettingsOptions): Promise<void> {
+  if (options.show) return show(ctx, options);
+  if (options.set.length > 0 || options.unset.length > 0) return applyEdits(ctx, options);
+  const prompter = await promptFor(ctx.io);
+  if (!prompter) {
+    throw new CliError(
+      'app settings is interactive and needs a terminal; use `app settings --show` or `app settings --set KEY=VALUE`',
+      EXIT_USAGE,
+    );
+  }
+  await interactive(ctx, prompter);
+}

@@ -1,0 +1,47 @@
+// Loads the config for a command from the global flags and prints its problems the one way the CLI does.
+import type { Config } from '../../contracts/config/config.js';
+import type { ValidationPurpose } from '../../core/domain/config-validation.js';
+import { type ConfigIssue, formatIssue } from '../../infra/config/config-issue.js';
+import type { FlagValue } from '../../infra/config/config-layers.js';
+import { type LoadedConfig, loadConfig } from '../../infra/config/load-config.js';
+import { CliError, type CommandContext, EXIT_USAGE, println } from './cli-io.js';
+
+/** Raised when the config has errors: the runner prints every issue and exits 2. */
+export class ConfigInvalidError extends CliError {
+  constructor(
+    readonly issues: ConfigIssue[],
+    readonly configPath: string,
+  ) {
+    const errors = issues.filter((i) => i.severity === 'error').length;
+    super(`configuration has ${errors} error${errors === 1 ? '' : 's'} (${configPath})`, EXIT_USAGE);
+    this.name = 'ConfigInvalidError';
+  }
+}
+
+export function printIssues(ctx: CommandContext, issues: readonly ConfigIssue[]): void {
+  for (const issue of issues) println(ctx.io.stderr, formatIssue(issue));
+}
+
+export interface LoadForCommand {
+  flags?: FlagValue[];
+  purpose?: ValidationPurpose;
+  /** Print warnings to stderr (default true). */
+  quiet?: boolean;
+}
+
+/** Loads the config; warnings go to stderr, errors throw ConfigInvalidError. */
+export function loadForCommand(
+  ctx: CommandContext,
+  options: LoadForCommand = {},
+): LoadedConfig & { config: Readonly<Config> } {
+  const loaded = loadConfig({
+    configFlag: ctx.global.config,
+    env: ctx.io.env,
+    options: ctx.global.option,
+    flags: options.flags,
+    purpose: options.purpose,
+  });
+  if (!loaded.config) throw new ConfigInvalidError(loaded.issues, loaded.paths.configPath);
+  if (!options.quiet) printIssues(ctx, loaded.issues);
+  return loaded as LoadedConfig & { config: Readonly<Config> };
+}

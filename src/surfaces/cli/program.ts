@@ -1,0 +1,105 @@
+// The `app` command tree. Each action imports its command module on demand so `app --help` starts fast.
+import { Command, Option } from 'commander';
+import type { CliIo, CommandContext, GlobalOptions } from './cli-io.js';
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+export function buildProgram(io: CliIo, version: string): Command {
+  const program = new Command('app')
+    .description('Self-hosted content composer and automation service for one social-media account')
+    .version(version, '-V, --version')
+    .option('-c, --config <path>', 'config file (default ~/.app/config.toml, or $APP_HOME/config.toml)')
+    .option('-O, --option <key=value>', 'override a config value for this run (repeatable)', collect, [])
+    .showHelpAfterError('(run `app --help` for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+
+  const context = (): CommandContext => ({ io, global: program.opts<GlobalOptions>() });
+  const format = () =>
+    new Option('--format <format>', 'output format').choices(['text', 'json']).default('text');
+
+  program
+    .command('init')
+    .description('Create a config: 5 quickstart questions, or the 8-step wizard with --advanced')
+    .option('--advanced', 'full 8-step wizard')
+    .option('--non-interactive', 'never prompt; fail (exit 2) naming what is missing')
+    .option('--force', 'overwrite an existing config (the old one is kept as config.toml.bak)')
+    .option('--product-name <name>', 'business.product_name')
+    .option('--product-keywords <list>', 'business.product_keywords (comma-separated)')
+    .option('--llm-provider <provider>', 'llm.provider: openai, anthropic or ollama')
+    .option('--llm-api-key <key>', 'llm.api_key (not needed for ollama)')
+    .option('--client-id <id>', 'social_api.client_id')
+    .action(async (opts) => (await import('./commands/init.js')).runInit(context(), opts));
+
+  const settings = program
+    .command('settings')
+    .description('Edit settings interactively, or --show them, or --set key=value')
+    .option('--show', 'read-only view of the effective config (secrets masked)')
+    .addOption(format())
+    .option('--set <key=value>', 'change a value in the config file (repeatable)', collect, [])
+    .option('--unset <key>', 'remove a value from the config file (repeatable)', collect, [])
+    .action(async (opts) => (await import('./commands/settings.js')).runSettings(context(), opts));
+  settings
+    .command('enrich')
+    .description('Progressive enrichment: Voice, then Persona, then Targeting')
+    .action(async () => (await import('./commands/settings-enrich.js')).runEnrich(context()));
+
+  program
+    .command('test')
+    .description('Diagnostics: config, database, LLM, platform tokens and scopes, enrichment')
+    .addOption(format())
+    .action(async (opts) => (await import('./commands/diagnose.js')).runDiagnose(context(), opts));
+
+  program
+    .command('backup')
+    .description('Back up the SQLite database (online, while the service runs)')
+    .option('--output-dir <dir>', 'where to write the backup (default <data dir>/backups)')
+    .option('--list', 'list existing backups')
+    .option('--prune <n>', 'keep only the newest N backups')
+    .addOption(format())
+    .action(async (opts) => (await import('./commands/backup.js')).runBackup(context(), opts));
+
+  program
+    .command('update')
+    .description('Detect config sections added since your config was written and offer commented scaffolds')
+    .option('--check', 'only report what is missing')
+    .option('--yes', 'append every missing scaffold without asking')
+    .action(async (opts) => (await import('./commands/update.js')).runUpdate(context(), opts));
+
+  program
+    .command('serve')
+    .description('Run the HTTP server (API and dashboard) and the background loops')
+    .option('--host <host>', 'bind address (server.host)')
+    .option('--port <port>', 'port (server.port)')
+    .action(async (opts) => (await import('./commands/serve.js')).runServe(context(), opts));
+
+  const mcp = program.command('mcp').description('Agent tool server');
+  mcp
+    .command('serve')
+    .description('Start the tool server over stdio')
+    .addOption(
+      new Option('--profile <profile>', 'tool profile')
+        .choices(['write', 'admin', 'readonly', 'api-readonly'])
+        .default('write'),
+    )
+    .action(async () => (await import('./commands/mcp.js')).runMcpPending('serve'));
+  mcp
+    .command('manifest')
+    .description('List the tools of a profile')
+    .addOption(
+      new Option('--profile <profile>', 'tool profile').choices([
+        'write',
+        'admin',
+        'readonly',
+        'api-readonly',
+      ]),
+    )
+    .addOption(new Option('--format <format>', 'output format').choices(['json', 'table']).default('json'))
+    .action(async () => (await import('./commands/mcp.js')).runMcpPending('manifest'));
+  mcp
+    .command('setup')
+    .description('Guided setup: config, auth, agent registration')
+    .action(async () => (await import('./commands/mcp.js')).runMcpPending('setup'));
+
+  return program;
+}

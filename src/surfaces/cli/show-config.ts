@@ -1,0 +1,49 @@
+// The text view of `app settings --show`: every field with its value (secrets masked) and where it came from.
+import type { Config } from '../../contracts/config/config.js';
+import { effectiveApprovalMode, missingQuickstartFields } from '../../core/domain/config-rules.js';
+import { type ConfigSource, formatSource } from '../../infra/config/config-issue.js';
+import { maskSecret } from '../../infra/config/config-view.js';
+import type { LoadedConfig } from '../../infra/config/load-config.js';
+import { configLeaves } from '../../infra/config/schema-walk.js';
+import { tomlValue } from '../../infra/config/toml-edit.js';
+
+function valueAt(config: Config, path: readonly string[]): unknown {
+  let node: unknown = config;
+  for (const part of path) node = (node as Record<string, unknown> | undefined)?.[part];
+  return node;
+}
+
+function sourceNote(source: ConfigSource | undefined): string {
+  return source ? `  # ${formatSource(source)}` : '';
+}
+
+export function renderConfigText(loaded: LoadedConfig & { config: Config }, dataDir: string): string {
+  const { config } = loaded;
+  const out: string[] = [
+    `# config file: ${loaded.paths.configPath}${loaded.file.exists ? '' : ' (not found: built-in defaults)'}`,
+    `# data dir:    ${dataDir}`,
+  ];
+  if (config.mode === 'composer' && !config.approval_mode) {
+    out.push('# approval_mode is forced on: mode = composer');
+  }
+  const missing = missingQuickstartFields(config);
+  if (missing.length > 0) out.push(`# missing quickstart fields: ${missing.join(', ')}`);
+  let section = '';
+  for (const leaf of configLeaves()) {
+    const leafSection = leaf.path.slice(0, -1).join('.');
+    if (leafSection !== section) {
+      section = leafSection;
+      out.push('', `[${section}]`);
+    }
+    const name = leaf.path[leaf.path.length - 1];
+    let value = valueAt(config, leaf.path);
+    if (leaf.key === 'approval_mode') value = effectiveApprovalMode(config);
+    if (value === undefined) {
+      out.push(`# ${name} = (not set)`);
+      continue;
+    }
+    const shown = leaf.meta.secret && typeof value === 'string' ? maskSecret(value) : value;
+    out.push(`${name} = ${tomlValue(shown)}${sourceNote(loaded.sources.get(leaf.key))}`);
+  }
+  return `${out.join('\n')}\n`;
+}
