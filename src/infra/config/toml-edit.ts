@@ -5,8 +5,15 @@ import { parse, stringify } from 'smol-toml';
 import { AppError } from '../../core/errors.js';
 import { locateTomlKeys } from './toml-locate.js';
 
-/** Formats one value as TOML (`"text"`, `[ "a", "b" ]`, `42`, `true`). */
+const bareKey = (key: string) => (/^[A-Za-z0-9_-]+$/.test(key) ? key : JSON.stringify(key));
+
+/** Formats one value as inline TOML (`"text"`, `[ "a", "b" ]`, `{ path = "x" }`), whatever its nesting. */
 export function tomlValue(value: unknown): string {
+  if (Array.isArray(value)) return value.length === 0 ? '[]' : `[ ${value.map(tomlValue).join(', ')} ]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    return entries.length === 0 ? '{}' : `{ ${entries.map(([k, v]) => `${bareKey(k)} = ${tomlValue(v)}`).join(', ')} }`;
+  }
   const line = stringify({ v: value }).trim();
   return line.slice(line.indexOf('=') + 1).trim();
 }
@@ -64,7 +71,9 @@ function verify(text: string, path: readonly string[], expected: unknown): strin
       `editing ${path.join('.')} would break the file: ${(error as Error).message}`,
     );
   }
-  if (!isDeepStrictEqual(getPath(parsed, path), expected)) {
+  // smol-toml builds tables without a prototype: compare plain JSON shapes.
+  const plain = (v: unknown) => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
+  if (!isDeepStrictEqual(plain(getPath(parsed, path)), plain(expected))) {
     throw new AppError(
       'invalid_input',
       `cannot edit ${path.join('.')} automatically; please edit the file by hand`,
@@ -79,7 +88,7 @@ export function setTomlValue(text: string, path: readonly string[], value: unkno
   const section = path.slice(0, -1);
   const lines = text.split('\n');
   const positions = locateTomlKeys(text);
-  const rendered = `${/^[A-Za-z0-9_-]+$/.test(key) ? key : JSON.stringify(key)} = ${tomlValue(value)}`;
+  const rendered = `${bareKey(key)} = ${tomlValue(value)}`;
 
   const existing = positions.get(path.join('.'));
   if (existing) {

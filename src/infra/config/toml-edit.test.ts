@@ -1,0 +1,74 @@
+import { parse } from 'smol-toml';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../core/errors.js';
+import { removeTomlKey, setTomlValue } from './toml-edit.js';
+
+const ORIGINAL = `# My settings, hand-tuned
+mode = "autopilot" # switch to composer on weekends
+
+# --- who we are ---
+[business]
+product_name = "Acme"   # the brand
+product_keywords = [
+  "cli",   # main one
+  "rust",
+]
+
+# limits are deliberately low
+[limits]
+max_replies_per_day = 5
+`;
+
+describe('setTomlValue', () => {
+  it('replaces a value in place and keeps its trailing comment and every other line', () => {
+    const edited = setTomlValue(ORIGINAL, ['limits', 'max_replies_per_day'], 3);
+    expect(edited).toBe(ORIGINAL.replace('max_replies_per_day = 5', 'max_replies_per_day = 3'));
+    const top = setTomlValue(ORIGINAL, ['mode'], 'composer');
+    expect(top).toBe(
+      ORIGINAL.replace(
+        'mode = "autopilot" # switch to composer on weekends',
+        'mode = "composer"  # switch to composer on weekends',
+      ),
+    );
+  });
+
+  it('replaces a multi-line array as a whole', () => {
+    const edited = setTomlValue(ORIGINAL, ['business', 'product_keywords'], ['go']);
+    expect((parse(edited) as { business: { product_keywords: string[] } }).business.product_keywords).toEqual(['go']);
+    expect(edited).toContain('product_keywords = [ "go" ]\n\n# limits are deliberately low\n[limits]');
+  });
+
+  it('adds a key after the last key of its table, before the next table’s comment', () => {
+    const edited = setTomlValue(ORIGINAL, ['business', 'brand_voice'], 'dry, exact');
+    expect(edited).toContain('  "rust",\n]\nbrand_voice = "dry, exact"\n\n# limits are deliberately low');
+  });
+
+  it('adds a top-level key above the first table, and a missing table at the end', () => {
+    const top = setTomlValue(ORIGINAL, ['approval_mode'], false);
+    expect(top.startsWith('# My settings, hand-tuned\nmode = "autopilot" # switch to composer on weekends\napproval_mode = false\n')).toBe(
+      true,
+    );
+    const table = setTomlValue(ORIGINAL, ['connectors', 'cloud_drive', 'client_id'], 'abc');
+    expect(table).toBe(`${ORIGINAL}\n[connectors.cloud_drive]\nclient_id = "abc"\n`);
+  });
+
+  it('escapes strings so the result still parses to the exact value', () => {
+    const tricky = 'say "hi" # not a comment\\n';
+    const edited = setTomlValue(ORIGINAL, ['business', 'product_name'], tricky);
+    expect((parse(edited) as { business: { product_name: string } }).business.product_name).toBe(tricky);
+  });
+
+  it('refuses edits it cannot verify instead of corrupting the file', () => {
+    const inline = 'business = { product_name = "Acme" }\n';
+    expect(() => setTomlValue(inline, ['business', 'product_name'], 'Other')).toThrow(AppError);
+  });
+});
+
+describe('removeTomlKey', () => {
+  it('removes a key with all the lines of its value', () => {
+    const edited = removeTomlKey(ORIGINAL, ['business', 'product_keywords']);
+    expect(edited).not.toContain('rust');
+    expect(edited).toContain('product_name = "Acme"   # the brand\n\n# limits are deliberately low');
+    expect(removeTomlKey(ORIGINAL, ['business', 'brand_voice'])).toBe(ORIGINAL);
+  });
+});
