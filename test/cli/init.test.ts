@@ -25,7 +25,8 @@ const QUICK_FLAGS = [
   'client-123',
 ];
 
-const readToml = () => parse(readFileSync(home.configPath, 'utf8')) as Record<string, Record<string, unknown>>;
+const readToml = () =>
+  parse(readFileSync(home.configPath, 'utf8')) as Record<string, Record<string, unknown>>;
 
 describe('app init --non-interactive', () => {
   it('writes a valid 0600 config from flags', async () => {
@@ -86,7 +87,9 @@ describe('app init --non-interactive', () => {
     const flags = QUICK_FLAGS.map((v) => (v === 'openai' ? 'gemini' : v));
     const result = await runApp(['init', '--non-interactive', ...flags], { env: home.env });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("error: llm.provider: 'gemini' is not one of openai, anthropic, ollama (flag --llm-provider)");
+    expect(result.stderr).toContain(
+      "error: llm.provider: 'gemini' is not one of openai, anthropic, ollama (flag --llm-provider)",
+    );
     expect(existsSync(home.configPath)).toBe(false);
   });
 

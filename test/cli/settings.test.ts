@@ -33,7 +33,9 @@ client_secret = "drive-secret-9876"
 describe('app settings --show', () => {
   it('masks every secret in the text view and names where values came from', async () => {
     home.writeConfig(CONFIG);
-    const result = await runApp(['settings', '--show'], { env: { ...home.env, APP_LIMITS__MAX_REPLIES_PER_DAY: '3' } });
+    const result = await runApp(['settings', '--show'], {
+      env: { ...home.env, APP_LIMITS__MAX_REPLIES_PER_DAY: '3' },
+    });
     expect(result.code).toBe(0);
     for (const secret of ['cs-very-secret-0001', 'sk-live-abcdefghWXYZ', 'drive-secret-9876']) {
       expect(result.stdout).not.toContain(secret);
@@ -50,7 +52,11 @@ describe('app settings --show', () => {
     expect(result.code).toBe(0);
     const json = JSON.parse(result.stdout);
     expect(json.approval_mode).toBe(true);
-    expect(json.llm).toMatchObject({ api_key: '****WXYZ', model: 'gpt-4o-mini', base_url: 'https://api.openai.com/v1' });
+    expect(json.llm).toMatchObject({
+      api_key: '****WXYZ',
+      model: 'gpt-4o-mini',
+      base_url: 'https://api.openai.com/v1',
+    });
     expect(json.social_api.client_secret).toBe('****0001');
     expect(json.connectors.cloud_drive.client_secret).toBe('****9876');
     expect(json.paths.dbPath).toBe(`${home.dir}/app.db`);
@@ -65,8 +71,12 @@ describe('app settings --show', () => {
     expect(result.stderr).toContain(
       `error: limits.max_replies_per_day: expected number, received string (${home.configPath} line 21, column 1)`,
     );
-    expect(result.stderr).toContain("error: scoring.threshold: 'high' is not a valid integer (env APP_SCORING__THRESHOLD)");
-    expect(result.stderr).toContain('warning: limits.max_tweet_per_day: unknown key (did you mean limits.max_tweets_per_day?)');
+    expect(result.stderr).toContain(
+      "error: scoring.threshold: 'high' is not a valid integer (env APP_SCORING__THRESHOLD)",
+    );
+    expect(result.stderr).toContain(
+      'warning: limits.max_tweet_per_day: unknown key (did you mean limits.max_tweets_per_day?)',
+    );
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(readFileSync(home.configPath, 'utf8')).toBe(bad);
   });
@@ -75,9 +85,12 @@ describe('app settings --show', () => {
 describe('app settings --set / --unset', () => {
   it('saves a change and keeps the rest of the file, comments included', async () => {
     home.writeConfig(CONFIG);
-    const result = await runApp(['settings', '--set', 'limits.max_replies_per_day=2', '--set', 'llm.model=gpt-4.1'], {
-      env: home.env,
-    });
+    const result = await runApp(
+      ['settings', '--set', 'limits.max_replies_per_day=2', '--set', 'llm.model=gpt-4.1'],
+      {
+        env: home.env,
+      },
+    );
     expect(result.code).toBe(0);
     const text = readFileSync(home.configPath, 'utf8');
     expect(text).toContain('api_key = "sk-live-abcdefghWXYZ"  # rotate monthly\nmodel = "gpt-4.1"');
@@ -93,7 +106,9 @@ describe('app settings --set / --unset', () => {
     const unknown = await runApp(['settings', '--set', 'limits.max_reply_per_day=1'], { env: home.env });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('did you mean limits.max_replies_per_day?');
-    const crossField = await runApp(['settings', '--set', 'limits.min_action_delay_seconds=999'], { env: home.env });
+    const crossField = await runApp(['settings', '--set', 'limits.min_action_delay_seconds=999'], {
+      env: home.env,
+    });
     expect(crossField.code).toBe(2);
     expect(crossField.stderr).toContain('must not be greater than limits.max_action_delay_seconds');
     expect(readFileSync(home.configPath, 'utf8')).toBe(CONFIG);
@@ -101,7 +116,9 @@ describe('app settings --set / --unset', () => {
 
   it('--unset removes a key', async () => {
     home.writeConfig(CONFIG);
-    const result = await runApp(['settings', '--unset', 'connectors.cloud_drive.client_secret'], { env: home.env });
+    const result = await runApp(['settings', '--unset', 'connectors.cloud_drive.client_secret'], {
+      env: home.env,
+    });
     expect(result.code).toBe(0);
     expect(readFileSync(home.configPath, 'utf8')).not.toContain('drive-secret');
   });

@@ -1,7 +1,7 @@
 // Runs the CLI in-process (fast, with an injected prompter) or as the real `app` executable.
 import { spawnSync } from 'node:child_process';
-import { runCli } from '../../src/surfaces/cli/run-cli.js';
 import type { Prompter } from '../../src/surfaces/cli/prompter.js';
+import { runCli } from '../../src/surfaces/cli/run-cli.js';
 
 export interface RunResult {
   code: number;

@@ -37,7 +37,9 @@ describe('missingQuickstartFields', () => {
       social_api: { client_id: 'id' },
     });
     expect(missingQuickstartFields(filled)).toEqual([]);
-    expect(missingQuickstartFields(config({ ...filled, llm: { provider: 'openai' } }))).toEqual(['llm.api_key']);
+    expect(missingQuickstartFields(config({ ...filled, llm: { provider: 'openai' } }))).toEqual([
+      'llm.api_key',
+    ]);
   });
 });
 
@@ -89,11 +91,15 @@ describe('content sources', () => {
   it('uses connection_id over a service-account key, and loop-back defaults by type', () => {
     const [drive, local] = config({
       content_sources: {
-        sources: [{ source_type: 'cloud_drive', connection_id: 2, service_account_key: '/k.json' }, { path: '/n' }],
+        sources: [
+          { source_type: 'cloud_drive', connection_id: 2, service_account_key: '/k.json' },
+          { path: '/n' },
+        ],
       },
     }).content_sources.sources;
-    expect(driveCredential(drive!)).toBe('connection');
-    expect(effectiveLoopBack(drive!)).toBe(false);
-    expect(effectiveLoopBack(local!)).toBe(true);
+    if (!drive || !local) throw new Error('expected two sources');
+    expect(driveCredential(drive)).toBe('connection');
+    expect(effectiveLoopBack(drive)).toBe(false);
+    expect(effectiveLoopBack(local)).toBe(true);
   });
 });

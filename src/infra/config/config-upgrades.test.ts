@@ -18,7 +18,9 @@ provider = "ollama" # local model
 
 describe('app update scaffolds', () => {
   it('detects the groups an old config lacks (cloud drive connector, content sources, ...)', () => {
-    const ids = missingUpgradeGroups(OLD_CONFIG, parse(OLD_CONFIG) as Record<string, unknown>).map((g) => g.id);
+    const ids = missingUpgradeGroups(OLD_CONFIG, parse(OLD_CONFIG) as Record<string, unknown>).map(
+      (g) => g.id,
+    );
     expect(ids).toContain('cloud_drive_connector');
     expect(ids).toContain('content_sources');
     expect(ids).not.toContain('persona');
@@ -41,7 +43,9 @@ describe('app update scaffolds', () => {
     const raw = parse(OLD_CONFIG) as Record<string, unknown>;
     const upgraded = applyUpgrades(OLD_CONFIG, missingUpgradeGroups(OLD_CONFIG, raw));
     expect(parse(upgraded)).toEqual(raw);
-    expect(validateRaw(parse(upgraded) as Record<string, unknown>, new Map(), { purpose: 'load' }).issues).toEqual([]);
+    expect(
+      validateRaw(parse(upgraded) as Record<string, unknown>, new Map(), { purpose: 'load' }).issues,
+    ).toEqual([]);
   });
 
   it('does not offer a scaffold twice', () => {

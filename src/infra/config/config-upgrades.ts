@@ -105,8 +105,12 @@ export function applyUpgrades(text: string, groups: readonly UpgradeGroup[]): st
       .map((p) => p.line - 1)
       .filter((l) => /^\s*\[/.test(lines[l] ?? ''));
     let at = headers.length > 0 ? Math.min(...headers) : lines.length;
-    // Keep the comment block that introduces the first table attached to it.
-    while (at > 0 && (lines[at - 1] ?? '').trimStart().startsWith('#')) at--;
+    // Keep the comment block that introduces the first table attached to it, unless that block
+    // opens the file: then it is the file's own header and the scaffold goes below it.
+    let start = at;
+    while (start > 0 && (lines[start - 1] ?? '').trimStart().startsWith('#')) start--;
+    if (start > 0) at = start;
+    else if (at > 0) top.unshift('');
     if (at === lines.length && result.endsWith('\n')) at = lines.length - 1;
     lines.splice(at, 0, ...top);
     result = lines.join('\n');

@@ -15,7 +15,9 @@ const errorKeys = (fn: () => unknown) => {
     fn();
   } catch (error) {
     expect(error).toBeInstanceOf(AppError);
-    return ((error as AppError).details as Array<{ key: string; message: string }>).map((i) => `${i.key}: ${i.message}`);
+    return ((error as AppError).details as Array<{ key: string; message: string }>).map(
+      (i) => `${i.key}: ${i.message}`,
+    );
   }
   throw new Error('expected the edit to be refused');
 };
@@ -34,7 +36,9 @@ describe('editConfigFile', () => {
     const keys = errorKeys(() =>
       editConfigFile(home.configPath, [{ key: 'limits.min_action_delay_seconds', value: 90 }]),
     );
-    expect(keys).toEqual(['limits.min_action_delay_seconds: must not be greater than limits.max_action_delay_seconds']);
+    expect(keys).toEqual([
+      'limits.min_action_delay_seconds: must not be greater than limits.max_action_delay_seconds',
+    ]);
     expect(readFileSync(home.configPath, 'utf8')).toBe(original);
   });
 

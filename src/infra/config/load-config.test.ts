@@ -10,6 +10,11 @@ beforeEach(() => {
 });
 afterEach(() => home.cleanup());
 
+function must<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('expected a value');
+  return value;
+}
+
 function valueAt(config: unknown, key: string): unknown {
   return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], config);
 }
@@ -156,7 +161,9 @@ describe('env parsing', () => {
     expect(lines).toContain(
       "error: llm.provider: 'gemini' is not one of openai, anthropic, ollama (env APP_LLM__PROVIDER)",
     );
-    expect(lines).toContain("error: scoring.threshold: '1.5' is not a valid integer (env APP_SCORING__THRESHOLD)");
+    expect(lines).toContain(
+      "error: scoring.threshold: '1.5' is not a valid integer (env APP_SCORING__THRESHOLD)",
+    );
   });
 
   it('accepts every boolean spelling', () => {
@@ -178,10 +185,12 @@ describe('env parsing', () => {
       env: { ...home.env, APP_SCHEDULE__ACTIVE_HOURS_END: '24', APP_SCHEDULE__ACTIVE_DAYS: 'Mon,Funday' },
     });
     const keys = loaded.issues.map((i) => `${i.key} ${JSON.stringify(i.source)}`);
-    expect(keys).toContain('schedule.active_hours_end {"kind":"env","name":"APP_SCHEDULE__ACTIVE_HOURS_END"}');
-    expect(keys.some((k) => k.startsWith('schedule.active_days[1]') && k.includes('APP_SCHEDULE__ACTIVE_DAYS'))).toBe(
-      true,
+    expect(keys).toContain(
+      'schedule.active_hours_end {"kind":"env","name":"APP_SCHEDULE__ACTIVE_HOURS_END"}',
     );
+    expect(
+      keys.some((k) => k.startsWith('schedule.active_days[1]') && k.includes('APP_SCHEDULE__ACTIVE_DAYS')),
+    ).toBe(true);
   });
 
   it('warns about unknown APP_ variables with the nearest name', () => {
@@ -196,15 +205,21 @@ describe('env parsing', () => {
     const loaded = loadConfig({
       env: { ...home.env, APP_CONTENT_SOURCES__SOURCES: '[{"path":"~/notes"}]' },
     });
-    expect(loaded.config?.content_sources.sources[0]).toMatchObject({ source_type: 'local_fs', path: '~/notes' });
+    expect(loaded.config?.content_sources.sources[0]).toMatchObject({
+      source_type: 'local_fs',
+      path: '~/notes',
+    });
   });
 });
 
 describe('deployment and operating modes', () => {
-  it.each(['selfhost', 'self-host', 'self_host', 'SELF-HOST'])('APP_DEPLOYMENT_MODE=%s means self_host', (text) => {
-    const loaded = loadConfig({ env: { ...home.env, APP_DEPLOYMENT_MODE: text } });
-    expect(loaded.config?.deployment_mode).toBe('self_host');
-  });
+  it.each(['selfhost', 'self-host', 'self_host', 'SELF-HOST'])(
+    'APP_DEPLOYMENT_MODE=%s means self_host',
+    (text) => {
+      const loaded = loadConfig({ env: { ...home.env, APP_DEPLOYMENT_MODE: text } });
+      expect(loaded.config?.deployment_mode).toBe('self_host');
+    },
+  );
 
   it('rejects an unknown deployment mode naming the variable', () => {
     const loaded = loadConfig({ env: { ...home.env, APP_DEPLOYMENT_MODE: 'server' } });
@@ -217,10 +232,10 @@ describe('deployment and operating modes', () => {
     home.writeConfig('mode = "composer"\napproval_mode = false\n');
     const loaded = loadConfig({ env: home.env });
     expect(loaded.config?.approval_mode).toBe(false);
-    expect(effectiveConfig(loaded.config!, home.dir, home.env).approval_mode).toBe(true);
+    expect(effectiveConfig(must(loaded.config), home.dir, home.env).approval_mode).toBe(true);
 
     const autopilot = loadConfig({ env: { ...home.env, APP_MODE: 'autopilot' } });
-    expect(effectiveConfig(autopilot.config!, home.dir, home.env).approval_mode).toBe(false);
+    expect(effectiveConfig(must(autopilot.config), home.dir, home.env).approval_mode).toBe(false);
   });
 });
 
@@ -232,9 +247,11 @@ describe('the config file', () => {
     const [issue] = loaded.issues;
     expect(issue?.severity).toBe('error');
     expect(issue?.message).toMatch(/^TOML syntax error/);
-    expect(issue?.source).toMatchObject({ kind: 'file', file: home.configPath });
-    expect((issue?.source as { line?: number }).line).toBeGreaterThanOrEqual(3);
-    expect((issue?.source as { column?: number }).column).toBeGreaterThan(0);
+    const source = issue?.source;
+    if (source?.kind !== 'file') throw new Error('expected a file source');
+    expect(source.file).toBe(home.configPath);
+    expect(source.line).toBeGreaterThanOrEqual(3);
+    expect(source.column).toBeGreaterThan(0);
   });
 
   it('unknown keys are warnings with the nearest valid key, wrong types are errors with the line', () => {
@@ -291,14 +308,17 @@ describe('the config file', () => {
     const loaded = loadConfig({ env: { HOME: home.dir }, configFlag: '~/custom/app.toml' });
     expect(loaded.paths.configPath).toBe(`${home.dir}/custom/app.toml`);
     expect(loaded.paths.dataDir).toBe(`${home.dir}/custom`);
-    const withHome = loadConfig({ env: { ...home.env, APP_HOME: `${home.dir}/data` }, configFlag: '~/custom/app.toml' });
+    const withHome = loadConfig({
+      env: { ...home.env, APP_HOME: `${home.dir}/data` },
+      configFlag: '~/custom/app.toml',
+    });
     expect(withHome.paths.dataDir).toBe(`${home.dir}/data`);
   });
 
   it('expands ~ in paths', () => {
     home.writeConfig('[storage]\ndb_path = "~/db/app.db"\n[[content_sources.sources]]\npath = "~/notes"\n');
     const loaded = loadConfig({ env: home.env });
-    const effective = effectiveConfig(loaded.config!, home.dir, home.env);
+    const effective = effectiveConfig(must(loaded.config), home.dir, home.env);
     expect(effective.storage.db_path).toBe(`${home.dir}/db/app.db`);
     expect(effective.paths.dbPath).toBe(`${home.dir}/db/app.db`);
   });

@@ -34,7 +34,9 @@ describe('setTomlValue', () => {
 
   it('replaces a multi-line array as a whole', () => {
     const edited = setTomlValue(ORIGINAL, ['business', 'product_keywords'], ['go']);
-    expect((parse(edited) as { business: { product_keywords: string[] } }).business.product_keywords).toEqual(['go']);
+    expect((parse(edited) as { business: { product_keywords: string[] } }).business.product_keywords).toEqual(
+      ['go'],
+    );
     expect(edited).toContain('product_keywords = [ "go" ]\n\n# limits are deliberately low\n[limits]');
   });
 
@@ -45,9 +47,11 @@ describe('setTomlValue', () => {
 
   it('adds a top-level key above the first table, and a missing table at the end', () => {
     const top = setTomlValue(ORIGINAL, ['approval_mode'], false);
-    expect(top.startsWith('# My settings, hand-tuned\nmode = "autopilot" # switch to composer on weekends\napproval_mode = false\n')).toBe(
-      true,
-    );
+    expect(
+      top.startsWith(
+        '# My settings, hand-tuned\nmode = "autopilot" # switch to composer on weekends\napproval_mode = false\n',
+      ),
+    ).toBe(true);
     const table = setTomlValue(ORIGINAL, ['connectors', 'cloud_drive', 'client_id'], 'abc');
     expect(table).toBe(`${ORIGINAL}\n[connectors.cloud_drive]\nclient_id = "abc"\n`);
   });

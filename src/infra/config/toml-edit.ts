@@ -12,7 +12,9 @@ export function tomlValue(value: unknown): string {
   if (Array.isArray(value)) return value.length === 0 ? '[]' : `[ ${value.map(tomlValue).join(', ')} ]`;
   if (typeof value === 'object' && value !== null) {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    return entries.length === 0 ? '{}' : `{ ${entries.map(([k, v]) => `${bareKey(k)} = ${tomlValue(v)}`).join(', ')} }`;
+    return entries.length === 0
+      ? '{}'
+      : `{ ${entries.map(([k, v]) => `${bareKey(k)} = ${tomlValue(v)}`).join(', ')} }`;
   }
   const line = stringify({ v: value }).trim();
   return line.slice(line.indexOf('=') + 1).trim();

@@ -11,7 +11,9 @@ const READY: ConfigInput = {
   social_api: { client_id: 'client' },
 };
 
-function deps(overrides: Partial<DiagnosticsDeps> & { input?: ConfigInput; tokens?: StoredTokens | null }): DiagnosticsDeps {
+function deps(
+  overrides: Partial<DiagnosticsDeps> & { input?: ConfigInput; tokens?: StoredTokens | null },
+): DiagnosticsDeps {
   const tokens = overrides.tokens;
   return {
     config: ConfigSchema.parse(overrides.input ?? READY),
@@ -24,7 +26,11 @@ function deps(overrides: Partial<DiagnosticsDeps> & { input?: ConfigInput; token
   };
 }
 
-const token = (scopes: readonly string[], expiresAt = '2026-11-22T13:00:00Z', refresh = true): StoredTokens => ({
+const token = (
+  scopes: readonly string[],
+  expiresAt = '2026-11-22T13:00:00Z',
+  refresh = true,
+): StoredTokens => ({
   access_token: 'at',
   refresh_token: refresh ? 'rt' : undefined,
   token_type: 'bearer',
@@ -49,7 +55,11 @@ describe('runDiagnostics', () => {
       enrichment: 'warn',
     });
     expect(report.enrichment.next).toBe('voice');
-    expect(report.auth).toMatchObject({ token_valid: true, expires_in_seconds: 3600, dm_scopes_granted: true });
+    expect(report.auth).toMatchObject({
+      token_valid: true,
+      expires_in_seconds: 3600,
+      dm_scopes_granted: true,
+    });
   });
 
   it('reports missing DM scopes and the degraded tool group', async () => {
@@ -67,9 +77,13 @@ describe('runDiagnostics', () => {
 
   it('fails without tokens, and on an expired token with no refresh token', async () => {
     expect((await runDiagnostics(deps({ tokens: null }))).passed).toBe(false);
-    const expired = await runDiagnostics(deps({ tokens: token(REQUESTED_SCOPES, '2026-11-22T11:00:00Z', false) }));
+    const expired = await runDiagnostics(
+      deps({ tokens: token(REQUESTED_SCOPES, '2026-11-22T11:00:00Z', false) }),
+    );
     expect(statusOf(expired).platform_tokens).toBe('fail');
-    const refreshable = await runDiagnostics(deps({ tokens: token(REQUESTED_SCOPES, '2026-11-22T11:00:00Z') }));
+    const refreshable = await runDiagnostics(
+      deps({ tokens: token(REQUESTED_SCOPES, '2026-11-22T11:00:00Z') }),
+    );
     expect(statusOf(refreshable).platform_tokens).toBe('warn');
     expect(refreshable.passed).toBe(true);
   });

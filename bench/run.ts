@@ -1,0 +1,4 @@
+// `npm run bench`: runs every benchmark and prints medians and ratios.
+import { benchCliStart } from './cli-start.js';
+
+benchCliStart();

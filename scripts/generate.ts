@@ -1,0 +1,7 @@
+// Regenerates the checked-in derived files. `npm run gen` writes them; tests fail when they drift.
+import { writeFileSync } from 'node:fs';
+import { renderConfigDocs } from '../src/infra/config/render-config-docs.js';
+import { packagePath } from '../src/infra/package-root.js';
+
+writeFileSync(packagePath('docs', 'configuration.md'), renderConfigDocs());
+process.stdout.write('wrote docs/configuration.md\n');

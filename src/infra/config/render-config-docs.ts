@@ -1,0 +1,78 @@
+// Renders docs/configuration.md from the schema: every key, type, default, env var and description.
+import { SECTION_TITLES } from '../../contracts/config/config.js';
+import { type ConfigLeaf, configLeaves } from './schema-walk.js';
+
+const TYPE: Record<ConfigLeaf['kind'], string> = {
+  string: 'string',
+  integer: 'integer',
+  number: 'number',
+  boolean: 'boolean',
+  enum: 'one of',
+  string_list: 'list',
+  json: 'table/array',
+};
+
+function typeOf(leaf: ConfigLeaf): string {
+  return leaf.kind === 'enum'
+    ? `one of ${leaf.enumValues?.map((v) => `\`${v}\``).join(', ')}`
+    : TYPE[leaf.kind];
+}
+
+function defaultOf(leaf: ConfigLeaf): string {
+  if (!leaf.hasDefault) return '(unset)';
+  const value = JSON.stringify(leaf.defaultValue);
+  return value === '[]' || value === '{}' ? `\`${value}\`` : `\`${value.replaceAll('|', '\\|')}\``;
+}
+
+const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+
+export function renderConfigDocs(): string {
+  const out = [
+    '# Configuration reference',
+    '',
+    '<!-- Generated from src/contracts/config by `npm run gen`; a test fails when this file drifts. -->',
+    '',
+    'The config file is TOML at `~/.app/config.toml` (or `$APP_HOME/config.toml`, or `app -c <path>`). The data',
+    'directory (database `app.db`, `tokens.json`, `api_token`, `media/`, `backups/`) is the config file’s directory,',
+    'or `$APP_HOME`.',
+    '',
+    'Values come from, highest first: command-line flags (`app -O key=value`, and command flags such as',
+    '`serve --port`), environment variables, the config file, built-in defaults. Every key has an environment',
+    'variable: `APP_` + the section path and key in upper case, joined by `__`. Lists are comma-separated;',
+    'booleans accept true/false, 1/0, yes/no; tables and arrays of tables take JSON. `APP_DEPLOYMENT_MODE`',
+    'also accepts `selfhost` and `self-host`. Secrets (marked below) can be given as environment variables instead;',
+    'files holding them are written with mode 0600, and every view masks them.',
+    '',
+    'Problems are reported together, each with its key and where the value came from; unknown keys are warnings',
+    'with the nearest valid key. A config with errors stops every command with exit code 2.',
+  ];
+  let section: string | undefined;
+  for (const leaf of configLeaves()) {
+    const leafSection = leaf.path.slice(0, -1).join('.');
+    if (leafSection !== section) {
+      section = leafSection;
+      const title = leafSection === '' ? 'Top-level keys' : `\`[${leafSection}]\``;
+      const about = SECTION_TITLES[leafSection];
+      out.push('', `## ${title}`, '', ...(about ? [about, ''] : []));
+      out.push('| Key | Type | Default | Environment | Description |', '|---|---|---|---|---|');
+    }
+    const name = leaf.path[leaf.path.length - 1];
+    const secret = leaf.meta.secret ? ' **Secret.**' : '';
+    out.push(
+      `| \`${name}\` | ${cell(typeOf(leaf))} | ${defaultOf(leaf)} | \`${leaf.env}\` | ${cell(leaf.description)}${secret} |`,
+    );
+  }
+  out.push(
+    '',
+    '## `[[content_sources.sources]]` entries',
+    '',
+    'Each entry is a table with `source_type` (`local_fs` or `cloud_drive`), `enabled`, `path` (local), `watch`,',
+    '`change_detection`, `file_patterns`, `loop_back_enabled` (default true for local, false for drive),',
+    '`analytics_sync_enabled` (local only, needs loop-back), `folder_id`, `connection_id`, `service_account_key`',
+    'and `poll_interval_seconds` (drive). In `cloud` deployment, saving a `local_fs` entry is rejected; existing',
+    'entries are kept but skipped at runtime with a warning. A drive entry with both `connection_id` and',
+    '`service_account_key` uses `connection_id` and warns.',
+    '',
+  );
+  return out.join('\n');
+}

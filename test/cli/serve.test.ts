@@ -1,0 +1,63 @@
+// `app serve` as `npm start` runs it: a real process on 127.0.0.1, answering health, stopping on SIGTERM.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTempHome, type TempHome } from '../support/temp-home.js';
+
+let home: TempHome;
+let child: ChildProcess | undefined;
+beforeEach(() => {
+  home = createTempHome();
+});
+afterEach(() => {
+  child?.kill('SIGKILL');
+  home.cleanup();
+});
+
+function start(args: string[]): Promise<{ url: string; output: () => string }> {
+  const bin = new URL('../../bin/app.js', import.meta.url).pathname;
+  child = spawn(process.execPath, [bin, 'serve', ...args], {
+    env: { PATH: process.env.PATH ?? '', ...home.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/[^\s]+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ url: match[1], output: () => output });
+      }
+    };
+    child?.stdout?.on('data', onData);
+    child?.stderr?.on('data', onData);
+    child?.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+describe('app serve', () => {
+  it('starts on the embedded default with no config, binds loopback, and stops cleanly on SIGTERM', async () => {
+    const { url } = await start(['--port', '0']);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+
+    const health = await fetch(`${url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok', mode: 'autopilot' });
+    const page = await fetch(`${url}/`);
+    expect(await page.text()).toContain('app is running');
+
+    expect(existsSync(`${home.dir}/app.db`)).toBe(true);
+    expect(statSync(`${home.dir}/app.db`).mode & 0o777).toBe(0o600);
+
+    const exited = new Promise<number | null>((resolve) => child?.on('exit', (code) => resolve(code)));
+    child?.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('refuses to start on an invalid config with exit 2', async () => {
+    home.writeConfig('[server]\nport = "web"\n');
+    await expect(start([])).rejects.toThrow(/exited with 2[\s\S]*server\.port/);
+  });
+});
