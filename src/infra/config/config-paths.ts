@@ -44,7 +44,11 @@ export function resolveConfigPaths(options: { configFlag?: string; env?: Env }):
 export function dataPaths(config: Config, dataDir: string, env: Env = process.env): DataPaths {
   return {
     dataDir,
-    dbPath: config.storage.db_path ? expandHome(config.storage.db_path, env) : join(dataDir, 'app.db'),
+    dbPath: !config.storage.db_path
+      ? join(dataDir, 'app.db')
+      : config.storage.db_path === ':memory:'
+        ? ':memory:'
+        : expandHome(config.storage.db_path, env),
     tokensPath: join(dataDir, 'tokens.json'),
     apiTokenPath: join(dataDir, 'api_token'),
     mediaDir: join(dataDir, 'media'),
