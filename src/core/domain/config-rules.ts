@@ -2,6 +2,7 @@
 // stages, and which content sources may run in the current deployment mode.
 import type { Config, DeploymentMode } from '../../contracts/config/config.js';
 import type { ContentSource, SourceType } from '../../contracts/config/content-sources.js';
+import { getPath } from './object-path.js';
 
 /** `mode = composer` forces approval on; otherwise the configured flag decides. */
 export function effectiveApprovalMode(config: Pick<Config, 'mode' | 'approval_mode'>): boolean {
@@ -47,8 +48,7 @@ export interface EnrichmentStageStatus {
 }
 
 function isFilled(config: Config, key: string): boolean {
-  let value: unknown = config;
-  for (const part of key.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
+  const value = getPath(config, key);
   if (Array.isArray(value)) return value.length > 0;
   return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
 }

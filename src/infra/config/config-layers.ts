@@ -1,6 +1,7 @@
 // The value layers below the file: env vars (APP_SECTION__KEY) and command-line flags (--option key=value).
 // Each layer is a nested raw object plus where every value came from.
 
+import { setPath } from '../../core/domain/object-path.js';
 import { coerceText } from './coerce-text.js';
 import { type ConfigIssue, type ConfigSource, displayKey } from './config-issue.js';
 import { nearest } from './did-you-mean.js';
@@ -14,16 +15,6 @@ export interface Layer {
 
 /** Env vars that are not config fields. */
 const RESERVED_ENV = new Set(['APP_HOME', 'APP_CONFIG']);
-
-export function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
-  let node = target;
-  path.slice(0, -1).forEach((part) => {
-    const next = node[part];
-    if (typeof next !== 'object' || next === null || Array.isArray(next)) node[part] = {};
-    node = node[part] as Record<string, unknown>;
-  });
-  node[path[path.length - 1] as string] = value;
-}
 
 function apply(layer: Layer, leaf: ConfigLeaf, text: string, source: ConfigSource): void {
   const coerced = coerceText(leaf, text);

@@ -1,5 +1,6 @@
 // `app update`: feature groups a config written by an older version may lack, and the commented
 // scaffold offered for each. Scaffolds are comments only, so the user's settings never change meaning.
+import { getPath } from '../../core/domain/object-path.js';
 import { commentedLines, contentSourceScaffold } from './render-config.js';
 import { locateTomlKeys } from './toml-locate.js';
 
@@ -68,16 +69,10 @@ export const UPGRADE_GROUPS: readonly UpgradeGroup[] = [
 
 const marker = (group: UpgradeGroup) => `# --- app update: ${group.id} (${group.title}) ---`;
 
-function isSet(raw: Record<string, unknown>, key: string): boolean {
-  let node: unknown = raw;
-  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  return node !== undefined;
-}
-
 /** Groups with no key set in the file and no scaffold already added. */
 export function missingUpgradeGroups(text: string, raw: Record<string, unknown>): UpgradeGroup[] {
   return UPGRADE_GROUPS.filter(
-    (group) => !group.keys.some((key) => isSet(raw, key)) && !text.includes(marker(group)),
+    (group) => !group.keys.some((key) => getPath(raw, key) !== undefined) && !text.includes(marker(group)),
   );
 }
 

@@ -2,24 +2,13 @@
 import type { Config } from '../../contracts/config/config.js';
 import { LLM_PROVIDER_DEFAULTS } from '../../contracts/config/llm.js';
 import { effectiveApprovalMode } from '../../core/domain/config-rules.js';
+import { getPath, setPath } from '../../core/domain/object-path.js';
 import { type DataPaths, dataPaths } from './config-paths.js';
 import { configLeaves } from './schema-walk.js';
 
 /** Keeps the last 4 characters of long secrets so a user can tell which key is set. */
 export function maskSecret(value: string): string {
   return value.length >= 12 ? `****${value.slice(-4)}` : '****';
-}
-
-function getPath(target: unknown, path: readonly string[]): unknown {
-  let node = target;
-  for (const part of path) node = (node as Record<string, unknown> | undefined)?.[part];
-  return node;
-}
-
-function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
-  let node = target;
-  for (const part of path.slice(0, -1)) node = node[part] as Record<string, unknown>;
-  node[path[path.length - 1] as string] = value;
 }
 
 /** A deep copy with every secret field masked. */

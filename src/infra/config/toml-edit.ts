@@ -2,6 +2,7 @@
 // formatting survive (smol-toml's parse/stringify would drop them). Every edit is verified by re-parsing.
 import { isDeepStrictEqual } from 'node:util';
 import { parse, stringify } from 'smol-toml';
+import { getPath } from '../../core/domain/object-path.js';
 import { AppError } from '../../core/errors.js';
 import { locateTomlKeys } from './toml-locate.js';
 
@@ -57,12 +58,6 @@ function valueEnd(lines: string[], start: number): number {
 
 const isHeader = (line: string) => /^\s*\[/.test(line);
 
-function getPath(target: unknown, path: readonly string[]): unknown {
-  let node = target;
-  for (const part of path) node = (node as Record<string, unknown> | undefined)?.[part];
-  return node;
-}
-
 function verify(text: string, path: readonly string[], expected: unknown): string {
   let parsed: unknown;
   try {
@@ -111,7 +106,7 @@ export function setTomlValue(text: string, path: readonly string[], value: unkno
     const from = header ? header.line : 0;
     let to = lines.length;
     for (let i = from; i < lines.length; i++) {
-      if (isHeader(lines[i] ?? '') && i >= from) {
+      if (isHeader(lines[i] ?? '')) {
         to = i;
         break;
       }

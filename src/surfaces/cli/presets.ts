@@ -1,5 +1,6 @@
 // Answers a user gave up front, as flags (`--product-name`, `-O key=value`) or APP_* env vars, so that a
 // wizard asks only for what is still missing.
+import { getPath } from '../../core/domain/object-path.js';
 import { type ConfigIssue, type ConfigSource, hasErrors } from '../../infra/config/config-issue.js';
 import { envLayer, type FlagValue, flagLayer, parseOptionPairs } from '../../infra/config/config-layers.js';
 import type { CommandContext } from './cli-io.js';
@@ -15,12 +16,6 @@ export interface Presets {
   issues: ConfigIssue[];
 }
 
-function valueAt(values: Record<string, unknown>, key: string): unknown {
-  let node: unknown = values;
-  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  return node;
-}
-
 /** Flags win over env. Bad values (a non-number for a number field...) end the command with exit 2. */
 export function collectPresets(ctx: CommandContext, commandFlags: FlagValue[], configPath: string): Presets {
   const pairs = parseOptionPairs(ctx.global.option);
@@ -33,7 +28,7 @@ export function collectPresets(ctx: CommandContext, commandFlags: FlagValue[], c
     get(key) {
       for (const layer of [flags, env]) {
         const source = layer.sources.get(key);
-        if (source) return { value: valueAt(layer.values, key), source };
+        if (source) return { value: getPath(layer.values, key), source };
       }
       return undefined;
     },

@@ -1,17 +1,12 @@
 // The text view of `app settings --show`: every field with its value (secrets masked) and where it came from.
 import type { Config } from '../../contracts/config/config.js';
 import { effectiveApprovalMode, missingQuickstartFields } from '../../core/domain/config-rules.js';
+import { getPath } from '../../core/domain/object-path.js';
 import { type ConfigSource, formatSource } from '../../infra/config/config-issue.js';
 import { maskSecret } from '../../infra/config/config-view.js';
 import type { LoadedConfig } from '../../infra/config/load-config.js';
 import { configLeaves } from '../../infra/config/schema-walk.js';
 import { tomlValue } from '../../infra/config/toml-edit.js';
-
-function valueAt(config: Config, path: readonly string[]): unknown {
-  let node: unknown = config;
-  for (const part of path) node = (node as Record<string, unknown> | undefined)?.[part];
-  return node;
-}
 
 function sourceNote(source: ConfigSource | undefined): string {
   return source ? `  # ${formatSource(source)}` : '';
@@ -36,7 +31,7 @@ export function renderConfigText(loaded: LoadedConfig & { config: Config }, data
       out.push('', `[${section}]`);
     }
     const name = leaf.path[leaf.path.length - 1];
-    let value = valueAt(config, leaf.path);
+    let value = getPath(config, leaf.path);
     if (leaf.key === 'approval_mode') value = effectiveApprovalMode(config);
     if (value === undefined) {
       out.push(`# ${name} = (not set)`);

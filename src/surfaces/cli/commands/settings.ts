@@ -1,5 +1,6 @@
 // `app settings`: --show (read-only, masked), --set/--unset (saved edits), or an interactive editor.
 import { readFileSync } from 'node:fs';
+import { getPath, setPath } from '../../../core/domain/object-path.js';
 import { isAppError } from '../../../core/errors.js';
 import { formatIssue } from '../../../infra/config/config-issue.js';
 import { effectiveConfig, maskConfig } from '../../../infra/config/config-view.js';
@@ -83,8 +84,7 @@ async function interactive(ctx: CommandContext, prompter: Prompter): Promise<voi
   const sectionOf = (key: string) => key.split('.').slice(0, -1).join('.') || GENERAL;
   const editable = configLeaves().filter((leaf) => leaf.kind !== 'json');
   const sections = [...new Set(editable.map((leaf) => sectionOf(leaf.key)))];
-  const currentValue = (path: readonly string[]) =>
-    path.reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], current);
+  const currentValue = (path: readonly string[]) => getPath(current, path);
 
   prompter.intro(`app settings (${paths.configPath})`);
   for (;;) {
@@ -118,10 +118,7 @@ async function interactive(ctx: CommandContext, prompter: Prompter): Promise<voi
       text = preview.text;
       // Show the edited value on top of what env/flags still override.
       current = structuredClone(current);
-      const parent = leaf.path
-        .slice(0, -1)
-        .reduce((node, part) => node[part] as Record<string, unknown>, current);
-      parent[leaf.path[leaf.path.length - 1] as string] = value;
+      setPath(current, leaf.path, value);
     } catch (error) {
       if (!isAppError(error)) throw error;
       for (const issue of (error.details as never[]) ?? []) prompter.note(formatIssue(issue));
