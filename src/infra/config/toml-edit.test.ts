@@ -76,3 +76,11 @@ describe('removeTomlKey', () => {
     expect(removeTomlKey(ORIGINAL, ['business', 'brand_voice'])).toBe(ORIGINAL);
   });
 });
+
+describe('multi-line values with brackets and quotes inside strings', () => {
+  it('finds the true end of an array whose strings hold brackets, quotes and #', () => {
+    const text = '[limits]\nbanned_phrases = [\n  "a ] \\" [ # b",\n  \'c ]\',\n]\nmax_tweets_per_day = 4\n';
+    const edited = setTomlValue(text, ['limits', 'banned_phrases'], ['x']);
+    expect(edited).toBe('[limits]\nbanned_phrases = [ "x" ]\nmax_tweets_per_day = 4\n');
+  });
+});

@@ -4,7 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { parse, stringify } from 'smol-toml';
 import { getPath } from '../../core/domain/object-path.js';
 import { AppError } from '../../core/errors.js';
-import { locateTomlKeys } from './toml-locate.js';
+import { bracketDelta, commentStart, locateTomlKeys } from './toml-locate.js';
 
 const bareKey = (key: string) => (/^[A-Za-z0-9_-]+$/.test(key) ? key : JSON.stringify(key));
 
@@ -21,20 +21,6 @@ export function tomlValue(value: unknown): string {
   return line.slice(line.indexOf('=') + 1).trim();
 }
 
-/** Index of a trailing `# comment` on a single-line value, outside strings; -1 if none. */
-function commentStart(text: string): number {
-  let quote: string | null = null;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quote) {
-      if (ch === '\\' && quote === '"') i++;
-      else if (ch === quote) quote = null;
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '#') return i;
-  }
-  return -1;
-}
-
 /** Last line index (inclusive) of the value that starts on `start` (multi-line arrays and strings). */
 function valueEnd(lines: string[], start: number): number {
   const afterEq = (lines[start] ?? '').slice((lines[start] ?? '').indexOf('=') + 1).trim();
@@ -47,9 +33,7 @@ function valueEnd(lines: string[], start: number): number {
   if (afterEq.startsWith('[')) {
     let depth = 0;
     for (let i = start; i < lines.length; i++) {
-      const text = i === start ? afterEq : (lines[i] ?? '');
-      const cut = commentStart(text);
-      for (const ch of cut >= 0 ? text.slice(0, cut) : text) depth += ch === '[' ? 1 : ch === ']' ? -1 : 0;
+      depth += bracketDelta(i === start ? afterEq : (lines[i] ?? ''));
       if (depth <= 0) return i;
     }
   }

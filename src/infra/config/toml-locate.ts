@@ -25,9 +25,8 @@ function parseKey(text: string): { parts: string[]; rest: string } | null {
   }
 }
 
-/** Net count of '[' minus ']' outside strings and comments. */
-function bracketDelta(text: string): number {
-  let depth = 0;
+/** Index of a `#` comment start outside quoted strings, or -1. */
+export function commentStart(text: string): number {
   let quote: string | null = null;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
@@ -35,7 +34,23 @@ function bracketDelta(text: string): number {
       if (ch === '\\' && quote === '"') i++;
       else if (ch === quote) quote = null;
     } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '#') break;
+    else if (ch === '#') return i;
+  }
+  return -1;
+}
+
+/** Net count of '[' minus ']' outside strings and comments. */
+export function bracketDelta(text: string): number {
+  const cut = commentStart(text);
+  let depth = 0;
+  let quote: string | null = null;
+  const code = cut >= 0 ? text.slice(0, cut) : text;
+  for (let i = 0; i < code.length; i++) {
+    const ch = code[i];
+    if (quote) {
+      if (ch === '\\' && quote === '"') i++;
+      else if (ch === quote) quote = null;
+    } else if (ch === '"' || ch === "'") quote = ch;
     else if (ch === '[') depth++;
     else if (ch === ']') depth--;
   }
