@@ -10,6 +10,9 @@ export const StoredTokensSchema = z.object({
   /** Scopes the platform granted (may be fewer than requested). */
   scopes: z.array(z.string()).default([]),
   obtained_at: z.iso.datetime({ offset: true }).optional(),
+  /** The authenticated account, learned at login so "me" routes need no extra call. */
+  user_id: z.string().optional(),
+  username: z.string().optional(),
 });
 
 export type StoredTokens = z.infer<typeof StoredTokensSchema>;

@@ -8,7 +8,7 @@ import { type ConfigIssue, type ConfigSource, hasErrors } from './config-issue.j
 import { validateRaw } from './load-config.js';
 import { removeTomlKey, setTomlValue } from './toml-edit.js';
 import { locateTomlKeys } from './toml-locate.js';
-import { writeSecretFile } from './write-config.js';
+import { writeSecretFile } from '../fs/write-secret-file.js';
 
 export interface ConfigEdit {
   /** Dotted key of a leaf. */

@@ -7,7 +7,7 @@ import { resolveConfigPaths } from '../../../infra/config/config-paths.js';
 import { validateRaw } from '../../../infra/config/load-config.js';
 import { renderConfigFile } from '../../../infra/config/render-config.js';
 import { findLeaf } from '../../../infra/config/schema-walk.js';
-import { writeSecretFile } from '../../../infra/config/write-config.js';
+import { writeSecretFile } from '../../../infra/fs/write-secret-file.js';
 import { askField } from '../ask-field.js';
 import { CliError, type CommandContext, EXIT_FAILURE, EXIT_USAGE, println } from '../cli-io.js';
 import {

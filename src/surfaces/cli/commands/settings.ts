@@ -7,7 +7,7 @@ import { effectiveConfig, maskConfig } from '../../../infra/config/config-view.j
 import { nearest } from '../../../infra/config/did-you-mean.js';
 import { editConfigFile, previewEdits } from '../../../infra/config/edit-config-file.js';
 import { configLeaves, findLeaf } from '../../../infra/config/schema-walk.js';
-import { writeSecretFile } from '../../../infra/config/write-config.js';
+import { writeSecretFile } from '../../../infra/fs/write-secret-file.js';
 import { askField, formatValue, parseFieldText } from '../ask-field.js';
 import { CliError, type CommandContext, EXIT_USAGE, println } from '../cli-io.js';
 import { loadForCommand } from '../load-for-command.js';

@@ -1,6 +1,6 @@
 // `app update`: offers commented scaffolds for config sections the user's file lacks; appends only.
 import { applyUpgrades, missingUpgradeGroups } from '../../../infra/config/config-upgrades.js';
-import { writeSecretFile } from '../../../infra/config/write-config.js';
+import { writeSecretFile } from '../../../infra/fs/write-secret-file.js';
 import { type CommandContext, println } from '../cli-io.js';
 import { loadForCommand } from '../load-for-command.js';
 import { promptFor } from '../prompter.js';

@@ -1,4 +1,4 @@
-// Writes config files atomically with owner-only permissions: they may hold API keys and client secrets.
+// Writes files that hold secrets (config, tokens) atomically with owner-only permissions.
 import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -18,4 +18,11 @@ export function writeSecretFile(path: string, text: string): void {
   closeSync(fd);
   chmodSync(temp, 0o600);
   renameSync(temp, path);
+  // The rename is durable only once the directory entry is on disk.
+  const dir = openSync(dirname(path), 'r');
+  try {
+    fsyncSync(dir);
+  } finally {
+    closeSync(dir);
+  }
 }
