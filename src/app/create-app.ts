@@ -1,11 +1,15 @@
 // The one composition root: every face (CLI, HTTP, tool server, loops) gets its dependencies from here.
+
+import { DEFAULT_ACCOUNT_ID } from '../contracts/account.js';
 import type { Config } from '../contracts/config/config.js';
 import { runnableSources } from '../core/domain/config-rules.js';
 import { type Clock, systemClock } from '../core/ports/clock.js';
 import { type DataPaths, dataPaths } from '../infra/config/config-paths.js';
 import type { Logger } from '../infra/logging/create-logger.js';
 import { packageVersion } from '../infra/package-root.js';
+import { createSocialBackend, type SocialBackend } from '../infra/social/create-social-backend.js';
 import { type AppDatabase, openDatabase } from '../infra/sqlite/open-database.js';
+import { ApiUsageRepository } from '../infra/sqlite/repositories/api-usage-repository.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -14,6 +18,9 @@ export interface AppDeps {
   logger: Logger;
   clock: Clock;
   version: string;
+  accountId: string;
+  apiUsage: ApiUsageRepository;
+  social: SocialBackend;
 }
 
 export interface App {
@@ -27,6 +34,9 @@ export interface CreateAppOptions {
   logger: Logger;
   clock?: Clock;
   env?: Record<string, string | undefined>;
+  /** Injected waits and randomness (back-off, processing polls) for tests. */
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
 }
 
 export function createApp(options: CreateAppOptions): App {
@@ -38,13 +48,26 @@ export function createApp(options: CreateAppOptions): App {
     if (skipped.reason !== 'disabled')
       logger.warn({ source: skipped.index }, `content source skipped: ${skipped.reason}`);
   }
+  const clock = options.clock ?? systemClock;
+  const apiUsage = new ApiUsageRepository(database, DEFAULT_ACCOUNT_ID, clock);
+  const social = createSocialBackend({
+    config,
+    tokensPath: paths.tokensPath,
+    clock,
+    usage: apiUsage,
+    sleep: options.sleep,
+    random: options.random,
+  });
   const deps: AppDeps = {
     config,
     paths,
     database,
     logger,
-    clock: options.clock ?? systemClock,
+    clock,
     version: packageVersion(),
+    accountId: DEFAULT_ACCOUNT_ID,
+    apiUsage,
+    social,
   };
   return { deps, close: () => database.close() };
 }

@@ -30,8 +30,16 @@ export const SocialApiSchema = z.object({
     'OAuth 2.0 authorization page.',
   ),
   token_url: HttpUrlSchema.default('https://api.x.com/2/oauth2/token').describe('OAuth 2.0 token endpoint.'),
-  scraper_base_url: HttpUrlSchema.default('https://x.com/i/api').describe('Web API root used by the scraper backend.'),
-  request_timeout_seconds: z.number().int().min(1).max(300).default(30).describe('Timeout of one platform request.'),
+  scraper_base_url: HttpUrlSchema.default('https://x.com/i/api').describe(
+    'Web API root used by the scraper backend.',
+  ),
+  request_timeout_seconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(300)
+    .default(30)
+    .describe('Timeout of one platform request.'),
 });
 
 export const AuthSchema = z.object({

@@ -8,6 +8,7 @@ export interface ScopeGroup {
 
 export const SCOPE_GROUPS: readonly ScopeGroup[] = [
   { id: 'posting', title: 'Reading and posting', scopes: ['tweet.read', 'tweet.write', 'users.read'] },
+  { id: 'media', title: 'Media upload', scopes: ['media.write'] },
   {
     id: 'engagement',
     title: 'Likes and follows',
@@ -15,8 +16,21 @@ export const SCOPE_GROUPS: readonly ScopeGroup[] = [
   },
   { id: 'bookmarks', title: 'Bookmarks', scopes: ['bookmark.read', 'bookmark.write'] },
   { id: 'direct_messages', title: 'Direct messages', scopes: ['dm.read', 'dm.write'] },
+  { id: 'lists', title: 'Lists', scopes: ['list.read', 'list.write'] },
+  {
+    id: 'moderation',
+    title: 'Mutes, blocks and hidden replies',
+    scopes: ['mute.read', 'mute.write', 'block.read', 'block.write', 'tweet.moderate.write'],
+  },
+  { id: 'spaces', title: 'Spaces', scopes: ['space.read'] },
   { id: 'token_refresh', title: 'Staying logged in (token refresh)', scopes: ['offline.access'] },
 ];
+
+/**
+ * Scopes only enterprise/elevated apps hold (compliance, usage, ads): requested only on demand
+ * (`app auth --extra-scopes`), since asking for a scope the app lacks fails the whole login.
+ */
+export const ELEVATED_SCOPES: readonly string[] = ['compliance.write', 'usage.read', 'ads.read', 'ads.write'];
 
 /** Every scope `app auth` requests. */
 export const REQUESTED_SCOPES: readonly string[] = SCOPE_GROUPS.flatMap((group) => group.scopes);

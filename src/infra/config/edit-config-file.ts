@@ -4,11 +4,11 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 import { type Config, ConfigSchema } from '../../contracts/config/config.js';
 import { AppError } from '../../core/errors.js';
+import { writeSecretFile } from '../fs/write-secret-file.js';
 import { type ConfigIssue, type ConfigSource, hasErrors } from './config-issue.js';
 import { validateRaw } from './load-config.js';
 import { removeTomlKey, setTomlValue } from './toml-edit.js';
 import { locateTomlKeys } from './toml-locate.js';
-import { writeSecretFile } from '../fs/write-secret-file.js';
 
 export interface ConfigEdit {
   /** Dotted key of a leaf. */

@@ -51,6 +51,17 @@ export function buildProgram(io: CliIo, version: string): Command {
     .action(async (opts) => (await import('./commands/diagnose.js')).runDiagnose(context(), opts));
 
   program
+    .command('auth')
+    .description('Log in to the platform with OAuth 2.0 PKCE and save the tokens')
+    .option('--no-browser', 'print the authorization URL instead of opening a browser')
+    .option('--manual', 'paste the redirected URL instead of listening for it (auth.mode = manual)')
+    .option('--host <host>', 'callback listener host (auth.callback_host)')
+    .option('--port <port>', 'callback listener port (auth.callback_port)')
+    .option('--extra-scopes <list>', 'also request elevated scopes, e.g. compliance.write,usage.read')
+    .addOption(format())
+    .action(async (opts) => (await import('./commands/auth.js')).runAuth(context(), opts));
+
+  program
     .command('backup')
     .description('Back up the SQLite database (online, while the service runs)')
     .option('--output-dir <dir>', 'where to write the backup (default <data dir>/backups)')

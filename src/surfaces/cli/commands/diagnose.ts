@@ -3,7 +3,7 @@ import { runDiagnostics } from '../../../core/services/diagnostics/run-diagnosti
 import { formatIssue } from '../../../infra/config/config-issue.js';
 import { dataPaths } from '../../../infra/config/config-paths.js';
 import { loadConfig } from '../../../infra/config/load-config.js';
-import { readTokenFile } from '../../../infra/social/token-file.js';
+import { readTokenFile } from '../../../infra/social/token-store.js';
 import { openDatabase } from '../../../infra/sqlite/open-database.js';
 import { CliError, type CommandContext, EXIT_FAILURE, println } from '../cli-io.js';
 

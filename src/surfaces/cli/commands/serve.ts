@@ -1,5 +1,7 @@
 // `app serve`: the long-running service. Stops cleanly on SIGINT/SIGTERM: the server drains, then storage closes.
 import { createApp } from '../../../app/create-app.js';
+import { ALWAYS_ON_LOOPS } from '../../../automation/loops/index.js';
+import { Scheduler } from '../../../automation/scheduler.js';
 import { formatIssue } from '../../../infra/config/config-issue.js';
 import { createLogger } from '../../../infra/logging/create-logger.js';
 import { buildHttpServer } from '../../http/build-server.js';
@@ -23,14 +25,22 @@ export async function runServe(
 
   const app = createApp({ config, dataDir: loaded.paths.dataDir, logger, env: ctx.io.env });
   const server = buildHttpServer(app.deps);
+  const scheduler = new Scheduler({
+    deps: app.deps,
+    loops: ALWAYS_ON_LOOPS,
+    mode: () => config.mode,
+    logger,
+  });
   const address = await server.listen({ host: config.server.host, port: config.server.port });
   println(ctx.io.stdout, `app ${app.deps.version} listening on ${address} (data: ${app.deps.paths.dataDir})`);
+  scheduler.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    await scheduler.stop();
     await server.close();
     await app.close();
   };

@@ -1,0 +1,31 @@
+// Keeps the platform login alive in both modes: refreshes the token before it expires and says clearly
+// when the refresh chain is dead (only `app auth` can fix that).
+import type { TokenHealth, TokenManager } from '../../infra/social/token-manager.js';
+import type { LoopDefinition } from '../loop-definition.js';
+
+export interface TokenRefreshDeps {
+  social: { tokens?: TokenManager };
+  logger: {
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+    info(obj: object, msg: string): void;
+  };
+}
+
+export const tokenRefreshLoop: LoopDefinition<TokenRefreshDeps> = {
+  name: 'token-refresh',
+  intervalMs: () => 60_000,
+  modes: ['autopilot', 'composer'],
+  async run(deps) {
+    const tokens = deps.social.tokens;
+    if (!tokens) return;
+    const health: TokenHealth = await tokens.refreshIfDue();
+    if (health.state === 'dead') deps.logger.error({ loop: 'token-refresh' }, health.message);
+    else if (health.state === 'expired') {
+      deps.logger.error(
+        { loop: 'token-refresh' },
+        'platform token expired and could not be refreshed; run `app auth`',
+      );
+    } else if (health.state === 'invalid') deps.logger.warn({ loop: 'token-refresh' }, health.message);
+  },
+};

@@ -1,0 +1,227 @@
+// The one door to the platform: builds the URL, checks scopes, adds the bearer token, applies timeouts,
+// retries reads (network errors and 5xx, capped jittered back-off) but never blindly retries a write,
+// refreshes once on 401, honours rate-limit headers and the breaker, records every call, maps errors.
+import type { SocialEndpoint, SocialHost } from '../../contracts/social-endpoint.js';
+import type { CircuitBreaker } from '../../core/domain/circuit-breaker.js';
+import { AppError } from '../../core/errors.js';
+import type { ApiUsageRecorder } from '../../core/ports/api-usage.js';
+import type { Clock } from '../../core/ports/clock.js';
+import {
+  errorFromNetwork,
+  errorFromPartial,
+  errorFromResponse,
+  malformedResponse,
+  neverConnected,
+  type RateLimit,
+  rateLimitFrom,
+} from './platform-errors.js';
+
+export interface AccessGrant {
+  accessToken: string;
+  scopes: readonly string[];
+}
+
+export interface AccessTokens {
+  /** The current token (refreshed first when due). Throws social_not_configured when there is none. */
+  current(): Promise<AccessGrant>;
+  /** After a 401 for `accessToken`: a fresh grant (single-flight refresh), or undefined if none is possible. */
+  afterUnauthorized(accessToken: string): Promise<AccessGrant | undefined>;
+}
+
+export interface TransportOptions {
+  baseUrls: Record<SocialHost, string>;
+  timeoutMs: number;
+  tokens: AccessTokens;
+  clock: Clock;
+  usage?: ApiUsageRecorder;
+  /** Gates writes: opens after repeated 429/403 answers to them. */
+  breaker?: CircuitBreaker;
+  maxRetries?: number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export interface SendRequest {
+  endpoint: SocialEndpoint;
+  pathParams?: Record<string, string>;
+  query?: Record<string, string | number | boolean | undefined>;
+  json?: unknown;
+  form?: FormData;
+}
+
+export interface SendResult {
+  status: number;
+  headers: Headers;
+  json: unknown;
+  text: string;
+  rateLimit: RateLimit;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Substitutes `{name}` placeholders; a missing or empty value is the caller's mistake. */
+export function fillPath(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '')
+      throw new AppError('invalid_input', `missing path parameter '${name}'`);
+    return encodeURIComponent(value);
+  });
+}
+
+export class HttpTransport {
+  /** Endpoints known to be exhausted until their reset. */
+  private readonly exhausted = new Map<string, Date>();
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+
+  constructor(private readonly options: TransportOptions) {
+    this.sleep = options.sleep ?? defaultSleep;
+    this.random = options.random ?? Math.random;
+  }
+
+  private backoff(attempt: number): number {
+    return Math.min(5000, 500 * 2 ** attempt) * (1 + this.random() * 0.25);
+  }
+
+  async send(request: SendRequest): Promise<SendResult> {
+    const { endpoint } = request;
+    const what = `${endpoint.method} ${endpoint.path}`;
+    const key = `${endpoint.host} ${what}`;
+    const url = new URL(fillPath(endpoint.path, request.pathParams), this.options.baseUrls[endpoint.host]);
+    for (const [name, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+
+    let grant = await this.options.tokens.current();
+    const missing = grant.scopes.length === 0 ? [] : endpoint.scopes.filter((s) => !grant.scopes.includes(s));
+    if (missing.length > 0) {
+      throw new AppError(
+        'social_forbidden',
+        `${what} needs the OAuth scope(s) ${missing.join(', ')}; run \`app auth\``,
+      );
+    }
+    const resetAt = this.exhausted.get(key);
+    if (resetAt && resetAt > this.options.clock.now()) {
+      throw new AppError('social_rate_limited', `${what}: rate limited until ${resetAt.toISOString()}`, {
+        resetAt,
+      });
+    }
+
+    const write = endpoint.method !== 'GET';
+    const breaker = write ? this.options.breaker : undefined;
+    const permit = breaker?.tryAcquire();
+    if (permit && !permit.allowed) {
+      throw new AppError(
+        'social_rate_limited',
+        `${what}: circuit breaker open after repeated rate-limit/forbidden errors`,
+        {
+          resetAt: permit.retryAt,
+        },
+      );
+    }
+
+    const maxRetries = this.options.maxRetries ?? 2;
+    let refreshed = false;
+    try {
+      for (let attempt = 0; ; attempt++) {
+        const started = performance.now();
+        let response: Response;
+        try {
+          response = await fetch(url, {
+            method: endpoint.method,
+            headers: {
+              authorization: `Bearer ${grant.accessToken}`,
+              ...(request.json === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            body: request.form ?? (request.json === undefined ? undefined : JSON.stringify(request.json)),
+            signal: AbortSignal.timeout(this.options.timeoutMs),
+          });
+        } catch (cause) {
+          const error = errorFromNetwork(cause, what);
+          this.record(endpoint, url, 0, started, error.code);
+          // A write is retried only when it provably never left this machine.
+          const retryable = (!write || neverConnected(cause)) && attempt < maxRetries;
+          if (!retryable) throw error;
+          await this.sleep(this.backoff(attempt));
+          continue;
+        }
+
+        const text = await response.text();
+        const rateLimit = rateLimitFrom(response.headers);
+        if (rateLimit.remaining === 0 && rateLimit.resetAt) this.exhausted.set(key, rateLimit.resetAt);
+        else if (response.ok) this.exhausted.delete(key);
+        const json = parseJson(text);
+
+        if (response.status === 401 && !refreshed) {
+          this.record(endpoint, url, 401, started, 'social_auth_expired');
+          refreshed = true;
+          const next = await this.options.tokens.afterUnauthorized(grant.accessToken);
+          if (next) {
+            grant = next;
+            attempt--;
+            continue;
+          }
+        }
+        if (response.status >= 500 && !write && attempt < maxRetries) {
+          this.record(endpoint, url, response.status, started, 'social_api_error');
+          await this.sleep(this.backoff(attempt));
+          continue;
+        }
+        if (!response.ok) {
+          const error = errorFromResponse({
+            status: response.status,
+            headers: response.headers,
+            text,
+            json,
+            what,
+          });
+          this.record(endpoint, url, response.status, started, error.code);
+          if (breaker && (response.status === 429 || response.status === 403)) breaker.recordFailure();
+          throw error;
+        }
+        this.record(endpoint, url, response.status, started);
+        breaker?.recordSuccess();
+        if (text.trim() !== '' && json === undefined) {
+          throw malformedResponse(response.status, text, what, 'not JSON');
+        }
+        if (isPartialError(json)) throw errorFromPartial(json, what);
+        return { status: response.status, headers: response.headers, json: json ?? null, text, rateLimit };
+      }
+    } finally {
+      breaker?.release();
+    }
+  }
+
+  private record(
+    endpoint: SocialEndpoint,
+    url: URL,
+    status: number,
+    started: number,
+    errorCode?: string,
+  ): void {
+    this.options.usage?.record({
+      host: url.host,
+      method: endpoint.method,
+      endpoint: endpoint.path,
+      status,
+      latencyMs: Math.round(performance.now() - started),
+      errorCode,
+    });
+  }
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isPartialError(json: unknown): json is { errors: [] } {
+  if (typeof json !== 'object' || json === null) return false;
+  const body = json as { data?: unknown; errors?: unknown };
+  return body.data === undefined && Array.isArray(body.errors) && body.errors.length > 0;
+}

@@ -1,0 +1,170 @@
+// Uploads a media file: the type comes from the file's content (magic numbers), never its name; images go
+// in one request, GIFs and videos in chunks streamed from disk (never read whole), then wait for processing.
+import { open } from 'node:fs/promises';
+import { fileTypeFromFile } from 'file-type';
+import type { UploadedMedia } from '../../contracts/social.js';
+import { checkMediaSet, MB, mediaKindOf } from '../../core/domain/media-rules.js';
+import { AppError } from '../../core/errors.js';
+import { ENDPOINTS } from './endpoints.js';
+import type { HttpTransport } from './http-transport.js';
+
+export const CHUNK_BYTES = 4 * MB;
+
+export interface MediaUploaderOptions {
+  transport: HttpTransport;
+  sleep?: (ms: number) => Promise<void>;
+  /** Give up waiting for processing after this long. */
+  processingTimeoutMs?: number;
+}
+
+interface MediaData {
+  data?: { id?: string; media_key?: string; processing_info?: ProcessingInfo };
+}
+interface ProcessingInfo {
+  state: 'pending' | 'in_progress' | 'succeeded' | 'failed';
+  check_after_secs?: number;
+  error?: { message?: string; name?: string };
+}
+
+async function inspect(path: string): Promise<{ mimeType: string; sizeBytes: number }> {
+  let sizeBytes: number;
+  let detected: Awaited<ReturnType<typeof fileTypeFromFile>>;
+  try {
+    const handle = await open(path, 'r');
+    try {
+      sizeBytes = (await handle.stat()).size;
+    } finally {
+      await handle.close();
+    }
+    detected = await fileTypeFromFile(path);
+  } catch (cause) {
+    throw new AppError('file_read_error', `cannot read media file ${path}: ${(cause as Error).message}`, {
+      cause,
+    });
+  }
+  if (!detected || !mediaKindOf(detected.mime)) {
+    const found = detected ? ` (${detected.mime})` : '';
+    throw new AppError(
+      'unsupported_media_type',
+      `${path} is not a supported media file${found}; accepted: JPEG, PNG, WebP, GIF, MP4`,
+    );
+  }
+  return { mimeType: detected.mime, sizeBytes };
+}
+
+const failed = (message: string, cause?: unknown) =>
+  new AppError('media_upload_error', `media upload failed: ${message}`, { retryable: false, cause });
+
+export class MediaUploader {
+  constructor(private readonly options: MediaUploaderOptions) {}
+
+  async upload(path: string): Promise<UploadedMedia> {
+    const { mimeType, sizeBytes } = await inspect(path);
+    const kind = mediaKindOf(mimeType) as UploadedMedia['kind'];
+    const problems = checkMediaSet([{ kind, sizeBytes, name: path }]);
+    if (problems.length > 0)
+      throw new AppError('validation_error', problems.map((p) => p.message).join('; '));
+    try {
+      return kind === 'image'
+        ? await this.simple(path, mimeType, sizeBytes)
+        : await this.chunked(path, kind, mimeType, sizeBytes);
+    } catch (error) {
+      if (error instanceof AppError && error.code.startsWith('social_') && error.code !== 'social_api_error')
+        throw error;
+      if (error instanceof AppError && error.code === 'media_upload_error') throw error;
+      throw failed((error as Error).message, error);
+    }
+  }
+
+  private async simple(path: string, mimeType: string, sizeBytes: number): Promise<UploadedMedia> {
+    const { openAsBlob } = await import('node:fs');
+    const form = new FormData();
+    form.set('media_category', 'tweet_image');
+    form.set('media', await openAsBlob(path, { type: mimeType }), 'media');
+    const result = await this.options.transport.send({ endpoint: ENDPOINTS.mediaUpload, form });
+    const data = (result.json as MediaData).data;
+    if (!data?.id) throw failed('the platform returned no media id');
+    return {
+      mediaId: data.id,
+      mediaKey: data.media_key,
+      kind: 'image',
+      mimeType,
+      sizeBytes,
+      strategy: 'simple',
+      segments: 1,
+    };
+  }
+
+  private async chunked(
+    path: string,
+    kind: 'gif' | 'video',
+    mimeType: string,
+    sizeBytes: number,
+  ): Promise<UploadedMedia> {
+    const { transport } = this.options;
+    const init = await transport.send({
+      endpoint: ENDPOINTS.mediaInitialize,
+      json: {
+        media_type: mimeType,
+        total_bytes: sizeBytes,
+        media_category: kind === 'gif' ? 'tweet_gif' : 'tweet_video',
+      },
+    });
+    const id = (init.json as MediaData).data?.id;
+    if (!id) throw failed('initialize returned no media id');
+
+    const handle = await open(path, 'r');
+    let segments = 0;
+    try {
+      const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+      for (let offset = 0; offset < sizeBytes; segments++) {
+        const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, offset);
+        if (bytesRead === 0) throw failed(`${path} shrank while it was being uploaded`);
+        const form = new FormData();
+        form.set('segment_index', String(segments));
+        // One chunk in memory at a time: the Blob copies this slice, the buffer is reused.
+        form.set(
+          'media',
+          new Blob([buffer.subarray(0, bytesRead)], { type: 'application/octet-stream' }),
+          'chunk',
+        );
+        await transport.send({ endpoint: ENDPOINTS.mediaAppend, pathParams: { id }, form });
+        offset += bytesRead;
+      }
+    } finally {
+      await handle.close();
+    }
+
+    const finalize = await transport.send({ endpoint: ENDPOINTS.mediaFinalize, pathParams: { id } });
+    const finalData = (finalize.json as MediaData).data;
+    await this.awaitProcessing(id, finalData?.processing_info);
+    return {
+      mediaId: id,
+      mediaKey: finalData?.media_key,
+      kind,
+      mimeType,
+      sizeBytes,
+      strategy: 'chunked',
+      segments,
+      processing: 'succeeded',
+    };
+  }
+
+  private async awaitProcessing(id: string, first: ProcessingInfo | undefined): Promise<void> {
+    const sleep =
+      this.options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+    const deadline = Date.now() + (this.options.processingTimeoutMs ?? 10 * 60_000);
+    let info = first;
+    while (info && info.state !== 'succeeded') {
+      if (info.state === 'failed')
+        throw failed(`processing failed: ${info.error?.message ?? info.error?.name ?? 'unknown'}`);
+      if (Date.now() > deadline) throw failed('processing did not finish in time');
+      await sleep(Math.max(1, info.check_after_secs ?? 1) * 1000);
+      const status = await this.options.transport.send({
+        endpoint: ENDPOINTS.mediaStatus,
+        query: { command: 'STATUS', media_id: id },
+      });
+      info = (status.json as MediaData).data?.processing_info;
+    }
+  }
+}

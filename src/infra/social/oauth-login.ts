@@ -1,0 +1,201 @@
+// `app auth`: the PKCE login. Listens for the platform's redirect on a local callback (or takes the pasted
+// redirect URL in manual mode), exchanges the code, learns who logged in, and saves the tokens 0600.
+import { createServer, type Server } from 'node:http';
+import * as oauth from 'oauth4webapi';
+import type { Config } from '../../contracts/config/config.js';
+import type { StoredTokens } from '../../contracts/platform-tokens.js';
+import { UserSchema } from '../../contracts/social.js';
+import { scopeStatus } from '../../core/domain/scopes.js';
+import { AppError } from '../../core/errors.js';
+import type { ApiUsageRecorder } from '../../core/ports/api-usage.js';
+import type { Clock } from '../../core/ports/clock.js';
+import { platformOAuth } from './create-social-backend.js';
+import { ENDPOINTS } from './endpoints.js';
+import { HttpTransport } from './http-transport.js';
+import { TokenStore } from './token-store.js';
+
+export interface LoginOptions {
+  config: Readonly<Config>;
+  tokensPath: string;
+  scopes: readonly string[];
+  mode: 'local_callback' | 'manual';
+  clock: Clock;
+  /** Shows the authorization URL (and progress) to the user. */
+  print(text: string): void;
+  /** Opens the URL in a browser; omitted with --no-browser. */
+  openBrowser?(url: string): void;
+  /** Manual mode: asks for the URL the browser was redirected to. */
+  askRedirectUrl?(): Promise<string>;
+  usage?: ApiUsageRecorder;
+  timeoutMs?: number;
+}
+
+export interface LoginResult {
+  userId: string;
+  username: string;
+  expiresAt: string;
+  granted: string[];
+  missing: string[];
+  degraded: string[];
+}
+
+const PAGE = (text: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>app</title></head><body><p>${text}</p></body></html>`;
+
+/** Starts the callback listener; resolves with the redirect URL the platform sends the browser to. */
+async function listen(
+  host: string,
+  port: number,
+): Promise<{ server: Server; redirectUri: string; callback: Promise<URL> }> {
+  let deliver: (url: URL) => void = () => {};
+  const callback = new Promise<URL>((resolve) => {
+    deliver = resolve;
+  });
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', `http://${request.headers.host ?? `${host}:${port}`}`);
+    if (url.pathname !== '/callback') {
+      response.writeHead(404).end();
+      return;
+    }
+    const ok = url.searchParams.has('code');
+    response
+      .writeHead(ok ? 200 : 400, { 'content-type': 'text/html; charset=utf-8' })
+      .end(
+        PAGE(
+          ok
+            ? 'Logged in. You can close this window and return to the terminal.'
+            : 'Login was not completed.',
+        ),
+      );
+    deliver(url);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return { server, redirectUri: `http://${shownHost}:${actualPort}/callback`, callback };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new AppError('social_auth_expired', `no login within ${Math.round(ms / 1000)} s`)),
+      ms,
+    );
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export async function login(options: LoginOptions): Promise<LoginResult> {
+  const { config } = options;
+  const client = platformOAuth(config, options.usage);
+  if (!client) {
+    throw new AppError(
+      'social_not_configured',
+      'social_api.client_id is not set; run `app init` or set APP_SOCIAL_API__CLIENT_ID',
+    );
+  }
+  const verifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const challenge = await oauth.calculatePKCECodeChallenge(verifier);
+  const { callback_host: host, callback_port: port } = config.auth;
+
+  let callbackUrl: URL;
+  let redirectUri: string;
+  if (options.mode === 'local_callback') {
+    const listener = await listen(host, port);
+    redirectUri = listener.redirectUri;
+    try {
+      const url = client.authorizationUrl({
+        redirectUri,
+        scopes: options.scopes,
+        state,
+        codeChallenge: challenge,
+      });
+      options.print(
+        `Open this URL to authorize app:\n\n  ${url}\n\nWaiting for the redirect to ${redirectUri} …`,
+      );
+      options.openBrowser?.(url);
+      callbackUrl = await withTimeout(listener.callback, options.timeoutMs ?? 5 * 60_000);
+    } finally {
+      listener.server.close();
+    }
+  } else {
+    redirectUri = `http://${host}:${port}/callback`;
+    const url = client.authorizationUrl({
+      redirectUri,
+      scopes: options.scopes,
+      state,
+      codeChallenge: challenge,
+    });
+    options.print(
+      `Open this URL to authorize app, then paste the address the browser was sent to:\n\n  ${url}\n`,
+    );
+    if (!options.askRedirectUrl)
+      throw new AppError('invalid_input', 'manual login needs a terminal to paste the URL into');
+    const pasted = (await options.askRedirectUrl()).trim();
+    if (!URL.canParse(pasted)) throw new AppError('invalid_input', `'${pasted}' is not a URL`);
+    callbackUrl = new URL(pasted);
+  }
+
+  const grant = await client.exchangeCode({
+    callbackUrl,
+    expectedState: state,
+    codeVerifier: verifier,
+    redirectUri,
+  });
+  const me = await whoAmI(config, grant.accessToken, options);
+  const now = options.clock.now();
+  const tokens: StoredTokens = {
+    access_token: grant.accessToken,
+    refresh_token: grant.refreshToken,
+    token_type: 'bearer',
+    expires_at: new Date(now.getTime() + grant.expiresInSeconds * 1000).toISOString(),
+    scopes: grant.scopes.length > 0 ? grant.scopes : [...options.scopes],
+    obtained_at: now.toISOString(),
+    user_id: me.id,
+    username: me.username,
+  };
+  const store = new TokenStore(options.tokensPath);
+  store.write(tokens);
+  store.clearRefreshMarker();
+  const status = scopeStatus(tokens.scopes);
+  const requestedMissing = options.scopes.filter((scope) => !tokens.scopes.includes(scope));
+  return {
+    userId: me.id,
+    username: me.username,
+    expiresAt: tokens.expires_at,
+    granted: tokens.scopes,
+    missing: requestedMissing,
+    degraded: status.degraded
+      .filter((group) => group.missing.some((s) => requestedMissing.includes(s)))
+      .map((g) => g.title),
+  };
+}
+
+/** The account the new token belongs to, through the same transport every call uses. */
+async function whoAmI(config: Readonly<Config>, accessToken: string, options: LoginOptions) {
+  const api = config.social_api;
+  const grant = { accessToken, scopes: [] };
+  const transport = new HttpTransport({
+    baseUrls: {
+      api: api.api_base_url,
+      upload: api.upload_base_url,
+      legacy_upload: api.legacy_upload_base_url,
+      ads: api.ads_base_url,
+    },
+    timeoutMs: api.request_timeout_seconds * 1000,
+    tokens: { current: async () => grant, afterUnauthorized: async () => undefined },
+    clock: options.clock,
+    usage: options.usage,
+  });
+  const result = await transport.send({ endpoint: ENDPOINTS.getMe });
+  const parsed = UserSchema.safeParse((result.json as { data?: unknown }).data);
+  if (!parsed.success)
+    throw new AppError('social_api_error', 'the platform did not say which account logged in');
+  return parsed.data;
+}
