@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import type { Mode } from '../contracts/config/config.js';
+import type { LoopDefinition } from './loop-definition.js';
+import { Scheduler } from './scheduler.js';
+
+/** Timers that fire only when the test says so. */
+function manualTimers() {
+  const pending: Array<{ fn: () => void; ms: number; cancelled: boolean }> = [];
+  return {
+    pending,
+    setTimer(fn: () => void, ms: number) {
+      const entry = { fn, ms, cancelled: false };
+      pending.push(entry);
+      return { cancel: () => (entry.cancelled = true) };
+    },
+    async fireAll() {
+      const due = pending.splice(0).filter((t) => !t.cancelled);
+      for (const timer of due) timer.fn();
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+  };
+}
+
+const silent = { info() {}, error() {} };
+
+describe('Scheduler', () => {
+  it('runs a loop, reschedules it after its interval, and honours the mode at each run', async () => {
+    const timers = manualTimers();
+    let mode: Mode = 'autopilot';
+    const runs: string[] = [];
+    const loop: LoopDefinition<null> = {
+      name: 'content',
+      intervalMs: () => 5000,
+      modes: ['autopilot'],
+      run: async () => {
+        runs.push(mode);
+      },
+    };
+    const scheduler = new Scheduler({
+      deps: null,
+      loops: [loop],
+      mode: () => mode,
+      logger: silent,
+      setTimer: timers.setTimer,
+    });
+    scheduler.start();
+    await timers.fireAll();
+    expect(runs).toEqual(['autopilot']);
+    expect(timers.pending.map((t) => t.ms)).toEqual([5000]);
+    mode = 'composer';
+    await timers.fireAll();
+    expect(runs).toEqual(['autopilot']);
+    mode = 'autopilot';
+    await timers.fireAll();
+    expect(runs).toEqual(['autopilot', 'autopilot']);
+    await scheduler.stop();
+  });
+
+  it('a failing run is logged and the loop keeps its schedule', async () => {
+    const timers = manualTimers();
+    const errors: string[] = [];
+    const loop: LoopDefinition<null> = {
+      name: 'flaky',
+      intervalMs: () => 1000,
+      modes: ['autopilot'],
+      run: async () => {
+        throw new Error('boom');
+      },
+    };
+    const logger = { info() {}, error: (_: object, msg: string) => errors.push(msg) };
+    const scheduler = new Scheduler({
+      deps: null,
+      loops: [loop],
+      mode: () => 'autopilot',
+      logger,
+      setTimer: timers.setTimer,
+    });
+    scheduler.start();
+    await timers.fireAll();
+    expect(errors).toEqual(['loop flaky failed']);
+    expect(timers.pending).toHaveLength(1);
+    await scheduler.stop();
+  });
+
+  it('stop() waits for a run in progress and schedules nothing after it', async () => {
+    const timers = manualTimers();
+    let finish: () => void = () => {};
+    let finished = false;
+    const loop: LoopDefinition<null> = {
+      name: 'slow',
+      intervalMs: () => 1000,
+      modes: ['autopilot'],
+      run: () =>
+        new Promise<void>((resolve) => {
+          finish = () => {
+            finished = true;
+            resolve();
+          };
+        }),
+    };
+    const scheduler = new Scheduler({
+      deps: null,
+      loops: [loop],
+      mode: () => 'autopilot',
+      logger: silent,
+      setTimer: timers.setTimer,
+    });
+    scheduler.start();
+    await timers.fireAll();
+    const stopped = scheduler.stop();
+    let done = false;
+    void stopped.then(() => (done = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(done).toBe(false);
+    finish();
+    await stopped;
+    expect(finished).toBe(true);
+    expect(timers.pending.filter((t) => !t.cancelled)).toHaveLength(0);
+  });
+});
