@@ -1,5 +1,6 @@
-// The web app's GraphQL operations the scraper backend uses, as data: query id, method and response root.
-// Query ids rotate whenever the web app is redeployed, so they live in this one table (and can be overridden).
+// The web app's GraphQL operations the scraper backend uses, as data (query id, method), plus the constants and
+// id check every request shares. Query ids rotate with web-app deploys, so they live in this one overridable table.
+import { AppError } from '../../../core/errors.js';
 
 export const GRAPHQL_OPERATIONS = {
   TweetResultByRestId: { queryId: 'zAz9764BcLZOJ0JU2wrd1A', method: 'GET' },
@@ -67,6 +68,13 @@ export const GRAPHQL_FEATURES: Readonly<Record<string, boolean>> = {
  */
 export const WEB_BEARER_TOKEN =
   'AAAAAAAAAAAAAAAAAAAAANRILgAAAAAAnNwIzUejRCOuH5E6I8xnZz4puTs%3D1Zv7ttfk8LF81IUq16cHjhLTvJu4FA33AGWWjCpTnA';
+
+/** Throws invalid_input unless `id` looks like a platform id (digits only), so nothing odd is sent. */
+export function checkId(id: string, what: string): string {
+  if (!/^\d{1,20}$/.test(id))
+    throw new AppError('invalid_input', `${what} must be a numeric id, got '${id}'`);
+  return id;
+}
 
 /** The endpoint template recorded in the usage log, so calls group by operation, not by query id. */
 export function graphqlEndpoint(operation: GraphqlOperation): string {
