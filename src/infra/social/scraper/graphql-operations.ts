@@ -1,5 +1,5 @@
-// The web app's GraphQL operations the scraper backend uses, as data (query id, method), plus the constants and
-// id check every request shares. Query ids rotate with web-app deploys, so they live in this one overridable table.
+// The web app's GraphQL operations the scraper uses, as data (query id, method), plus shared constants and
+// the id check. Query ids rotate with web-app deploys, so they live in this one table (overridable).
 import { AppError } from '../../../core/errors.js';
 
 export const GRAPHQL_OPERATIONS = {
