@@ -53,6 +53,7 @@ export function createApp(options: CreateAppOptions): App {
   const social = createSocialBackend({
     config,
     tokensPath: paths.tokensPath,
+    scraperSessionPath: paths.scraperSessionPath,
     clock,
     usage: apiUsage,
     sleep: options.sleep,

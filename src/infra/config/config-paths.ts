@@ -14,6 +14,7 @@ export interface DataPaths {
   dataDir: string;
   dbPath: string;
   tokensPath: string;
+  scraperSessionPath: string;
   apiTokenPath: string;
   mediaDir: string;
   backupsDir: string;
@@ -50,6 +51,7 @@ export function dataPaths(config: Config, dataDir: string, env: Env = process.en
         ? ':memory:'
         : expandHome(config.storage.db_path, env),
     tokensPath: join(dataDir, 'tokens.json'),
+    scraperSessionPath: join(dataDir, 'scraper_session.json'),
     apiTokenPath: join(dataDir, 'api_token'),
     mediaDir: join(dataDir, 'media'),
     backupsDir: join(dataDir, 'backups'),

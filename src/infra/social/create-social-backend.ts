@@ -9,6 +9,7 @@ import type { SocialRead, SocialWrite } from '../../core/ports/social.js';
 import { HttpTransport } from './http-transport.js';
 import { MediaUploader } from './media-upload.js';
 import { PlatformOAuth } from './platform-oauth.js';
+import { ScraperClient } from './scraper/scraper-client.js';
 import { SocialApiClient } from './social-api-client.js';
 import { TokenManager } from './token-manager.js';
 import { TokenStore } from './token-store.js';
@@ -27,6 +28,8 @@ export interface SocialBackend {
 export interface SocialBackendDeps {
   config: Readonly<Config>;
   tokensPath: string;
+  /** The scraper backend's imported browser session (scraper_session.json). */
+  scraperSessionPath: string;
   clock: Clock;
   usage?: ApiUsageRecorder;
   sleep?: (ms: number) => Promise<void>;
@@ -50,6 +53,18 @@ export function createSocialBackend(deps: SocialBackendDeps): SocialBackend {
   const { config, clock, usage } = deps;
   const api = config.social_api;
   const breaker = new CircuitBreaker(config.circuit_breaker, clock);
+  if (api.provider_backend === 'scraper') {
+    const scraper = new ScraperClient({
+      baseUrl: api.scraper_base_url,
+      timeoutMs: api.request_timeout_seconds * 1000,
+      allowMutations: api.scraper_allow_mutations,
+      sessionPath: deps.scraperSessionPath,
+      usage,
+      sleep: deps.sleep,
+      random: deps.random,
+    });
+    return { read: scraper, write: scraper, capabilities: scraper.capabilities, breaker };
+  }
   const tokens = new TokenManager({
     store: new TokenStore(deps.tokensPath),
     oauth: platformOAuth(config, usage),

@@ -1,11 +1,9 @@
-// The browser session the scraper backend signs in with: `<data dir>/scraper_session.json`, owner-only.
+// The browser session the scraper backend signs in with (its path: DataPaths.scraperSessionPath), owner-only.
 // It holds the `auth_token` and `ct0` cookies of a signed-in browser, so it is as sensitive as a password.
 import { readFile, rm } from 'node:fs/promises';
 import { z } from 'zod';
 import { AppError } from '../../../core/errors.js';
 import { writeSecretFile } from '../../fs/write-secret-file.js';
-
-export const SCRAPER_SESSION_FILE = 'scraper_session.json';
 
 const CookieValueSchema = z
   .string()
