@@ -1,0 +1,141 @@
+// Faults on demand: rules (method, path prefix or RegExp, how many times) that make the next matching
+// requests fail the ways the real platform and networks do: error statuses, latency, dropped sockets,
+// HTML error pages, truncated or empty JSON, or a dropped response after the effect was committed.
+
+export type FaultAction =
+  | { type: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
+  | { type: 'rateLimited'; resetInSeconds: number }
+  | { type: 'expiredToken' }
+  | { type: 'forbidden' }
+  | { type: 'tierForbidden' }
+  | { type: 'suspended' }
+  | { type: 'serverError'; status: number }
+  | { type: 'latency'; ms: number }
+  | { type: 'drop' }
+  | { type: 'dropAfterCommit' }
+  | { type: 'html'; status: number }
+  | { type: 'malformed' }
+  | { type: 'missingFields' };
+
+export interface FaultRule {
+  method?: string;
+  /** A path prefix ("/2/tweets"), or a RegExp tested against the path without the query string. */
+  path?: string | RegExp;
+  /** How many matching requests to hit (default 1); -1 keeps the rule until cleared. */
+  times?: number;
+  action: FaultAction;
+}
+
+export interface ActiveFault {
+  id: string;
+  method?: string;
+  path?: string;
+  remaining: number;
+  action: FaultAction;
+}
+
+/** Action builders for the usual failures. */
+export const faultPresets = {
+  status: (status: number, body?: unknown, headers?: Record<string, string>): FaultAction => ({
+    type: 'status',
+    status,
+    body,
+    headers,
+  }),
+  rateLimited: (resetInSeconds = 900): FaultAction => ({ type: 'rateLimited', resetInSeconds }),
+  expiredToken: (): FaultAction => ({ type: 'expiredToken' }),
+  forbidden: (): FaultAction => ({ type: 'forbidden' }),
+  tierForbidden: (): FaultAction => ({ type: 'tierForbidden' }),
+  suspended: (): FaultAction => ({ type: 'suspended' }),
+  serverError: (status = 503): FaultAction => ({ type: 'serverError', status }),
+  latency: (ms: number): FaultAction => ({ type: 'latency', ms }),
+  drop: (): FaultAction => ({ type: 'drop' }),
+  dropAfterCommit: (): FaultAction => ({ type: 'dropAfterCommit' }),
+  html: (status = 503): FaultAction => ({ type: 'html', status }),
+  malformed: (): FaultAction => ({ type: 'malformed' }),
+  missingFields: (): FaultAction => ({ type: 'missingFields' }),
+};
+
+interface StoredRule {
+  id: string;
+  method?: string;
+  path?: string | RegExp;
+  remaining: number;
+  action: FaultAction;
+}
+
+export class FaultController {
+  readonly presets = faultPresets;
+  private rules: StoredRule[] = [];
+  private counter = 0;
+
+  /** Adds a rule; returns its id (for remove()). Rules are tried in the order they were added. */
+  inject(rule: FaultRule): string {
+    this.counter += 1;
+    const id = `fault-${this.counter}`;
+    const times = rule.times ?? 1;
+    this.rules.push({
+      id,
+      method: rule.method?.toUpperCase(),
+      path: rule.path,
+      remaining: times < 0 ? Number.POSITIVE_INFINITY : times,
+      action: rule.action,
+    });
+    return id;
+  }
+
+  remove(id: string): boolean {
+    const before = this.rules.length;
+    this.rules = this.rules.filter((rule) => rule.id !== id);
+    return this.rules.length < before;
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  list(): ActiveFault[] {
+    return this.rules.map((rule) => ({
+      id: rule.id,
+      method: rule.method,
+      path: rule.path instanceof RegExp ? `re:${rule.path.source}` : rule.path,
+      remaining: Number.isFinite(rule.remaining) ? rule.remaining : -1,
+      action: rule.action,
+    }));
+  }
+
+  /**
+   * Consumes the rules matching this request: every latency rule adds its delay, and the first other rule
+   * decides the outcome. Exhausted rules disappear.
+   */
+  take(method: string, path: string): { delayMs: number; action?: FaultAction } {
+    let delayMs = 0;
+    let action: FaultAction | undefined;
+    for (const rule of this.rules) {
+      if (!matches(rule, method, path)) continue;
+      if (rule.action.type === 'latency') {
+        delayMs += rule.action.ms;
+        rule.remaining -= 1;
+        continue;
+      }
+      if (action) continue;
+      action = rule.action;
+      rule.remaining -= 1;
+    }
+    this.rules = this.rules.filter((rule) => rule.remaining > 0);
+    return { delayMs, action };
+  }
+}
+
+function matches(rule: StoredRule, method: string, path: string): boolean {
+  if (rule.method && rule.method !== method.toUpperCase()) return false;
+  if (rule.path === undefined) return true;
+  if (rule.path instanceof RegExp) return rule.path.test(path);
+  return path.startsWith(rule.path);
+}
+
+/** Over HTTP a RegExp travels as a "re:<source>" string. */
+export function parseWirePath(path: unknown): string | RegExp | undefined {
+  if (typeof path !== 'string') return undefined;
+  return path.startsWith('re:') ? new RegExp(path.slice(3)) : path;
+}
