@@ -137,6 +137,36 @@ describe('pagination', () => {
   });
 });
 
+describe('search query language', () => {
+  it('supports AND, OR, phrases, negation and operators, case-insensitively', async () => {
+    fake.state.seed({
+      tweets: [
+        { author_id: '1009', text: 'Zebra crossing at dawn', minutes_ago: 9 },
+        { author_id: '1010', text: 'zebra stripes everywhere', minutes_ago: 8 },
+        { author_id: '1010', text: 'Yak shaving season', minutes_ago: 7 },
+      ],
+    });
+    const ids = async (query: string) => {
+      const reply = await api.get<Body>('/2/tweets/search/recent', { query, 'tweet.fields': 'author_id' });
+      return ((reply.body.data ?? []) as Array<{ text: string }>).map((tweet) => tweet.text);
+    };
+    expect(await ids('ZEBRA')).toEqual(['zebra stripes everywhere', 'Zebra crossing at dawn']);
+    expect(await ids('zebra from:design_dan')).toEqual(['zebra stripes everywhere']);
+    expect(await ids('zebra -stripes')).toEqual(['Zebra crossing at dawn']);
+    expect(await ids('yak OR "crossing at"')).toEqual(['Yak shaving season', 'Zebra crossing at dawn']);
+    expect(await ids('"at crossing"')).toEqual([]);
+    const replies = await ids('to:app_owner is:reply');
+    expect(replies.length).toBeGreaterThan(0);
+    expect(await ids('strict mode -is:retweet')).toEqual([
+      'TypeScript strict mode caught three bugs in my scheduler today. Worth it.',
+    ]);
+    expect((await api.get('/2/tweets/search/recent', { query: '-zebra' })).status).toBe(400);
+    expect((await api.get('/2/tweets/search/recent', { query: 'bogus:op' })).status).toBe(400);
+    const counts = await api.get<Body>('/2/tweets/counts/recent', { query: 'zebra', granularity: 'day' });
+    expect(counts.body.meta).toEqual({ total_tweet_count: 2 });
+  });
+});
+
 describe('posting', () => {
   it('creates posts, refuses duplicates, long text and replies to missing posts', async () => {
     const created = await api.post<Body>('/2/tweets', { text: 'A brand new post' });

@@ -51,6 +51,8 @@ export interface FakeSocial {
   faults: FaultController;
   clock: FakeClock;
   requests: RequestLogEntry[];
+  /** Back to the demo seed with no faults and an empty request log (what POST /__control/reset does). */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -158,6 +160,11 @@ export async function startFakeSocial(options: StartFakeSocialOptions = {}): Pro
     faults,
     clock,
     requests,
+    reset: () => {
+      state.reset();
+      faults.clear();
+      requests.length = 0;
+    },
     close: async () => {
       faults.clear();
       await app.close();
