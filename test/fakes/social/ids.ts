@@ -16,7 +16,13 @@ export class IdGenerator {
   snowflake(ms: number): string {
     const at = Math.max(Number(SNOWFLAKE_EPOCH), Math.floor(ms));
     const sequence = this.sequences.get(at) ?? 0;
+    // Re-inserting keeps the map in least-recently-used order for the trim below.
+    this.sequences.delete(at);
     this.sequences.set(at, sequence + 1);
+    // A long-running demo server would otherwise remember every millisecond it ever minted an id in.
+    if (this.sequences.size > 50_000) {
+      for (const key of [...this.sequences.keys()].slice(0, 25_000)) this.sequences.delete(key);
+    }
     return (((BigInt(at) - SNOWFLAKE_EPOCH) << 22n) + BigInt(sequence)).toString();
   }
 

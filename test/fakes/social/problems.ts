@@ -100,15 +100,6 @@ export function oauthError(error: string, description: string, status = 400): Fa
   return new FakeApiError(status, { error, error_description: description });
 }
 
-export function adsError(
-  status: number,
-  code: string,
-  message: string,
-  params: Record<string, unknown> = {},
-) {
-  return new FakeApiError(status, { errors: [{ code, message }], request: { params } });
-}
-
 const STATUS_TITLES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
