@@ -51,19 +51,21 @@ export class TokenStore {
    * stopped between the platform's answer and the save is recognised afterwards (the chain may be dead).
    */
   /**
-   * Claims the refresh for this process (the marker doubles as a cross-process lock). Returns false when
-   * another process claimed it less than `staleMs` ago.
+   * Claims the refresh for this process (the marker, holding time and pid, doubles as a cross-process
+   * lock). Returns false while another live process claimed it less than `staleMs` ago.
    */
   claimRefresh(at: Date, staleMs: number): boolean {
+    const mark = `${at.toISOString()} ${process.pid}`;
     try {
-      writeFileSync(this.markerPath, at.toISOString(), { mode: 0o600, flag: 'wx' });
+      writeFileSync(this.markerPath, mark, { mode: 0o600, flag: 'wx' });
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const since = this.interruptedRefresh();
-    if (since && at.getTime() - since.getTime() < staleMs) return false;
-    writeFileSync(this.markerPath, at.toISOString(), { mode: 0o600 });
+    const holder = this.refreshHolder();
+    const fresh = holder && at.getTime() - holder.at.getTime() < staleMs;
+    if (fresh && holder.pid !== process.pid && isAlive(holder.pid)) return false;
+    writeFileSync(this.markerPath, mark, { mode: 0o600 });
     return true;
   }
 
@@ -73,12 +75,28 @@ export class TokenStore {
 
   /** When an unfinished refresh started, if one was interrupted. */
   interruptedRefresh(): Date | undefined {
+    return this.refreshHolder()?.at;
+  }
+
+  private refreshHolder(): { at: Date; pid: number } | undefined {
+    let text: string;
     try {
-      const text = readFileSync(this.markerPath, 'utf8').trim();
-      const at = new Date(text);
-      return Number.isNaN(at.getTime()) ? new Date(0) : at;
+      text = readFileSync(this.markerPath, 'utf8').trim();
     } catch {
       return undefined;
     }
+    const [when = '', pid = ''] = text.split(' ');
+    const at = new Date(when);
+    return { at: Number.isNaN(at.getTime()) ? new Date(0) : at, pid: Number(pid) || 0 };
+  }
+}
+
+function isAlive(pid: number): boolean {
+  if (pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
