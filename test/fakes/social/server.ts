@@ -111,6 +111,11 @@ export async function startFakeSocial(options: StartFakeSocialOptions = {}): Pro
       if (meta) meta.dropAfterCommit = true;
       return;
     }
+    // The fault answers instead of the route, so nothing reads the body: discard it first, as a real
+    // front end does, or the unread upload keeps the connection (and shutdown) waiting.
+    for await (const _chunk of req.raw) {
+      // discarded
+    }
     return sendFault(state, req, reply, action);
   });
   app.addHook('onSend', async (req, reply, payload) => {
