@@ -1,5 +1,6 @@
 // Uploads a media file: the type comes from the file's content (magic numbers), never its name; images go
 // in one request, GIFs and videos in chunks streamed from disk (never read whole), then wait for processing.
+import { openAsBlob } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import type { UploadedMedia } from '../../contracts/social.js';
@@ -77,7 +78,6 @@ export class MediaUploader {
   }
 
   private async simple(path: string, mimeType: string, sizeBytes: number): Promise<UploadedMedia> {
-    const { openAsBlob } = await import('node:fs');
     const form = new FormData();
     form.set('media_category', 'tweet_image');
     form.set('media', await openAsBlob(path, { type: mimeType }), 'media');
@@ -113,26 +113,20 @@ export class MediaUploader {
     const id = (init.json as MediaData).data?.id;
     if (!id) throw failed('initialize returned no media id');
 
-    const handle = await open(path, 'r');
+    // A file-backed Blob: each chunk is a slice that fetch streams from disk, so neither the file nor a
+    // chunk is ever held whole in memory.
+    const file = await openAsBlob(path);
+    if (file.size !== sizeBytes) throw failed(`${path} changed size while it was being uploaded`);
     let segments = 0;
-    try {
-      const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-      for (let offset = 0; offset < sizeBytes; segments++) {
-        const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, offset);
-        if (bytesRead === 0) throw failed(`${path} shrank while it was being uploaded`);
-        const form = new FormData();
-        form.set('segment_index', String(segments));
-        // One chunk in memory at a time: the Blob copies this slice, the buffer is reused.
-        form.set(
-          'media',
-          new Blob([buffer.subarray(0, bytesRead)], { type: 'application/octet-stream' }),
-          'chunk',
-        );
-        await transport.send({ endpoint: ENDPOINTS.mediaAppend, pathParams: { id }, form });
-        offset += bytesRead;
-      }
-    } finally {
-      await handle.close();
+    for (let offset = 0; offset < sizeBytes; offset += CHUNK_BYTES, segments++) {
+      const form = new FormData();
+      form.set('segment_index', String(segments));
+      form.set(
+        'media',
+        file.slice(offset, Math.min(offset + CHUNK_BYTES, sizeBytes), 'application/octet-stream'),
+        'chunk',
+      );
+      await transport.send({ endpoint: ENDPOINTS.mediaAppend, pathParams: { id }, form });
     }
 
     const finalize = await transport.send({ endpoint: ENDPOINTS.mediaFinalize, pathParams: { id } });
