@@ -2,6 +2,7 @@
 // usage accounting) or the scraper. The rest of the service sees only SocialRead / SocialWrite.
 import type { Config } from '../../contracts/config/config.js';
 import type { ProviderCapabilities } from '../../contracts/social.js';
+import type { SocialHost } from '../../contracts/social-endpoint.js';
 import { CircuitBreaker } from '../../core/domain/circuit-breaker.js';
 import type { ApiUsageRecorder } from '../../core/ports/api-usage.js';
 import type { Clock } from '../../core/ports/clock.js';
@@ -34,6 +35,17 @@ export interface SocialBackendDeps {
   usage?: ApiUsageRecorder;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+}
+
+/** Where each platform host lives, from `[social_api]`. */
+export function socialBaseUrls(config: Readonly<Config>): Record<SocialHost, string> {
+  const api = config.social_api;
+  return {
+    api: api.api_base_url,
+    upload: api.upload_base_url,
+    legacy_upload: api.legacy_upload_base_url,
+    ads: api.ads_base_url,
+  };
 }
 
 export function platformOAuth(config: Readonly<Config>, usage?: ApiUsageRecorder): PlatformOAuth | undefined {
@@ -71,12 +83,7 @@ export function createSocialBackend(deps: SocialBackendDeps): SocialBackend {
     clock,
   });
   const transport = new HttpTransport({
-    baseUrls: {
-      api: api.api_base_url,
-      upload: api.upload_base_url,
-      legacy_upload: api.legacy_upload_base_url,
-      ads: api.ads_base_url,
-    },
+    baseUrls: socialBaseUrls(config),
     timeoutMs: api.request_timeout_seconds * 1000,
     tokens,
     clock,

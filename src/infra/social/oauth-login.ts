@@ -9,7 +9,7 @@ import { scopeStatus } from '../../core/domain/scopes.js';
 import { AppError } from '../../core/errors.js';
 import type { ApiUsageRecorder } from '../../core/ports/api-usage.js';
 import type { Clock } from '../../core/ports/clock.js';
-import { platformOAuth } from './create-social-backend.js';
+import { platformOAuth, socialBaseUrls } from './create-social-backend.js';
 import { ENDPOINTS } from './endpoints.js';
 import { HttpTransport } from './http-transport.js';
 import { TokenStore } from './token-store.js';
@@ -182,12 +182,7 @@ async function whoAmI(config: Readonly<Config>, accessToken: string, options: Lo
   const api = config.social_api;
   const grant = { accessToken, scopes: [] };
   const transport = new HttpTransport({
-    baseUrls: {
-      api: api.api_base_url,
-      upload: api.upload_base_url,
-      legacy_upload: api.legacy_upload_base_url,
-      ads: api.ads_base_url,
-    },
+    baseUrls: socialBaseUrls(config),
     timeoutMs: api.request_timeout_seconds * 1000,
     tokens: { current: async () => grant, afterUnauthorized: async () => undefined },
     clock: options.clock,

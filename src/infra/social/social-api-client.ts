@@ -210,41 +210,39 @@ export class SocialApiClient implements SocialRead, SocialWrite {
   }
 
   deleteTweet(id: string) {
-    return this.flag('deleteTweet', 'deleted', { pathParams: { id } }) as Promise<{ deleted: boolean }>;
+    return this.flag('deleteTweet', 'deleted', { pathParams: { id } });
   }
 
   async like(tweetId: string) {
     return this.flag('like', 'liked', {
       pathParams: { id: await this.me() },
       json: { tweet_id: tweetId },
-    }) as Promise<{
-      liked: boolean;
-    }>;
+    });
   }
 
   async unlike(tweetId: string) {
     const pathParams = { id: await this.me(), tweet_id: tweetId };
-    return this.flag('unlike', 'liked', { pathParams }) as Promise<{ liked: boolean }>;
+    return this.flag('unlike', 'liked', { pathParams });
   }
 
   async retweet(tweetId: string) {
     const request = { pathParams: { id: await this.me() }, json: { tweet_id: tweetId } };
-    return this.flag('retweet', 'retweeted', request) as Promise<{ retweeted: boolean }>;
+    return this.flag('retweet', 'retweeted', request);
   }
 
   async unretweet(tweetId: string) {
     const pathParams = { id: await this.me(), tweet_id: tweetId };
-    return this.flag('unretweet', 'retweeted', { pathParams }) as Promise<{ retweeted: boolean }>;
+    return this.flag('unretweet', 'retweeted', { pathParams });
   }
 
   async bookmark(tweetId: string) {
     const request = { pathParams: { id: await this.me() }, json: { tweet_id: tweetId } };
-    return this.flag('bookmark', 'bookmarked', request) as Promise<{ bookmarked: boolean }>;
+    return this.flag('bookmark', 'bookmarked', request);
   }
 
   async unbookmark(tweetId: string) {
     const pathParams = { id: await this.me(), tweet_id: tweetId };
-    return this.flag('unbookmark', 'bookmarked', { pathParams }) as Promise<{ bookmarked: boolean }>;
+    return this.flag('unbookmark', 'bookmarked', { pathParams });
   }
 
   async follow(targetUserId: string) {
@@ -260,7 +258,7 @@ export class SocialApiClient implements SocialRead, SocialWrite {
 
   async unfollow(targetUserId: string) {
     const pathParams = { id: await this.me(), target_user_id: targetUserId };
-    return this.flag('unfollow', 'following', { pathParams }) as Promise<{ following: boolean }>;
+    return this.flag('unfollow', 'following', { pathParams });
   }
 
   uploadMedia(path: string): Promise<UploadedMedia> {
@@ -268,11 +266,15 @@ export class SocialApiClient implements SocialRead, SocialWrite {
   }
 
   /** Engagement answers are `{data: {<flag>: boolean}}`. */
-  private async flag(name: EndpointName, key: string, request: Omit<SendRequest, 'endpoint'>) {
+  private async flag<const K extends string>(
+    name: EndpointName,
+    key: K,
+    request: Omit<SendRequest, 'endpoint'>,
+  ): Promise<Record<K, boolean>> {
     const result = await this.send(name, request);
     const value = (result.json as { data?: Record<string, unknown> } | null)?.data?.[key];
     if (typeof value !== 'boolean')
       throw malformedResponse(result.status, result.text, name, `no ${key} flag`);
-    return { [key]: value };
+    return { [key]: value } as Record<K, boolean>;
   }
 }
