@@ -15,6 +15,7 @@ import {
   type RateLimit,
   rateLimitFrom,
 } from './platform-errors.js';
+import { backoffMs, MAX_READ_RETRIES, parseJsonBody } from './retry-policy.js';
 
 export interface AccessGrant {
   accessToken: string;
@@ -80,10 +81,6 @@ export class HttpTransport {
     this.random = options.random ?? Math.random;
   }
 
-  private backoff(attempt: number): number {
-    return Math.min(5000, 500 * 2 ** attempt) * (1 + this.random() * 0.25);
-  }
-
   async send(request: SendRequest): Promise<SendResult> {
     const { endpoint } = request;
     const what = `${endpoint.method} ${endpoint.path}`;
@@ -121,7 +118,7 @@ export class HttpTransport {
       );
     }
 
-    const maxRetries = this.options.maxRetries ?? 2;
+    const maxRetries = this.options.maxRetries ?? MAX_READ_RETRIES;
     let refreshed = false;
     try {
       for (let attempt = 0; ; attempt++) {
@@ -143,7 +140,7 @@ export class HttpTransport {
           // A write is retried only when it provably never left this machine.
           const retryable = (!write || neverConnected(cause)) && attempt < maxRetries;
           if (!retryable) throw error;
-          await this.sleep(this.backoff(attempt));
+          await this.sleep(backoffMs(attempt, this.random));
           continue;
         }
 
@@ -151,7 +148,7 @@ export class HttpTransport {
         const rateLimit = rateLimitFrom(response.headers);
         if (rateLimit.remaining === 0 && rateLimit.resetAt) this.exhausted.set(key, rateLimit.resetAt);
         else if (response.ok) this.exhausted.delete(key);
-        const json = parseJson(text);
+        const json = parseJsonBody(text);
 
         if (response.status === 401 && !refreshed) {
           this.record(endpoint, url, 401, started, 'social_auth_expired');
@@ -165,7 +162,7 @@ export class HttpTransport {
         }
         if (response.status >= 500 && !write && attempt < maxRetries) {
           this.record(endpoint, url, response.status, started, 'social_api_error');
-          await this.sleep(this.backoff(attempt));
+          await this.sleep(backoffMs(attempt, this.random));
           continue;
         }
         if (!response.ok) {
@@ -208,15 +205,6 @@ export class HttpTransport {
       latencyMs: Math.round(performance.now() - started),
       errorCode,
     });
-  }
-}
-
-function parseJson(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
   }
 }
 

@@ -3,6 +3,7 @@
 import type { AppError } from '../../../core/errors.js';
 import type { ApiUsageRecorder } from '../../../core/ports/api-usage.js';
 import { errorFromNetwork, errorFromResponse, malformedResponse } from '../platform-errors.js';
+import { backoffMs, MAX_READ_RETRIES, parseJsonBody } from '../retry-policy.js';
 import type { ScraperSession } from './scraper-session.js';
 
 export interface ScraperHttpOptions {
@@ -73,7 +74,7 @@ export class ScraperHttp {
     const url = this.url(request.path, request.query);
     const body = encodeBody(request);
     const write = request.method !== 'GET' && !request.idempotent;
-    const maxRetries = this.options.maxRetries ?? 2;
+    const maxRetries = this.options.maxRetries ?? MAX_READ_RETRIES;
     let renewedGuest = false;
 
     for (let attempt = 0; ; attempt++) {
@@ -96,11 +97,11 @@ export class ScraperHttp {
         this.record(request, url, 0, started, error.code);
         // A write may have reached the platform before the connection broke: sending it again could post twice.
         if (write || attempt >= maxRetries) throw error;
-        await this.sleep(this.backoff(attempt));
+        await this.sleep(backoffMs(attempt, this.random));
         continue;
       }
 
-      const json = parseJson(text);
+      const json = parseJsonBody(text);
       if (guestToken !== undefined && !renewedGuest && isBadGuestToken(response.status, json)) {
         // Guest tokens expire after a few hours or a number of calls; one fresh token is worth one more try.
         this.record(request, url, response.status, started, 'social_auth_expired');
@@ -111,7 +112,7 @@ export class ScraperHttp {
       }
       if (response.status >= 500 && !write && attempt < maxRetries) {
         this.record(request, url, response.status, started, 'social_api_error');
-        await this.sleep(this.backoff(attempt));
+        await this.sleep(backoffMs(attempt, this.random));
         continue;
       }
       if (!response.ok) {
@@ -149,10 +150,6 @@ export class ScraperHttp {
       'x-twitter-active-user': 'yes',
       'x-twitter-client-language': 'en',
     };
-  }
-
-  private backoff(attempt: number): number {
-    return Math.min(4000, 500 * 2 ** attempt) * (1 + this.random() * 0.25);
   }
 
   /** The cached guest token, activating one when there is none (single flight: one activation at a time). */
@@ -232,13 +229,4 @@ function isBadGuestToken(status: number, json: unknown): boolean {
   if (status !== 403) return false;
   const errors = (json as { errors?: unknown } | undefined)?.errors;
   return Array.isArray(errors) && errors.some((e) => (e as { code?: unknown } | null)?.code === 239);
-}
-
-function parseJson(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
