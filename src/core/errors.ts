@@ -77,3 +77,22 @@ export class AppError extends Error {
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
+
+/**
+ * A write based on a stale version (optimistic concurrency). Its code is one of the 28 for envelopes;
+ * the HTTP face answers 409 with the server's current state in `details.current`.
+ */
+export class ConflictError extends AppError {
+  constructor(message: string, current: unknown) {
+    super('validation_error', message, { retryable: false, details: { conflict: true, current } });
+    this.name = 'ConflictError';
+  }
+}
+
+/** Input larger than allowed (HTTP 413). */
+export class TooLargeError extends AppError {
+  constructor(message: string, details?: unknown) {
+    super('validation_error', message, { retryable: false, details });
+    this.name = 'TooLargeError';
+  }
+}
