@@ -6,7 +6,10 @@ import { z } from 'zod';
 export const ThreadBlockSchema = z.object({
   id: z.string().min(1).describe('Card id (UUID v4), unique within the thread.'),
   text: z.string().describe('Card text.'),
-  media_paths: z.array(z.string().min(1)).default([]).describe('Server-side media paths (from /api/media/upload).'),
+  media_paths: z
+    .array(z.string().min(1))
+    .default([])
+    .describe('Server-side media paths (from /api/media/upload).'),
   order: z.number().int().nonnegative().describe('Zero-based position.'),
 });
 export type ThreadBlock = z.infer<typeof ThreadBlockSchema>;
