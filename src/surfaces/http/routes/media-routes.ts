@@ -1,0 +1,60 @@
+// Media upload (multipart, streamed to disk) and file serving for previews. The caller registers
+// @fastify/multipart with its limits and the auth hooks; errors are thrown and mapped by error-response.
+import type { MultipartFile } from '@fastify/multipart'; // also types request.isMultipart/file
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../../core/errors.js';
+import type { MediaStore, StoredMedia } from '../../../infra/media/media-store.js';
+
+export interface MediaRoutesDeps {
+  media: MediaStore;
+}
+
+const FileQuerySchema = z.object({ path: z.string().min(1) });
+
+/** Registers `POST /api/media/upload` and `GET /api/media/file?path=`. */
+export function registerMediaRoutes(app: FastifyInstance, deps: MediaRoutesDeps): void {
+  app.post('/api/media/upload', async (request, reply) => {
+    if (!request.isMultipart()) {
+      throw new AppError('invalid_input', 'expected a multipart/form-data body with one file');
+    }
+    // The first file part, whatever its field name (the dashboard uses `file`).
+    const part: MultipartFile | undefined = await request.file();
+    if (!part) throw new AppError('invalid_input', 'no file in the upload');
+    // Streamed, never buffered: the file stream reports `truncated` when multipart's fileSize limit cut it.
+    let stored: StoredMedia;
+    try {
+      stored = await deps.media.save(part.file, part.filename, { wasTruncated: () => part.file.truncated });
+    } catch (error) {
+      // Refused before the body was read to its end (over the cap): close the connection after answering,
+      // rather than leave the client's upload stalled on a keep-alive socket nobody reads any more.
+      if (!part.file.readableEnded) reply.header('connection', 'close');
+      throw error;
+    }
+    return reply.code(201).send({
+      id: stored.id,
+      path: stored.path,
+      file_name: stored.file_name,
+      media_type: stored.mime,
+      kind: stored.kind,
+      size: stored.size_bytes,
+      width: stored.width ?? null,
+      height: stored.height ?? null,
+    });
+  });
+
+  app.get('/api/media/file', async (request, reply) => {
+    // Fastify has decoded the query string once; the value is used as is (no second decode).
+    const query = FileQuerySchema.safeParse(request.query);
+    if (!query.success) throw new AppError('invalid_input', 'query parameter `path` is required (one value)');
+    const file = await deps.media.open(query.data.path);
+    return reply
+      .headers({
+        'content-type': file.mime,
+        'content-length': String(file.sizeBytes),
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, max-age=3600',
+      })
+      .send(file.stream);
+  });
+}
