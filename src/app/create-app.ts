@@ -1,15 +1,23 @@
 // The one composition root: every face (CLI, HTTP, tool server, loops) gets its dependencies from here.
-
+import { randomUUID } from 'node:crypto';
 import { DEFAULT_ACCOUNT_ID } from '../contracts/account.js';
 import type { Config } from '../contracts/config/config.js';
-import { runnableSources } from '../core/domain/config-rules.js';
+import { effectiveApprovalMode, runnableSources } from '../core/domain/config-rules.js';
+import { AppError } from '../core/errors.js';
+import type { PublisherDeps } from '../core/gateway/publisher-deps.js';
 import { type Clock, systemClock } from '../core/ports/clock.js';
+import type { ContentDeps } from '../core/services/content-deps.js';
 import { type DataPaths, dataPaths } from '../infra/config/config-paths.js';
 import type { Logger } from '../infra/logging/create-logger.js';
+import { MediaStore } from '../infra/media/media-store.js';
 import { packageVersion } from '../infra/package-root.js';
 import { createSocialBackend, type SocialBackend } from '../infra/social/create-social-backend.js';
 import { type AppDatabase, openDatabase } from '../infra/sqlite/open-database.js';
 import { ApiUsageRepository } from '../infra/sqlite/repositories/api-usage-repository.js';
+import { ApprovalRepository } from '../infra/sqlite/repositories/approval-repository.js';
+import { DraftRepository } from '../infra/sqlite/repositories/draft-repository.js';
+import { MediaFileRepository } from '../infra/sqlite/repositories/media-file-repository.js';
+import { PostingRepository } from '../infra/sqlite/repositories/posting-repository.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -21,6 +29,11 @@ export interface AppDeps {
   accountId: string;
   apiUsage: ApiUsageRepository;
   social: SocialBackend;
+  media: MediaStore;
+  content: ContentDeps;
+  publisher: PublisherDeps;
+  /** Set by the runner that owns the posting loop, so an immediate post starts at once. */
+  wakePosting: { current?: () => void };
 }
 
 export interface App {
@@ -39,6 +52,21 @@ export interface CreateAppOptions {
   random?: () => number;
 }
 
+/** Why the platform cannot be written to right now, if anything stops it. */
+function postingBlocker(social: SocialBackend): AppError | undefined {
+  if (!social.capabilities.mutations_available) {
+    return new AppError(
+      'scraper_mutation_blocked',
+      'the scraper backend is read-only (scraper_allow_mutations = false)',
+    );
+  }
+  const health = social.tokens?.health();
+  if (health && (health.state === 'missing' || health.state === 'invalid' || health.state === 'dead')) {
+    return new AppError('social_not_configured', `cannot post: ${health.message}`);
+  }
+  return undefined;
+}
+
 export function createApp(options: CreateAppOptions): App {
   const { config, logger } = options;
   const paths = dataPaths(config, options.dataDir, options.env);
@@ -49,7 +77,8 @@ export function createApp(options: CreateAppOptions): App {
       logger.warn({ source: skipped.index }, `content source skipped: ${skipped.reason}`);
   }
   const clock = options.clock ?? systemClock;
-  const apiUsage = new ApiUsageRepository(database, DEFAULT_ACCOUNT_ID, clock);
+  const accountId = DEFAULT_ACCOUNT_ID;
+  const apiUsage = new ApiUsageRepository(database, accountId, clock);
   const social = createSocialBackend({
     config,
     tokensPath: paths.tokensPath,
@@ -59,6 +88,54 @@ export function createApp(options: CreateAppOptions): App {
     sleep: options.sleep,
     random: options.random,
   });
+  const media = new MediaStore({
+    mediaDir: paths.mediaDir,
+    repository: new MediaFileRepository(database, accountId),
+    accountId,
+    clock,
+  });
+  const drafts = new DraftRepository(database, accountId);
+  const approvals = new ApprovalRepository(database, accountId);
+  const posting = new PostingRepository(database, accountId);
+  const wakePosting: AppDeps['wakePosting'] = {};
+  const limits = () => ({
+    max_tweets_per_day: config.limits.max_tweets_per_day,
+    max_replies_per_day: config.limits.max_replies_per_day,
+    max_threads_per_week: config.limits.max_threads_per_week,
+    banned_phrases: config.limits.banned_phrases,
+  });
+  const content: ContentDeps = {
+    drafts,
+    approvals,
+    posting,
+    media,
+    clock,
+    newId: randomUUID,
+    settings: () => ({
+      approvalMode: effectiveApprovalMode(config),
+      timezone: config.schedule.timezone,
+      limits: limits(),
+      maxBatchApprove: config.max_batch_approve,
+    }),
+    postingBlocker: () => postingBlocker(social),
+    wakePosting: () => wakePosting.current?.(),
+  };
+  let me: string | undefined;
+  const publisher: PublisherDeps = {
+    posting,
+    drafts,
+    approvals,
+    social,
+    meId: async () => {
+      me ??= social.tokens?.userId() ?? (await social.read.getMe()).id;
+      return me;
+    },
+    mediaFile: async (path) => (await media.resolve(path)).absolutePath,
+    clock,
+    limits,
+    postingBlocker: () => postingBlocker(social),
+    logger,
+  };
   const deps: AppDeps = {
     config,
     paths,
@@ -66,9 +143,13 @@ export function createApp(options: CreateAppOptions): App {
     logger,
     clock,
     version: packageVersion(),
-    accountId: DEFAULT_ACCOUNT_ID,
+    accountId,
     apiUsage,
     social,
+    media,
+    content,
+    publisher,
+    wakePosting,
   };
   return { deps, close: () => database.close() };
 }

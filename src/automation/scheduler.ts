@@ -33,6 +33,15 @@ export class Scheduler<Deps> {
     for (const loop of this.options.loops) this.schedule(loop, 0);
   }
 
+  /** Brings a loop's next run forward to now (e.g. a post was queued for immediate publishing). */
+  wake(name: string): void {
+    const loop = this.options.loops.find((l) => l.name === name);
+    const timer = this.timers.get(name);
+    if (!loop || !timer || this.controller.signal.aborted) return;
+    timer.cancel();
+    this.schedule(loop, 0);
+  }
+
   /** Runs one loop now, outside its schedule (tests, `tick`-style commands). */
   async runOnce(name: string): Promise<void> {
     const loop = this.options.loops.find((l) => l.name === name);

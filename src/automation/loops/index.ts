@@ -1,7 +1,13 @@
 // The loops the service runs, as one list the scheduler takes.
 import type { AppDeps } from '../../app/create-app.js';
 import type { LoopDefinition } from '../loop-definition.js';
+import { approvalPosterLoop } from './approval-poster.js';
+import { postingQueueLoop } from './posting-queue.js';
 import { tokenRefreshLoop } from './token-refresh.js';
 
 /** Loops that run in both modes (spec: posting queue, approval poster, analytics, token refresh). */
-export const ALWAYS_ON_LOOPS: ReadonlyArray<LoopDefinition<AppDeps>> = [tokenRefreshLoop];
+export const ALWAYS_ON_LOOPS: ReadonlyArray<LoopDefinition<AppDeps>> = [
+  postingQueueLoop,
+  approvalPosterLoop,
+  tokenRefreshLoop,
+];

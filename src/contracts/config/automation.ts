@@ -64,6 +64,9 @@ export const IntervalsSchema = z.object({
     'Minimum gap between original posts.',
   ),
   thread_interval_seconds: PositiveIntSchema.default(604_800).describe('Gap between threads.'),
+  posting_queue_seconds: PositiveIntSchema.default(5).describe(
+    'How often the posting queue looks for due posts (new posts also wake it at once).',
+  ),
 });
 
 export const CircuitBreakerSchema = z.object({

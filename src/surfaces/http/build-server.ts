@@ -1,6 +1,16 @@
-// The HTTP server: health and a placeholder page for now; the API and the dashboard are added to it.
+// The HTTP server: host guard, authentication, the routes derived from the operation registry, media
+// upload/serving, health, and (for now) a placeholder page where the dashboard will be served.
+import { fastifyMultipart } from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/create-app.js';
+import { MEDIA_LIMITS } from '../../core/domain/media-rules.js';
+import { AuthRepository } from '../../infra/sqlite/repositories/auth-repository.js';
+import { OPERATIONS } from '../../operations/registry.js';
+import { registerHttpAuth } from './auth/http-auth.js';
+import { registerErrorHandling } from './error-response.js';
+import { registerHostGuard } from './host-guard.js';
+import { registerOperations } from './register-operations.js';
+import { registerMediaRoutes } from './routes/media-routes.js';
 
 const PLACEHOLDER = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>app</title>
@@ -8,10 +18,26 @@ const PLACEHOLDER = `<!doctype html>
 <body><main><h1>app is running</h1><p>The dashboard is on its way. Health: <a href="/api/health">/api/health</a></p></main></body></html>
 `;
 
-export function buildHttpServer(deps: AppDeps): FastifyInstance {
-  const server = Fastify({ loggerInstance: deps.logger as FastifyBaseLogger, bodyLimit: 2 * 1024 * 1024 });
+export interface HttpServerOptions {
+  /** The bearer token API clients send (from <data dir>/api_token). */
+  apiToken: string;
+}
 
-  server.get('/api/health', async (_request, reply) => {
+export async function buildHttpServer(deps: AppDeps, options: HttpServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: deps.logger as FastifyBaseLogger, bodyLimit: 1024 * 1024 });
+  registerErrorHandling(app);
+  registerHostGuard(app, deps.config.server);
+  registerHttpAuth(app, {
+    apiToken: options.apiToken,
+    auth: new AuthRepository(deps.database, deps.accountId),
+    clock: deps.clock,
+  });
+  // One file per upload, streamed: the cap is the largest media kind plus a little for the envelope.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MEDIA_LIMITS.video.maxBytes + 1, files: 1, fields: 10, parts: 12 },
+  });
+
+  app.get('/api/health', async (_request, reply) => {
     try {
       deps.database.sqlite.prepare('select 1').get();
       return { status: 'ok', version: deps.version, database: 'ok', mode: deps.config.mode };
@@ -19,7 +45,8 @@ export function buildHttpServer(deps: AppDeps): FastifyInstance {
       return reply.code(503).send({ status: 'degraded', version: deps.version, database: 'unreachable' });
     }
   });
-
-  server.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(PLACEHOLDER));
-  return server;
+  registerOperations(app, OPERATIONS, deps);
+  registerMediaRoutes(app, { media: deps.media });
+  app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(PLACEHOLDER));
+  return app;
 }

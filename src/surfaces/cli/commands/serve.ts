@@ -1,9 +1,11 @@
-// `app serve`: the long-running service. Stops cleanly on SIGINT/SIGTERM: the server drains, then storage closes.
+// `app serve`: the long-running service. Stops cleanly on SIGINT/SIGTERM: the server drains its requests,
+// the loops finish what they are writing, then storage closes.
 import { createApp } from '../../../app/create-app.js';
 import { ALWAYS_ON_LOOPS } from '../../../automation/loops/index.js';
 import { Scheduler } from '../../../automation/scheduler.js';
 import { formatIssue } from '../../../infra/config/config-issue.js';
 import { createLogger } from '../../../infra/logging/create-logger.js';
+import { ensureApiToken } from '../../../infra/security/api-token.js';
 import { buildHttpServer } from '../../http/build-server.js';
 import { type CommandContext, println } from '../cli-io.js';
 import { loadForCommand } from '../load-for-command.js';
@@ -20,17 +22,19 @@ export async function runServe(
   const { config } = loaded;
   const logger = createLogger({ level: config.logging.level });
   for (const issue of loaded.issues) logger.warn(formatIssue(issue));
-  if (!loaded.file.exists)
+  if (!loaded.file.exists) {
     logger.warn(`no config file at ${loaded.paths.configPath}; running on defaults (see \`app init\`)`);
+  }
 
   const app = createApp({ config, dataDir: loaded.paths.dataDir, logger, env: ctx.io.env });
-  const server = buildHttpServer(app.deps);
+  const server = await buildHttpServer(app.deps, { apiToken: ensureApiToken(app.deps.paths.apiTokenPath) });
   const scheduler = new Scheduler({
     deps: app.deps,
     loops: ALWAYS_ON_LOOPS,
     mode: () => config.mode,
     logger,
   });
+  app.deps.wakePosting.current = () => scheduler.wake('posting-queue');
   const address = await server.listen({ host: config.server.host, port: config.server.port });
   println(ctx.io.stdout, `app ${app.deps.version} listening on ${address} (data: ${app.deps.paths.dataDir})`);
   scheduler.start();
@@ -40,8 +44,9 @@ export async function runServe(
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    await scheduler.stop();
+    // Stop taking requests and let in-flight ones finish, then let running loops finish their writes.
     await server.close();
+    await scheduler.stop();
     await app.close();
   };
   process.once('SIGINT', () => void stop('SIGINT'));

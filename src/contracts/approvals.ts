@@ -1,0 +1,89 @@
+// The approval queue as the API shows it: items waiting for a human, their review and edit history.
+import { z } from 'zod';
+import { ThreadBlockSchema } from './content.js';
+
+export const APPROVAL_STATUSES = [
+  'pending',
+  'approved',
+  'posting',
+  'posted',
+  'failed',
+  'rejected',
+  'expired',
+] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+export const ApprovalItemSchema = z.object({
+  id: z.number().int(),
+  action_type: z
+    .string()
+    .describe('tweet | reply | thread | quote, or a tool name routed by the policy engine.'),
+  tool_name: z.string().nullable(),
+  content: z.string().describe('Display text (threads: cards separated by blank lines).'),
+  blocks: z.array(ThreadBlockSchema).nullable().describe('Thread cards with their media.'),
+  media_paths: z.array(z.string()),
+  target_tweet_id: z.string().nullable(),
+  target_author_id: z.string().nullable(),
+  target_author_username: z.string().nullable(),
+  status: z.enum(APPROVAL_STATUSES),
+  reason: z.string().nullable(),
+  detected_risks: z.array(z.string()),
+  score: z.number().nullable(),
+  origin: z.enum(['http', 'mcp', 'loop', 'cli']),
+  draft_id: z.number().int().nullable(),
+  scheduled_for: z.string().nullable(),
+  reviewed_by: z.string().nullable(),
+  review_notes: z.string().nullable(),
+  reviewed_at: z.string().nullable(),
+  posted_tweet_ids: z.array(z.string()),
+  error_code: z.string().nullable(),
+  error_message: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ApprovalItem = z.infer<typeof ApprovalItemSchema>;
+
+export const ApprovalEditSchema = z.object({
+  id: z.number().int(),
+  approval_id: z.number().int(),
+  editor: z.string(),
+  field: z.string(),
+  old_value: z.string().nullable(),
+  new_value: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ApprovalEdit = z.infer<typeof ApprovalEditSchema>;
+
+const Status = z.enum(APPROVAL_STATUSES);
+
+export const ListApprovalsInput = z.object({
+  status: z
+    .preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(Status).min(1))
+    .default(['pending'])
+    .describe('Comma-separated statuses (default pending).'),
+  type: z.string().optional().describe('action_type filter'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type ListApprovalsInput = z.infer<typeof ListApprovalsInput>;
+
+export const ReviewInput = z.object({
+  id: z.coerce.number().int().positive(),
+  actor: z.string().trim().max(100).optional(),
+  notes: z.string().max(2000).optional(),
+});
+
+export const EditApprovalInput = z.object({
+  id: z.coerce.number().int().positive(),
+  content: z.string().max(100_000).optional(),
+  blocks: z.unknown().optional(),
+  media_paths: z.array(z.string().min(1)).max(4).optional(),
+  editor: z.string().trim().max(100).default('dashboard'),
+});
+
+export const ApproveAllInput = z.object({
+  ids: z.array(z.number().int().positive()).max(500).optional(),
+  max: z.number().int().positive().optional(),
+  actor: z.string().trim().max(100).optional(),
+});

@@ -1,0 +1,37 @@
+// POST /api/content/compose (spec "Compose"): a post or a thread for immediate or scheduled posting.
+import { z } from 'zod';
+import { ContentTypeSchema } from './content.js';
+
+export const ComposeInput = z.object({
+  content_type: ContentTypeSchema.describe('`tweet` or `thread`.'),
+  content: z
+    .string()
+    .max(100_000)
+    .optional()
+    .describe('Post text, or for threads a JSON-stringified array of card texts (legacy form).'),
+  blocks: z
+    .unknown()
+    .optional()
+    .describe('Thread cards (ThreadBlock[] or {version: 1, blocks}); wins over `content`.'),
+  scheduled_for: z
+    .string()
+    .optional()
+    .describe('ISO 8601 date-time; without `Z` it is local time in [schedule] timezone. Omit to post now.'),
+  media_paths: z
+    .array(z.string().min(1))
+    .max(4)
+    .optional()
+    .describe('Post media (threads: per card in blocks).'),
+  title: z.string().max(200).optional(),
+});
+export type ComposeInput = z.infer<typeof ComposeInput>;
+
+export const ComposeResultSchema = z.object({
+  status: z.enum(['queued_for_approval', 'scheduled', 'queued']),
+  draft_id: z.number().int(),
+  approval_id: z.number().int().optional(),
+  job_id: z.number().int().optional(),
+  scheduled_for: z.string().nullable(),
+  block_ids: z.array(z.string()).optional().describe('Card ids in order (threads).'),
+});
+export type ComposeResult = z.infer<typeof ComposeResultSchema>;

@@ -1,0 +1,237 @@
+// Publishes one posting job card by card (a thread as a reply chain), keeping the job, its draft and its
+// approval item in step. Rate limits wait for the reset; ambiguous failures are reconciled later; a thread
+// that breaks part-way records what is live and resumes from the first missing card.
+import type { PostingJob } from '../../contracts/posting.js';
+import { checkPostingGuards } from '../domain/posting-guards.js';
+import { AppError } from '../errors.js';
+import type { DraftState } from '../ports/draft-store.js';
+import type { PostedRecord } from '../ports/posting-store.js';
+import { guardUsage } from '../services/publishing/enforce-guards.js';
+import { publishCard } from './publish-card.js';
+import { MAX_ATTEMPTS, type PublisherDeps, retryDelayMs } from './publisher-deps.js';
+
+/** Keeps the draft and the approval item in step with the job. */
+async function syncOrigin(
+  deps: PublisherDeps,
+  job: PostingJob,
+  state: 'posting' | 'waiting' | 'posted' | 'failed',
+  detail: { error?: string; code?: string; posted?: string[] } = {},
+): Promise<void> {
+  const at = deps.clock.now();
+  if (job.draft_id !== null) {
+    const draft: DraftState = {
+      posting: { status: 'posting' as const },
+      waiting: {
+        status: job.scheduled_for ? ('scheduled' as const) : ('queued' as const),
+        last_error: detail.error ?? null,
+      },
+      posted: { status: 'posted' as const, posted_tweet_ids: detail.posted, last_error: null },
+      failed: {
+        status: 'failed' as const,
+        posted_tweet_ids: detail.posted,
+        last_error: detail.error ?? null,
+      },
+    }[state];
+    await deps.drafts.setState(job.draft_id, draft, at);
+  }
+  if (job.approval_id !== null) {
+    const moves = {
+      posting: { from: ['approved'] as const, to: { status: 'posting' as const } },
+      waiting: {
+        from: ['posting'] as const,
+        to: { status: 'approved' as const, error_message: detail.error ?? null },
+      },
+      posted: {
+        from: ['approved', 'posting'] as const,
+        to: { status: 'posted' as const, posted_tweet_ids: detail.posted },
+      },
+      failed: {
+        from: ['approved', 'posting'] as const,
+        to: {
+          status: 'failed' as const,
+          posted_tweet_ids: detail.posted,
+          error_code: detail.code ?? null,
+          error_message: detail.error ?? null,
+        },
+      },
+    }[state];
+    await deps.approvals.transition(job.approval_id, moves.from, moves.to, at);
+  }
+}
+
+function recordKind(job: PostingJob): PostedRecord['kind'] {
+  return job.kind === 'thread' ? 'thread_card' : job.kind;
+}
+
+async function finishFailed(
+  deps: PublisherDeps,
+  job: PostingJob,
+  posted: string[],
+  error: AppError,
+): Promise<PostingJob> {
+  const partial = job.kind === 'thread' && posted.length > 0;
+  const code = partial ? 'thread_partial_failure' : error.code;
+  const message = partial
+    ? `thread failed at card ${posted.length + 1} of ${job.payload.cards.length} (${posted.length} live): ${error.message}`
+    : error.message;
+  const now = deps.clock.now();
+  const attempts = job.attempts + 1;
+  // A partial thread keeps trying to finish itself; a post that the platform refused outright does not.
+  if (partial && attempts < MAX_ATTEMPTS) {
+    const next = await deps.posting.updateJob(
+      job.id,
+      {
+        status: 'partial',
+        attempts,
+        next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
+        last_error_code: code,
+        last_error: message,
+        started_at: null,
+      },
+      now,
+    );
+    await syncOrigin(deps, job, 'waiting', { error: message });
+    return next;
+  }
+  const failed = await deps.posting.updateJob(
+    job.id,
+    {
+      status: 'failed',
+      attempts,
+      last_error_code: code,
+      last_error: message,
+      completed_at: now.toISOString(),
+      started_at: null,
+    },
+    now,
+  );
+  await syncOrigin(deps, job, 'failed', { error: message, code, posted });
+  return failed;
+}
+
+async function retryLater(
+  deps: PublisherDeps,
+  job: PostingJob,
+  until: Date,
+  error: AppError,
+  countAttempt: boolean,
+) {
+  const now = deps.clock.now();
+  const attempts = countAttempt ? job.attempts + 1 : job.attempts;
+  if (countAttempt && attempts >= MAX_ATTEMPTS)
+    return finishFailed(deps, { ...job, attempts: attempts - 1 }, job.posted_tweet_ids, error);
+  const message = `${error.message}; next try at ${until.toISOString()}`;
+  const next = await deps.posting.updateJob(
+    job.id,
+    {
+      status: job.posted_tweet_ids.length > 0 ? 'partial' : 'queued',
+      attempts,
+      next_attempt_at: until.toISOString(),
+      last_error_code: error.code,
+      last_error: message,
+      started_at: null,
+    },
+    now,
+  );
+  await syncOrigin(deps, job, 'waiting', { error: message });
+  return next;
+}
+
+export async function publishJob(deps: PublisherDeps, queued: PostingJob): Promise<PostingJob> {
+  const now = deps.clock.now();
+  let job = await deps.posting.updateJob(
+    queued.id,
+    { status: 'in_progress', started_at: now.toISOString() },
+    now,
+  );
+  await syncOrigin(deps, job, 'posting');
+  const posted = [...job.posted_tweet_ids];
+
+  if (posted.length === 0) {
+    const usage = await guardUsage(deps.posting, now);
+    const denial = checkPostingGuards(
+      job.kind,
+      job.payload.cards.map((c) => c.text),
+      usage,
+      deps.limits(),
+    );
+    if (denial) {
+      const error = new AppError('policy_denied_hard_rule', `refused by a safety rule: ${denial.message}`);
+      if (!denial.waitable) return finishFailed(deps, job, posted, error);
+      return retryLater(deps, job, new Date(now.getTime() + 15 * 60_000), error, false);
+    }
+  }
+
+  for (let index = posted.length; index < job.payload.cards.length; index++) {
+    const outcome = await publishCard(deps, job, index, posted);
+    if (outcome.kind === 'wait') return retryLater(deps, job, outcome.until, outcome.error, false);
+    if (outcome.kind === 'in_doubt') {
+      const until = new Date(deps.clock.now().getTime() + retryDelayMs(job.attempts + 1));
+      return retryLater(deps, job, until, outcome.error, true);
+    }
+    if (outcome.kind === 'failed') return finishFailed(deps, job, posted, outcome.error);
+    posted.push(outcome.id);
+    const card = job.payload.cards[index];
+    await deps.posting.recordPost({
+      tweet_id: outcome.id,
+      kind: recordKind(job),
+      text: card?.text ?? '',
+      in_reply_to_tweet_id: index === 0 ? job.payload.in_reply_to_tweet_id : posted[index - 1],
+      quoted_tweet_id: index === 0 ? job.payload.quote_tweet_id : undefined,
+      target_author_id: job.payload.target_author_id,
+      target_author_username: job.payload.target_author_username,
+      thread_root_tweet_id: job.kind === 'thread' ? posted[0] : undefined,
+      thread_position: job.kind === 'thread' ? index : undefined,
+      origin: job.origin_type,
+      job_id: job.id,
+      posted_at: deps.clock.now(),
+    });
+    // Saved after every card: a resume starts from the first card that is not live.
+    job = await deps.posting.updateJob(job.id, { posted_tweet_ids: posted }, deps.clock.now());
+  }
+
+  const done = deps.clock.now();
+  job = await deps.posting.updateJob(
+    job.id,
+    {
+      status: 'posted',
+      completed_at: done.toISOString(),
+      last_error: null,
+      last_error_code: null,
+      started_at: null,
+    },
+    done,
+  );
+  await syncOrigin(deps, job, 'posted', { posted });
+  deps.logger.info({ job: job.id, posted }, 'posted');
+  return job;
+}
+
+/** One pass of the posting queue: every due job (and any left in progress by a crash), oldest first. */
+export async function runPostingQueue(deps: PublisherDeps, limit = 10): Promise<PostingJob[]> {
+  if (deps.postingBlocker()) return [];
+  const due = await deps.posting.dueJobs(deps.clock.now(), limit);
+  const results: PostingJob[] = [];
+  for (const job of due) {
+    try {
+      results.push(await publishJob(deps, job));
+    } catch (error) {
+      // One broken job must not stall the queue: park it and move on.
+      const now = deps.clock.now();
+      deps.logger.warn({ job: job.id, err: error }, 'posting job crashed; retrying later');
+      results.push(
+        await deps.posting.updateJob(
+          job.id,
+          {
+            status: job.posted_tweet_ids.length > 0 ? 'partial' : 'queued',
+            next_attempt_at: new Date(now.getTime() + retryDelayMs(job.attempts + 1)).toISOString(),
+            last_error: (error as Error).message,
+            started_at: null,
+          },
+          now,
+        ),
+      );
+    }
+  }
+  return results;
+}

@@ -1,0 +1,37 @@
+// What the publisher needs: the stores, the platform (read for reconciliation, write for posting), and a
+// way from a stored media path to the file to upload.
+import type { GuardLimits } from '../domain/posting-guards.js';
+import type { AppError } from '../errors.js';
+import type { ApprovalStore } from '../ports/approval-store.js';
+import type { Clock } from '../ports/clock.js';
+import type { DraftStore } from '../ports/draft-store.js';
+import type { PostingStore } from '../ports/posting-store.js';
+import type { SocialRead, SocialWrite } from '../ports/social.js';
+
+export interface PublisherLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface PublisherDeps {
+  posting: PostingStore;
+  drafts: DraftStore;
+  approvals: ApprovalStore;
+  social: { read: SocialRead; write: SocialWrite };
+  /** The signed-in account's id (to find its own posts when reconciling). */
+  meId: () => Promise<string>;
+  /** Absolute file for a stored media path. */
+  mediaFile: (path: string) => Promise<string>;
+  clock: Clock;
+  limits: () => GuardLimits;
+  postingBlocker: () => AppError | undefined;
+  logger: PublisherLogger;
+}
+
+/** Jobs retry ambiguous and partial failures this many times before they fail for good. */
+export const MAX_ATTEMPTS = 8;
+
+/** 30 s, 1 min, 2 min … capped at 30 min. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(30 * 60_000, 30_000 * 2 ** Math.max(0, attempt - 1));
+}

@@ -1,0 +1,76 @@
+// What publishing needs from storage: posting jobs, the outbox (one row per platform write, written
+// before the write) and the record of what the account posted (for caps and reconciliation).
+import type {
+  JobOrigin,
+  OutboxRow,
+  OutboxStatus,
+  PostingJob,
+  PostingPayload,
+  PostKind,
+} from '../../contracts/posting.js';
+
+export interface NewJob {
+  kind: PostKind;
+  payload: PostingPayload;
+  scheduled_for: string | null;
+  origin_type: JobOrigin;
+  draft_id?: number;
+  approval_id?: number;
+}
+
+export interface JobChanges {
+  status?: PostingJob['status'];
+  attempts?: number;
+  next_attempt_at?: string | null;
+  started_at?: string | null;
+  last_error_code?: string | null;
+  last_error?: string | null;
+  posted_tweet_ids?: string[];
+  completed_at?: string | null;
+  scheduled_for?: string | null;
+  payload?: PostingPayload;
+}
+
+export interface PostedRecord {
+  tweet_id: string;
+  kind: 'tweet' | 'reply' | 'quote' | 'thread_card';
+  text: string;
+  in_reply_to_tweet_id?: string;
+  quoted_tweet_id?: string;
+  target_author_id?: string;
+  target_author_username?: string;
+  thread_root_tweet_id?: string;
+  thread_position?: number;
+  origin: string;
+  job_id: number;
+  posted_at: Date;
+}
+
+export interface PostingStore {
+  createJob(job: NewJob, at: Date): Promise<PostingJob>;
+  getJob(id: number): Promise<PostingJob | undefined>;
+  /** Queued jobs that are due, and jobs left in progress by a stopped process, oldest first. */
+  dueJobs(now: Date, limit: number): Promise<PostingJob[]>;
+  updateJob(id: number, changes: JobChanges, at: Date): Promise<PostingJob>;
+  /** Cancels a job that has not started; false when it is already being posted or done. */
+  cancelJob(id: number, at: Date): Promise<boolean>;
+  outboxRow(jobId: number, cardIndex: number): Promise<OutboxRow | undefined>;
+  /** Committed before the platform write. */
+  openOutboxRow(
+    jobId: number,
+    cardIndex: number,
+    request: OutboxRow['request'],
+    at: Date,
+  ): Promise<OutboxRow>;
+  closeOutboxRow(
+    id: number,
+    status: OutboxStatus,
+    fields: { platform_id?: string; error_code?: string; error_message?: string },
+    at: Date,
+  ): Promise<void>;
+  recordPost(post: PostedRecord): Promise<void>;
+  /** Posts of these kinds since `since` (for the daily and weekly caps). */
+  countPosts(kinds: ReadonlyArray<PostedRecord['kind']>, since: Date): Promise<number>;
+  /** Threads (first cards) since `since`. */
+  countThreads(since: Date): Promise<number>;
+}

@@ -1,0 +1,144 @@
+// Reviewing the approval queue: approve (guards first, then a posting job), reject, approve-all.
+import type { ApprovalItem } from '../../../contracts/approvals.js';
+import {
+  POST_KINDS,
+  type PostingPayload,
+  PostingPayloadSchema,
+  type PostKind,
+} from '../../../contracts/posting.js';
+import { AppError, ConflictError } from '../../errors.js';
+import type { ContentDeps } from '../content-deps.js';
+import { enforceGuards } from '../publishing/enforce-guards.js';
+
+export interface Review {
+  id: number;
+  actor?: string;
+  notes?: string;
+}
+
+async function findItem(deps: ContentDeps, id: number): Promise<ApprovalItem> {
+  const item = await deps.approvals.get(id);
+  if (!item) throw new AppError('not_found', `approval item ${id} not found`);
+  return item;
+}
+
+function alreadyReviewed(item: ApprovalItem): ConflictError {
+  return new ConflictError(
+    `approval item ${item.id} has already been reviewed (status ${item.status})`,
+    item,
+  );
+}
+
+async function postingPayload(
+  deps: ContentDeps,
+  item: ApprovalItem,
+): Promise<{ kind: PostKind; payload: PostingPayload }> {
+  const kind = POST_KINDS.find((k) => k === item.action_type);
+  const parsed = PostingPayloadSchema.safeParse(await deps.approvals.payload(item.id));
+  if (!kind || !parsed.success) {
+    throw new AppError(
+      'validation_error',
+      `approval item ${item.id} (${item.action_type}) is not content this server can post`,
+    );
+  }
+  return { kind, payload: parsed.data };
+}
+
+/** Approves a pending item and queues it for posting. Guards that would stop it at posting time stop it now. */
+export async function approveItem(
+  deps: ContentDeps,
+  review: Review,
+): Promise<{ item: ApprovalItem; job_id: number }> {
+  const item = await findItem(deps, review.id);
+  if (item.status !== 'pending') throw alreadyReviewed(item);
+  const blocker = deps.postingBlocker();
+  if (blocker) throw blocker;
+  const { kind, payload } = await postingPayload(deps, item);
+  await enforceGuards(
+    deps,
+    kind,
+    payload.cards.map((c) => c.text),
+    { capsApply: !item.scheduled_for },
+  );
+
+  const at = deps.clock.now();
+  const moved = await deps.approvals.transition(
+    item.id,
+    ['pending'],
+    {
+      status: 'approved',
+      reviewed_by: review.actor ?? 'dashboard',
+      review_notes: review.notes ?? null,
+      reviewed_at: at.toISOString(),
+    },
+    at,
+  );
+  if (moved === 'wrong_state') throw alreadyReviewed((await deps.approvals.get(item.id)) ?? item);
+  if (!moved) throw new AppError('not_found', `approval item ${item.id} not found`);
+  const job = await deps.posting.createJob(
+    {
+      kind,
+      payload,
+      scheduled_for: item.scheduled_for,
+      origin_type: 'approval',
+      approval_id: item.id,
+      ...(item.draft_id === null ? {} : { draft_id: item.draft_id }),
+    },
+    at,
+  );
+  if (!item.scheduled_for) deps.wakePosting?.();
+  return { item: moved, job_id: job.id };
+}
+
+/** Rejects a pending item; its draft, if any, goes back to Active with the reviewer's note. */
+export async function rejectItem(deps: ContentDeps, review: Review): Promise<ApprovalItem> {
+  const item = await findItem(deps, review.id);
+  const at = deps.clock.now();
+  const moved = await deps.approvals.transition(
+    item.id,
+    ['pending'],
+    {
+      status: 'rejected',
+      reviewed_by: review.actor ?? 'dashboard',
+      review_notes: review.notes ?? null,
+      reviewed_at: at.toISOString(),
+    },
+    at,
+  );
+  if (moved === 'wrong_state' || !moved) throw alreadyReviewed((await deps.approvals.get(item.id)) ?? item);
+  if (item.draft_id !== null) {
+    const note = review.notes ? `rejected: ${review.notes}` : 'rejected by the reviewer';
+    await deps.drafts.setState(item.draft_id, { status: 'draft', scheduled_for: null, last_error: note }, at);
+  }
+  return moved;
+}
+
+export interface ApproveAllResult {
+  approved: Array<{ id: number; job_id: number }>;
+  skipped: Array<{ id: number; code: string; reason: string }>;
+  max_batch: number;
+}
+
+/** Approves pending items (all, or the given ids) up to the batch cap; each one passes the guards on its own. */
+export async function approveAll(
+  deps: ContentDeps,
+  input: { ids?: number[]; max?: number; actor?: string },
+): Promise<ApproveAllResult> {
+  const maxBatch = Math.min(input.max ?? Number.POSITIVE_INFINITY, deps.settings().maxBatchApprove);
+  const ids = input.ids ? input.ids.slice(0, maxBatch) : await deps.approvals.pendingIds(maxBatch);
+  const result: ApproveAllResult = { approved: [], skipped: [], max_batch: maxBatch };
+  for (const id of ids) {
+    try {
+      const { job_id } = await approveItem(deps, { id, actor: input.actor });
+      result.approved.push({ id, job_id });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      result.skipped.push({
+        id,
+        code: error instanceof ConflictError ? 'conflict' : error.code,
+        reason: error.message,
+      });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,52 @@
+// Compose: the one-step path from text to the platform. The content becomes a draft record (so it shows
+// in the calendar and history) and is submitted at once: to approval, a schedule, or the posting queue.
+import type { ComposeInput, ComposeResult } from '../../../contracts/compose.js';
+import { AppError } from '../../errors.js';
+import type { ContentDeps } from '../content-deps.js';
+import { nextStoredContent, storedBlocksOf } from '../drafts/draft-content.js';
+import { scheduledTime } from '../drafts/publish-draft.js';
+import { payloadOf } from '../publishing/prepare-payload.js';
+import { submitDraft } from '../publishing/submit-draft.js';
+
+export async function composeContent(
+  deps: ContentDeps,
+  input: ComposeInput,
+  origin: 'http' | 'mcp' | 'cli' = 'http',
+): Promise<ComposeResult> {
+  if (input.content === undefined && input.blocks === undefined) {
+    throw new AppError('validation_error', 'content is required (or blocks, for a thread)');
+  }
+  if (input.content_type === 'thread' && input.media_paths?.length) {
+    throw new AppError('validation_error', 'a thread carries media per card: use blocks[].media_paths');
+  }
+  // Parse the time and check the content before anything is stored: invalid input leaves no trace.
+  const scheduledFor = input.scheduled_for ? scheduledTime(deps, input.scheduled_for) : undefined;
+  const stored = nextStoredContent(input, undefined, deps.newId);
+  const blocks = stored.content_type === 'thread' ? storedBlocksOf(stored.content) : null;
+  await payloadOf(deps, { ...stored, blocks });
+  const draft = await deps.drafts.create(
+    {
+      ...stored,
+      title: input.title ?? null,
+      notes: null,
+      tags: [],
+      source: origin === 'mcp' ? 'mcp' : 'manual',
+    },
+    deps.clock.now(),
+  );
+  try {
+    const result = await submitDraft(deps, draft, { origin, scheduledFor });
+    return {
+      status: result.status,
+      draft_id: draft.id,
+      ...(result.approval_id === undefined ? {} : { approval_id: result.approval_id }),
+      ...(result.job_id === undefined ? {} : { job_id: result.job_id }),
+      scheduled_for: result.scheduled_for,
+      ...(draft.blocks ? { block_ids: draft.blocks.map((b) => b.id) } : {}),
+    };
+  } catch (error) {
+    // Refused by a guard or for want of a login: no stray draft is left behind.
+    await deps.drafts.remove(draft.id);
+    throw error;
+  }
+}

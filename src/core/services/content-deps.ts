@@ -1,0 +1,31 @@
+// The dependencies of the content services (drafts, compose, approvals, publishing), as ports.
+import type { GuardLimits } from '../domain/posting-guards.js';
+import type { AppError } from '../errors.js';
+import type { ApprovalStore } from '../ports/approval-store.js';
+import type { Clock } from '../ports/clock.js';
+import type { DraftStore } from '../ports/draft-store.js';
+import type { MediaCatalog } from '../ports/media-catalog.js';
+import type { PostingStore } from '../ports/posting-store.js';
+
+/** Settings read at every call, so a mode or limit change applies without a restart. */
+export interface ContentSettings {
+  /** Effective approval mode (composer forces it on). */
+  approvalMode: boolean;
+  timezone: string;
+  limits: GuardLimits;
+  maxBatchApprove: number;
+}
+
+export interface ContentDeps {
+  drafts: DraftStore;
+  approvals: ApprovalStore;
+  posting: PostingStore;
+  media: MediaCatalog;
+  clock: Clock;
+  newId: () => string;
+  settings: () => ContentSettings;
+  /** Why posting cannot work right now (no platform login…), or undefined when it can. */
+  postingBlocker: () => AppError | undefined;
+  /** Nudges the posting queue so an immediate post does not wait for the next tick. */
+  wakePosting?: () => void;
+}

@@ -1,0 +1,106 @@
+// Sends a draft on its way: to the approval queue when approval mode is on, else to a posting job, now or
+// at its scheduled time. Also takes it back (unschedule) while nothing has been posted.
+import type { Draft } from '../../../contracts/drafts.js';
+import { AppError, ConflictError } from '../../errors.js';
+import type { ContentDeps } from '../content-deps.js';
+import { enforceGuards } from './enforce-guards.js';
+import { payloadOf } from './prepare-payload.js';
+
+export interface SubmitResult {
+  status: 'queued_for_approval' | 'scheduled' | 'queued';
+  draft: Draft;
+  approval_id?: number;
+  job_id?: number;
+  scheduled_for: string | null;
+}
+
+export interface SubmitOptions {
+  scheduledFor?: Date;
+  origin: 'http' | 'mcp' | 'cli' | 'loop';
+}
+
+export async function submitDraft(
+  deps: ContentDeps,
+  draft: Draft,
+  options: SubmitOptions,
+): Promise<SubmitResult> {
+  if (draft.archived_at)
+    throw new AppError('validation_error', `draft ${draft.id} is archived; restore it first`);
+  if (draft.status === 'scheduled' || draft.status === 'queued') draft = await unscheduleDraft(deps, draft);
+  if (draft.status !== 'draft' && draft.status !== 'failed') {
+    throw new ConflictError(`draft ${draft.id} is ${draft.status} and cannot be submitted again`, draft);
+  }
+  const settings = deps.settings();
+  if (!settings.approvalMode) {
+    const blocker = deps.postingBlocker();
+    if (blocker) throw blocker;
+  }
+  const { kind, payload, cards } = await payloadOf(deps, draft);
+  const now = !options.scheduledFor;
+  await enforceGuards(
+    deps,
+    kind,
+    cards.map((c) => c.text),
+    { capsApply: now && !settings.approvalMode },
+  );
+
+  const at = deps.clock.now();
+  const scheduledFor = options.scheduledFor ? options.scheduledFor.toISOString() : null;
+  const state = {
+    status: scheduledFor ? ('scheduled' as const) : ('queued' as const),
+    scheduled_for: scheduledFor,
+    last_error: null,
+  };
+  if (settings.approvalMode) {
+    const item = await deps.approvals.create(
+      { action_type: kind, payload, origin: options.origin, draft_id: draft.id, scheduled_for: scheduledFor },
+      at,
+    );
+    const updated = (await deps.drafts.setState(draft.id, state, at)) as Draft;
+    return {
+      status: 'queued_for_approval',
+      draft: updated,
+      approval_id: item.id,
+      scheduled_for: scheduledFor,
+    };
+  }
+  const job = await deps.posting.createJob(
+    { kind, payload, scheduled_for: scheduledFor, origin_type: 'draft', draft_id: draft.id },
+    at,
+  );
+  const updated = (await deps.drafts.setState(draft.id, state, at)) as Draft;
+  if (now) deps.wakePosting?.();
+  return {
+    status: scheduledFor ? 'scheduled' : 'queued',
+    draft: updated,
+    job_id: job.id,
+    scheduled_for: scheduledFor,
+  };
+}
+
+/** Back to an editable draft: cancels the waiting job or withdraws the pending approval item. */
+export async function unscheduleDraft(deps: ContentDeps, draft: Draft): Promise<Draft> {
+  if (draft.status !== 'scheduled' && draft.status !== 'queued') return draft;
+  const at = deps.clock.now();
+  if (draft.job_id && !(await deps.posting.cancelJob(draft.job_id, at))) {
+    throw new ConflictError(`draft ${draft.id} is already being posted`, draft);
+  }
+  if (draft.approval_id) {
+    const result = await deps.approvals.transition(
+      draft.approval_id,
+      ['pending'],
+      {
+        status: 'rejected',
+        reviewed_by: 'author',
+        review_notes: 'withdrawn by the author',
+        reviewed_at: at.toISOString(),
+      },
+      at,
+    );
+    if (result === 'wrong_state') {
+      const latest = await deps.drafts.get(draft.id);
+      throw new ConflictError(`draft ${draft.id} was already reviewed`, latest);
+    }
+  }
+  return (await deps.drafts.setState(draft.id, { status: 'draft', scheduled_for: null }, at)) as Draft;
+}

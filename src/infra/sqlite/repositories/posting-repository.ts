@@ -1,0 +1,231 @@
+// Posting jobs, the outbox and the record of posts in SQLite. The outbox row for a card is committed
+// before the platform write and closed after it, so a crash in between leaves evidence, not a guess.
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { type OutboxRow, type PostingJob, PostingPayloadSchema } from '../../../contracts/posting.js';
+import type { JobChanges, NewJob, PostedRecord, PostingStore } from '../../../core/ports/posting-store.js';
+import type { AppDatabase } from '../open-database.js';
+import { toDbTimestamp } from '../timestamps.js';
+import { parseJsonColumn } from './draft-rows.js';
+
+const StringArray = z.array(z.string());
+const OutboxRequest = z.object({
+  text: z.string(),
+  in_reply_to_tweet_id: z.string().optional(),
+  quote_tweet_id: z.string().optional(),
+  media_paths: z.array(z.string()).default([]),
+});
+
+type JobRow = Omit<PostingJob, 'payload' | 'posted_tweet_ids'> & {
+  payload: string;
+  posted_tweet_ids: string | null;
+};
+
+function toJob(row: JobRow): PostingJob {
+  return {
+    ...row,
+    payload: parseJsonColumn(PostingPayloadSchema, row.payload, 'posting payload') as PostingJob['payload'],
+    posted_tweet_ids: parseJsonColumn(StringArray, row.posted_tweet_ids, 'posted ids') ?? [],
+  } as PostingJob;
+}
+
+export class PostingRepository implements PostingStore {
+  constructor(
+    private readonly database: AppDatabase,
+    private readonly accountId: string,
+  ) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  async createJob(job: NewJob, at: Date): Promise<PostingJob> {
+    const stamp = toDbTimestamp(at);
+    const { id } = await this.db
+      .insertInto('posting_jobs')
+      .values({
+        account_id: this.accountId,
+        kind: job.kind,
+        payload: JSON.stringify(job.payload),
+        scheduled_for: job.scheduled_for,
+        origin_type: job.origin_type,
+        draft_id: job.draft_id ?? null,
+        approval_id: job.approval_id ?? null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return (await this.getJob(id)) as PostingJob;
+  }
+
+  async getJob(id: number): Promise<PostingJob | undefined> {
+    const row = await this.db
+      .selectFrom('posting_jobs')
+      .selectAll()
+      .where('account_id', '=', this.accountId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? toJob(row as unknown as JobRow) : undefined;
+  }
+
+  async dueJobs(now: Date, limit: number): Promise<PostingJob[]> {
+    const stamp = toDbTimestamp(now);
+    const { rows } = await sql<JobRow>`select * from posting_jobs
+      where account_id = ${this.accountId}
+        and (status = 'in_progress'
+          or (status in ('queued', 'partial')
+              and (scheduled_for is null or scheduled_for <= ${stamp})
+              and (next_attempt_at is null or next_attempt_at <= ${stamp})))
+      order by case status when 'in_progress' then 0 else 1 end, coalesce(scheduled_for, created_at), id
+      limit ${limit}`.execute(this.db);
+    return rows.map(toJob);
+  }
+
+  async updateJob(id: number, changes: JobChanges, at: Date): Promise<PostingJob> {
+    const { payload, posted_tweet_ids, ...rest } = changes;
+    await this.db
+      .updateTable('posting_jobs')
+      .set({
+        ...rest,
+        ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+        ...(posted_tweet_ids === undefined ? {} : { posted_tweet_ids: JSON.stringify(posted_tweet_ids) }),
+        updated_at: toDbTimestamp(at),
+      })
+      .where('account_id', '=', this.accountId)
+      .where('id', '=', id)
+      .execute();
+    return (await this.getJob(id)) as PostingJob;
+  }
+
+  async cancelJob(id: number, at: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable('posting_jobs')
+      .set({ status: 'cancelled', completed_at: toDbTimestamp(at), updated_at: toDbTimestamp(at) })
+      .where('account_id', '=', this.accountId)
+      .where('id', '=', id)
+      .where('status', '=', 'queued')
+      .where('posted_tweet_ids', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async outboxRow(jobId: number, cardIndex: number): Promise<OutboxRow | undefined> {
+    const row = await this.db
+      .selectFrom('outbox')
+      .select(['id', 'job_id', 'card_index', 'request', 'status', 'platform_id', 'attempts', 'created_at'])
+      .where('account_id', '=', this.accountId)
+      .where('job_id', '=', jobId)
+      .where('card_index', '=', cardIndex)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      ...row,
+      job_id: row.job_id as number,
+      request: parseJsonColumn(OutboxRequest, row.request, 'outbox request') as OutboxRow['request'],
+      status: row.status as OutboxRow['status'],
+    };
+  }
+
+  async openOutboxRow(
+    jobId: number,
+    cardIndex: number,
+    request: OutboxRow['request'],
+    at: Date,
+  ): Promise<OutboxRow> {
+    const stamp = toDbTimestamp(at);
+    await this.db
+      .insertInto('outbox')
+      .values({
+        account_id: this.accountId,
+        job_id: jobId,
+        card_index: cardIndex,
+        idempotency_key: `job:${jobId}:card:${cardIndex}`,
+        operation: 'post_tweet',
+        request: JSON.stringify(request),
+        in_reply_to_tweet_id: request.in_reply_to_tweet_id ?? null,
+        status: 'pending',
+        attempts: 1,
+        created_at: stamp,
+        sent_at: stamp,
+      })
+      .onConflict((oc) =>
+        oc.column('idempotency_key').doUpdateSet({
+          request: JSON.stringify(request),
+          in_reply_to_tweet_id: request.in_reply_to_tweet_id ?? null,
+          status: 'pending',
+          attempts: sql`outbox.attempts + 1`,
+          error_code: null,
+          error_message: null,
+          sent_at: stamp,
+          completed_at: null,
+        }),
+      )
+      .execute();
+    return (await this.outboxRow(jobId, cardIndex)) as OutboxRow;
+  }
+
+  async closeOutboxRow(
+    id: number,
+    status: OutboxRow['status'],
+    fields: { platform_id?: string; error_code?: string; error_message?: string },
+    at: Date,
+  ): Promise<void> {
+    await this.db
+      .updateTable('outbox')
+      .set({
+        status,
+        platform_id: fields.platform_id ?? null,
+        error_code: fields.error_code ?? null,
+        error_message: fields.error_message ?? null,
+        completed_at: toDbTimestamp(at),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async recordPost(post: PostedRecord): Promise<void> {
+    await this.db
+      .insertInto('posts')
+      .values({
+        account_id: this.accountId,
+        tweet_id: post.tweet_id,
+        kind: post.kind,
+        text: post.text,
+        in_reply_to_tweet_id: post.in_reply_to_tweet_id ?? null,
+        quoted_tweet_id: post.quoted_tweet_id ?? null,
+        target_author_id: post.target_author_id ?? null,
+        target_author_username: post.target_author_username ?? null,
+        thread_root_tweet_id: post.thread_root_tweet_id ?? null,
+        thread_position: post.thread_position ?? null,
+        origin: post.origin,
+        job_id: post.job_id,
+        posted_at: toDbTimestamp(post.posted_at),
+      })
+      .onConflict((oc) => oc.columns(['account_id', 'tweet_id']).doNothing())
+      .execute();
+  }
+
+  async countPosts(kinds: ReadonlyArray<PostedRecord['kind']>, since: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('posts')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .where('account_id', '=', this.accountId)
+      .where('kind', 'in', [...kinds])
+      .where('posted_at', '>=', toDbTimestamp(since))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async countThreads(since: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('posts')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .where('account_id', '=', this.accountId)
+      .where('kind', '=', 'thread_card')
+      .where('thread_position', '=', 0)
+      .where('posted_at', '>=', toDbTimestamp(since))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+}

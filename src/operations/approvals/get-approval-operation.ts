@@ -1,0 +1,25 @@
+// Operation approvals.get: One approval item.
+import { z } from 'zod';
+import type { AppDeps } from '../../app/create-app.js';
+import { ApprovalItemSchema } from '../../contracts/approvals.js';
+import { AppError } from '../../core/errors.js';
+
+const IdInput = z.object({ id: z.coerce.number().int().positive() });
+
+async function getApproval(deps: AppDeps, id: number) {
+  const item = await deps.content.approvals.get(id);
+  if (!item) throw new AppError('not_found', `approval item ${id} not found`);
+  return item;
+}
+
+import { defineOperation } from '../define-operation.js';
+
+export const getApprovalOperation = defineOperation({
+  name: 'approvals.get',
+  summary: 'One approval item.',
+  input: IdInput,
+  output: ApprovalItemSchema,
+  mutation: false,
+  http: { method: 'GET', path: '/api/approval/{id}' },
+  run: (deps, input) => getApproval(deps, input.id),
+});

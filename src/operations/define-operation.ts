@@ -1,0 +1,36 @@
+// An operation is a capability declared once as data: its schemas, whether it mutates, how the HTTP face
+// reaches it (and later the tool server), and the one function that runs it.
+import type { z } from 'zod';
+import type { AppDeps } from '../app/create-app.js';
+
+export interface OperationContext {
+  face: 'http' | 'mcp' | 'cli' | 'loop';
+}
+
+export interface HttpBinding {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Path with `{name}` placeholders; the values join the body and query as input fields. */
+  path: string;
+  /** Status of a success (default 200). */
+  status?: number;
+}
+
+export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  name: string;
+  /** One or two sentences: read by people in docs and by agents as tool descriptions. */
+  summary: string;
+  input: I;
+  output: O;
+  mutation: boolean;
+  http?: HttpBinding;
+  run(deps: AppDeps, input: z.output<I>, context: OperationContext): Promise<z.input<O>>;
+}
+
+export function defineOperation<I extends z.ZodType, O extends z.ZodType>(
+  operation: Operation<I, O>,
+): Operation<I, O> {
+  return operation;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds operations of every input/output type.
+export type AnyOperation = Operation<any, any>;

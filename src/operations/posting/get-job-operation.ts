@@ -1,0 +1,25 @@
+// Operation posting.job: A posting job.
+import { z } from 'zod';
+import type { AppDeps } from '../../app/create-app.js';
+import { PostingJobSchema } from '../../contracts/posting.js';
+import { AppError } from '../../core/errors.js';
+
+const IdInput = z.object({ id: z.coerce.number().int().positive() });
+
+async function getJob(deps: AppDeps, id: number) {
+  const job = await deps.content.posting.getJob(id);
+  if (!job) throw new AppError('not_found', `posting job ${id} not found`);
+  return job;
+}
+
+import { defineOperation } from '../define-operation.js';
+
+export const getJobOperation = defineOperation({
+  name: 'posting.job',
+  summary: 'A posting job: its cards, status, attempts, last error and the ids of the cards already live.',
+  input: IdInput,
+  output: PostingJobSchema,
+  mutation: false,
+  http: { method: 'GET', path: '/api/posting/jobs/{id}' },
+  run: (deps, input) => getJob(deps, input.id),
+});

@@ -1,0 +1,53 @@
+// Every operation, in one list: the HTTP routes, the API docs (and later the tools) derive from it.
+import { approvalHistoryOperation } from './approvals/approval-history-operation.js';
+import { approvalStatsOperation } from './approvals/approval-stats-operation.js';
+import { approveAllOperation } from './approvals/approve-all-operation.js';
+import { approveOperation } from './approvals/approve-operation.js';
+import { editApprovalOperation } from './approvals/edit-approval-operation.js';
+import { getApprovalOperation } from './approvals/get-approval-operation.js';
+import { listApprovalsOperation } from './approvals/list-approvals-operation.js';
+import { rejectOperation } from './approvals/reject-operation.js';
+import { composeOperation } from './compose/compose-operation.js';
+import type { AnyOperation } from './define-operation.js';
+import { archiveDraftOperation } from './drafts/archive-draft-operation.js';
+import { createDraftOperation } from './drafts/create-draft-operation.js';
+import { deleteDraftOperation } from './drafts/delete-draft-operation.js';
+import { duplicateDraftOperation } from './drafts/duplicate-draft-operation.js';
+import { getDraftOperation } from './drafts/get-draft-operation.js';
+import { listDraftsOperation } from './drafts/list-drafts-operation.js';
+import { listRevisionsOperation } from './drafts/list-revisions-operation.js';
+import { listTagsOperation } from './drafts/list-tags-operation.js';
+import { publishDraftOperation } from './drafts/publish-draft-operation.js';
+import { restoreDraftOperation } from './drafts/restore-draft-operation.js';
+import { restoreRevisionOperation } from './drafts/restore-revision-operation.js';
+import { scheduleDraftOperation } from './drafts/schedule-draft-operation.js';
+import { unscheduleDraftOperation } from './drafts/unschedule-draft-operation.js';
+import { updateDraftOperation } from './drafts/update-draft-operation.js';
+import { getJobOperation } from './posting/get-job-operation.js';
+
+export const OPERATIONS: readonly AnyOperation[] = [
+  composeOperation,
+  createDraftOperation,
+  listDraftsOperation,
+  getDraftOperation,
+  updateDraftOperation,
+  deleteDraftOperation,
+  publishDraftOperation,
+  scheduleDraftOperation,
+  unscheduleDraftOperation,
+  archiveDraftOperation,
+  restoreDraftOperation,
+  duplicateDraftOperation,
+  listRevisionsOperation,
+  restoreRevisionOperation,
+  listTagsOperation,
+  listApprovalsOperation,
+  approvalStatsOperation,
+  approveAllOperation,
+  getApprovalOperation,
+  approveOperation,
+  rejectOperation,
+  editApprovalOperation,
+  approvalHistoryOperation,
+  getJobOperation,
+];

@@ -1,0 +1,140 @@
+// Authentication for /api: the bearer token (API clients) or the dashboard session cookie (HttpOnly,
+// SameSite=Strict) with a CSRF header on every write. Only health, login/status/logout are open.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Clock } from '../../../core/ports/clock.js';
+import { sameSecret } from '../../../infra/security/api-token.js';
+import { verifyPassphrase } from '../../../infra/security/passphrase.js';
+import type { AuthRepository } from '../../../infra/sqlite/repositories/auth-repository.js';
+import { HttpFailure } from '../error-response.js';
+import { LoginThrottle } from './login-throttle.js';
+
+export const SESSION_COOKIE = 'app_session';
+const SESSION_DAYS = 7;
+const OPEN_ROUTES = new Set([
+  'GET /api/health',
+  'POST /api/auth/login',
+  'GET /api/auth/status',
+  'POST /api/auth/logout',
+]);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface HttpAuthDeps {
+  apiToken: string;
+  auth: AuthRepository;
+  clock: Clock;
+}
+
+export interface RequestIdentity {
+  method: 'bearer' | 'session';
+  sessionId?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    identity?: RequestIdentity;
+  }
+}
+
+function cookieValue(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+function sessionCookie(token: string, maxAgeSeconds: number): string {
+  return `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAgeSeconds}`;
+}
+
+const LoginBody = z.object({ passphrase: z.string().min(1).max(1000) });
+
+export function registerHttpAuth(app: FastifyInstance, deps: HttpAuthDeps): void {
+  const throttle = new LoginThrottle(deps.clock);
+
+  app.addHook('onRequest', async (request) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!path.startsWith('/api/') && path !== '/api') return;
+    if (OPEN_ROUTES.has(`${request.method} ${path}`)) return;
+
+    const header = request.headers.authorization;
+    if (header?.startsWith('Bearer ')) {
+      if (sameSecret(header.slice(7).trim(), deps.apiToken)) {
+        request.identity = { method: 'bearer' };
+        return;
+      }
+      throw new HttpFailure(401, 'unauthenticated', 'invalid bearer token');
+    }
+    const token = cookieValue(request, SESSION_COOKIE);
+    const session = token ? await deps.auth.findSession(token, deps.clock.now()) : undefined;
+    if (!session)
+      throw new HttpFailure(
+        401,
+        'unauthenticated',
+        'authentication required (bearer token or dashboard login)',
+      );
+    if (!SAFE_METHODS.has(request.method)) {
+      const csrf = request.headers['x-csrf-token'];
+      if (typeof csrf !== 'string' || !sameSecret(csrf, session.csrfToken)) {
+        throw new HttpFailure(
+          403,
+          'forbidden',
+          'missing or invalid CSRF token (send the X-CSRF-Token header)',
+        );
+      }
+    }
+    request.identity = { method: 'session', sessionId: session.id };
+  });
+
+  app.post('/api/auth/login', async (request, reply) => {
+    const key = request.ip;
+    const wait = throttle.retryAfterSeconds(key);
+    if (wait > 0) {
+      throw new HttpFailure(429, 'throttled', `too many failed logins; try again in ${wait} s`, {
+        'retry-after': String(wait),
+      });
+    }
+    const body = LoginBody.safeParse(request.body);
+    if (!body.success) throw new HttpFailure(400, 'forbidden', 'passphrase is required');
+    const hash = await deps.auth.passphraseHash();
+    if (!hash)
+      throw new HttpFailure(403, 'forbidden', 'no dashboard passphrase is set; run `app passphrase`');
+    if (!(await verifyPassphrase(body.data.passphrase, hash))) {
+      throttle.fail(key);
+      throw new HttpFailure(401, 'unauthenticated', 'wrong passphrase');
+    }
+    throttle.succeed(key);
+    const now = deps.clock.now();
+    const token = randomBytes(32).toString('hex');
+    const csrfToken = randomBytes(16).toString('hex');
+    const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
+    await deps.auth.createSession({ id: randomUUID(), token, csrfToken, expiresAt }, now);
+    reply.header('set-cookie', sessionCookie(token, SESSION_DAYS * 86_400));
+    return { csrf_token: csrfToken, expires_at: expiresAt.toISOString() };
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    const token = cookieValue(request, SESSION_COOKIE);
+    if (token) await deps.auth.deleteSession(token);
+    reply.header('set-cookie', sessionCookie('', 0));
+    return { ok: true };
+  });
+
+  app.get('/api/auth/status', async (request) => {
+    const header = request.headers.authorization;
+    if (header?.startsWith('Bearer ') && sameSecret(header.slice(7).trim(), deps.apiToken)) {
+      return { authenticated: true, method: 'bearer' };
+    }
+    const token = cookieValue(request, SESSION_COOKIE);
+    const session = token ? await deps.auth.findSession(token, deps.clock.now()) : undefined;
+    if (!session) return { authenticated: false, passphrase_set: Boolean(await deps.auth.passphraseHash()) };
+    return {
+      authenticated: true,
+      method: 'session',
+      csrf_token: session.csrfToken,
+      expires_at: session.expiresAt,
+    };
+  });
+}

@@ -1,0 +1,48 @@
+// Derives the HTTP routes from the operation registry: path, query and body fields are merged into one
+// input, validated by the operation's schema, and the result is returned with the operation's status.
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app/create-app.js';
+import { AppError } from '../../core/errors.js';
+import type { AnyOperation } from '../../operations/define-operation.js';
+
+/** `/api/content/drafts/{id}` → `/api/content/drafts/:id`. */
+export const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+export function registerOperations(
+  app: FastifyInstance,
+  operations: readonly AnyOperation[],
+  deps: AppDeps,
+): void {
+  for (const operation of operations) {
+    const http = operation.http;
+    if (!http) continue;
+    app.route({
+      method: http.method,
+      url: fastifyPath(http.path),
+      handler: async (request, reply) => {
+        const body = request.body;
+        if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+          throw new AppError('invalid_input', 'the request body must be a JSON object');
+        }
+        // Path parameters last: a body cannot redirect an operation to another resource.
+        const raw = {
+          ...(request.query as object),
+          ...((body as object | undefined) ?? {}),
+          ...(request.params as object),
+        };
+        const parsed = operation.input.safeParse(raw);
+        if (!parsed.success) {
+          const issues = (parsed.error as z.ZodError).issues.map((issue) => ({
+            path: issue.path.join('.'),
+            message: issue.message,
+          }));
+          const message = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
+          throw new AppError('validation_error', message, { details: { issues } });
+        }
+        const result = await operation.run(deps, parsed.data, { face: 'http' });
+        return reply.code(http.status ?? 200).send(result);
+      },
+    });
+  }
+}
