@@ -133,3 +133,34 @@ describe('rule matching', () => {
     expect((await api.get('/2/tweets/search/recent', { query: 'x' })).status).toBe(200);
   });
 });
+
+describe('skip and holdAfterCommit', () => {
+  it('skip lets the first matching requests through; holdAfterCommit commits, then answers late', async () => {
+    const fake = await startFakeSocial();
+    try {
+      const token = fake.state.issueToken({ scopes: fake.state.allScopes() }).accessToken;
+      const post = (text: string) =>
+        fetch(`${fake.url}/2/tweets`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ text }),
+        });
+      fake.faults.inject({ path: '/2/tweets', method: 'POST', skip: 2, action: faultPresets.forbidden() });
+      expect((await post('one')).status).toBe(201);
+      expect((await post('two')).status).toBe(201);
+      expect((await post('three')).status).toBe(403);
+      expect((await post('four')).status).toBe(201);
+
+      fake.faults.inject({ path: '/2/tweets', method: 'POST', action: faultPresets.holdAfterCommit(300) });
+      const before = fake.state.stats.tweetsCreated;
+      const started = Date.now();
+      const held = post('held');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(fake.state.stats.tweetsCreated).toBe(before + 1);
+      expect((await held).status).toBe(201);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    } finally {
+      await fake.close();
+    }
+  });
+});

@@ -13,6 +13,7 @@ export type FaultAction =
   | { type: 'latency'; ms: number }
   | { type: 'drop' }
   | { type: 'dropAfterCommit' }
+  | { type: 'holdAfterCommit'; ms: number }
   | { type: 'html'; status: number }
   | { type: 'malformed' }
   | { type: 'missingFields' };
@@ -23,6 +24,8 @@ export interface FaultRule {
   path?: string | RegExp;
   /** How many matching requests to hit (default 1); -1 keeps the rule until cleared. */
   times?: number;
+  /** Let this many matching requests through untouched first (e.g. fail the 3rd post of a thread). */
+  skip?: number;
   action: FaultAction;
 }
 
@@ -51,6 +54,8 @@ export const faultPresets = {
   latency: (ms: number): FaultAction => ({ type: 'latency', ms }),
   drop: (): FaultAction => ({ type: 'drop' }),
   dropAfterCommit: (): FaultAction => ({ type: 'dropAfterCommit' }),
+  /** Performs the effect, then holds the answer back (a client killed meanwhile never learns the result). */
+  holdAfterCommit: (ms: number): FaultAction => ({ type: 'holdAfterCommit', ms }),
   html: (status = 503): FaultAction => ({ type: 'html', status }),
   malformed: (): FaultAction => ({ type: 'malformed' }),
   missingFields: (): FaultAction => ({ type: 'missingFields' }),
@@ -60,6 +65,7 @@ interface StoredRule {
   id: string;
   method?: string;
   path?: string | RegExp;
+  skip: number;
   remaining: number;
   action: FaultAction;
 }
@@ -78,6 +84,7 @@ export class FaultController {
       id,
       method: rule.method?.toUpperCase(),
       path: rule.path,
+      skip: rule.skip ?? 0,
       remaining: times < 0 ? Number.POSITIVE_INFINITY : times,
       action: rule.action,
     });
@@ -113,6 +120,10 @@ export class FaultController {
     let action: FaultAction | undefined;
     for (const rule of this.rules) {
       if (!matches(rule, method, path)) continue;
+      if (rule.skip > 0) {
+        rule.skip -= 1;
+        continue;
+      }
       if (rule.action.type === 'latency') {
         delayMs += rule.action.ms;
         rule.remaining -= 1;

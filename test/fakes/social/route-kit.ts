@@ -56,6 +56,7 @@ export interface RequestMeta {
   userId?: string;
   fault?: string;
   dropAfterCommit?: boolean;
+  holdAfterCommitMs?: number;
   logged?: boolean;
 }
 

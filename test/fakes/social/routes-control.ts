@@ -153,6 +153,7 @@ function parseRule(body: Record<string, unknown>) {
     method: typeof body.method === 'string' ? body.method : undefined,
     path: parseWirePath(body.path),
     times: typeof body.times === 'number' ? body.times : undefined,
+    skip: typeof body.skip === 'number' ? body.skip : undefined,
   };
 }
 
@@ -178,6 +179,8 @@ function parseAction(raw: unknown): FaultAction {
       return faultPresets.latency(number('ms', 1000));
     case 'html':
       return faultPresets.html(number('status', 503));
+    case 'holdAfterCommit':
+      return faultPresets.holdAfterCommit(number('ms', 5000));
     default:
       return { type } as FaultAction;
   }

@@ -111,6 +111,10 @@ export async function startFakeSocial(options: StartFakeSocialOptions = {}): Pro
       if (meta) meta.dropAfterCommit = true;
       return;
     }
+    if (action.type === 'holdAfterCommit') {
+      if (meta) meta.holdAfterCommitMs = action.ms;
+      return;
+    }
     // The fault answers instead of the route, so nothing reads the body: discard it first, as a real
     // front end does, or the unread upload keeps the connection (and shutdown) waiting.
     for await (const _chunk of req.raw) {
@@ -119,6 +123,8 @@ export async function startFakeSocial(options: StartFakeSocialOptions = {}): Pro
     return sendFault(state, req, reply, action);
   });
   app.addHook('onSend', async (req, reply, payload) => {
+    const hold = requestMeta.get(req)?.holdAfterCommitMs;
+    if (hold) await sleep(hold);
     // The effect already happened; the client only loses the answer.
     if (requestMeta.get(req)?.dropAfterCommit) {
       log(req, reply.statusCode, { dropped: true });
