@@ -62,6 +62,12 @@ export function buildProgram(io: CliIo, version: string): Command {
     .action(async (opts) => (await import('./commands/auth.js')).runAuth(context(), opts));
 
   program
+    .command('passphrase')
+    .description('Set the dashboard passphrase (generated and printed once, or --choose your own)')
+    .option('--choose', 'type your own passphrase instead of a generated one')
+    .action(async (opts) => (await import('./commands/passphrase.js')).runPassphrase(context(), opts));
+
+  program
     .command('backup')
     .description('Back up the SQLite database (online, while the service runs)')
     .option('--output-dir <dir>', 'where to write the backup (default <data dir>/backups)')
