@@ -2,6 +2,8 @@
 import { writeFileSync } from 'node:fs';
 import { renderConfigDocs } from '../src/infra/config/render-config-docs.js';
 import { packagePath } from '../src/infra/package-root.js';
+import { renderApiDocs } from '../src/surfaces/http/render-api-docs.js';
 
 writeFileSync(packagePath('docs', 'configuration.md'), renderConfigDocs());
-process.stdout.write('wrote docs/configuration.md\n');
+writeFileSync(packagePath('docs', 'api.md'), renderApiDocs());
+process.stdout.write('wrote docs/configuration.md and docs/api.md\n');

@@ -5,7 +5,11 @@ import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
 
 let h: HttpHarness;
 beforeAll(async () => {
-  h = await startHttpHarness({ approval_mode: true, max_batch_approve: 3, limits: { max_tweets_per_day: 50 } });
+  h = await startHttpHarness({
+    approval_mode: true,
+    max_batch_approve: 3,
+    limits: { max_tweets_per_day: 50 },
+  });
 });
 afterAll(() => h.close());
 
@@ -21,13 +25,23 @@ describe('approval queue', () => {
     const { approval_id, draft_id } = await queue('ship it');
     const list = await h.api('GET', '/api/approval');
     expect(list.json.items.map((i: { id: number }) => i.id)).toContain(approval_id);
-    const approved = await h.api('POST', `/api/approval/${approval_id}/approve`, { actor: 'maria', notes: 'lgtm' });
-    expect(approved.json).toMatchObject({ item: { status: 'approved', reviewed_by: 'maria', review_notes: 'lgtm' }, job_id: expect.any(Number) });
+    const approved = await h.api('POST', `/api/approval/${approval_id}/approve`, {
+      actor: 'maria',
+      notes: 'lgtm',
+    });
+    expect(approved.json).toMatchObject({
+      item: { status: 'approved', reviewed_by: 'maria', review_notes: 'lgtm' },
+      job_id: expect.any(Number),
+    });
     await h.postNow();
     const item = await h.api('GET', `/api/approval/${approval_id}`);
     expect(item.json).toMatchObject({ status: 'posted', posted_tweet_ids: [expect.any(String)] });
     const draft = await h.api('GET', `/api/content/drafts/${draft_id}`);
-    expect(draft.json).toMatchObject({ status: 'posted', group: 'posted', posted_tweet_ids: item.json.posted_tweet_ids });
+    expect(draft.json).toMatchObject({
+      status: 'posted',
+      group: 'posted',
+      posted_tweet_ids: item.json.posted_tweet_ids,
+    });
     const again = await h.api('POST', `/api/approval/${approval_id}/approve`);
     expect(again.status).toBe(409);
     expect(again.json.error.message).toContain('already been reviewed');
@@ -43,23 +57,40 @@ describe('approval queue', () => {
 
   it('edits are validated, kept in history, and only allowed while pending', async () => {
     const { approval_id } = await queue('first wording');
-    const edited = await h.api('PATCH', `/api/approval/${approval_id}`, { content: 'second wording', editor: 'maria' });
+    const edited = await h.api('PATCH', `/api/approval/${approval_id}`, {
+      content: 'second wording',
+      editor: 'maria',
+    });
     expect(edited.json).toMatchObject({ content: 'second wording', status: 'pending' });
     const tooLong = await h.api('PATCH', `/api/approval/${approval_id}`, { content: 'x'.repeat(281) });
     expect(tooLong.status).toBe(400);
     const history = await h.api('GET', `/api/approval/${approval_id}/history`);
     expect(history.json.items).toEqual([
-      expect.objectContaining({ editor: 'maria', field: 'content', old_value: 'first wording', new_value: 'second wording' }),
+      expect.objectContaining({
+        editor: 'maria',
+        field: 'content',
+        old_value: 'first wording',
+        new_value: 'second wording',
+      }),
     ]);
     await h.api('POST', `/api/approval/${approval_id}/reject`);
     expect((await h.api('PATCH', `/api/approval/${approval_id}`, { content: 'late' })).status).toBe(409);
   });
 
   it('thread items keep per-card media and post as a reply chain', async () => {
-    const blocks = ['one', 'two', 'three'].map((text, order) => ({ id: `c${order}`, text, media_paths: [], order }));
+    const blocks = ['one', 'two', 'three'].map((text, order) => ({
+      id: `c${order}`,
+      text,
+      media_paths: [],
+      order,
+    }));
     const { approval_id } = await queue({ blocks }, 'thread');
     const item = await h.api('GET', `/api/approval/${approval_id}`);
-    expect(item.json.blocks.map((b: { id: string; text: string }) => [b.id, b.text])).toEqual([['c0', 'one'], ['c1', 'two'], ['c2', 'three']]);
+    expect(item.json.blocks.map((b: { id: string; text: string }) => [b.id, b.text])).toEqual([
+      ['c0', 'one'],
+      ['c1', 'two'],
+      ['c2', 'three'],
+    ]);
     await h.api('POST', `/api/approval/${approval_id}/approve`);
     await h.postNow();
     const posted = (await h.api('GET', `/api/approval/${approval_id}`)).json.posted_tweet_ids as string[];
@@ -73,7 +104,10 @@ describe('approval queue', () => {
     expect(sneaky.status).toBe(200);
     const refused = await h.api('POST', `/api/approval/${approval_id}/approve`);
     expect(refused.status).toBe(403);
-    expect(refused.json.error).toMatchObject({ code: 'policy_denied_hard_rule', message: expect.stringContaining('link in bio') });
+    expect(refused.json.error).toMatchObject({
+      code: 'policy_denied_hard_rule',
+      message: expect.stringContaining('link in bio'),
+    });
     expect((await h.api('GET', `/api/approval/${approval_id}`)).json.status).toBe('pending');
   });
 
@@ -87,7 +121,9 @@ describe('approval queue', () => {
     expect(result.json.approved).toHaveLength(3);
     expect(result.json.skipped).toEqual([]);
     expect((await h.api('GET', '/api/approval/stats')).json.pending).toBe(1);
-    await h.api('PATCH', `/api/approval/${(await queue('fine')).approval_id}`, { content: 'check out this link' });
+    await h.api('PATCH', `/api/approval/${(await queue('fine')).approval_id}`, {
+      content: 'check out this link',
+    });
     const mixed = await h.api('POST', '/api/approval/approve-all', {});
     expect(mixed.json.approved).toHaveLength(1);
     expect(mixed.json.skipped.map((s: { code: string }) => s.code)).toEqual(['policy_denied_hard_rule']);

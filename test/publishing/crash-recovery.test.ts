@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TokenStore } from '../../src/infra/social/token-store.js';
-import { faultPresets, type FakeSocial, startFakeSocial } from '../fakes/social/index.js';
+import { type FakeSocial, faultPresets, startFakeSocial } from '../fakes/social/index.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 
 const BIN = new URL('../../bin/app.js', import.meta.url).pathname;
@@ -42,7 +42,11 @@ function serve(env: Record<string, string>): Promise<{ child: ChildProcess; url:
   });
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  ms = 15_000,
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await probe();
@@ -56,7 +60,11 @@ describe('crash between the platform write and the outbox update', () => {
   it('restarts, reconciles, posts nothing twice, and the item ends posted', async () => {
     fake = await startFakeSocial();
     home = createTempHome();
-    const issued = fake.state.issueToken({ scopes: fake.state.allScopes(), withRefresh: true, expiresInSeconds: 86_400 });
+    const issued = fake.state.issueToken({
+      scopes: fake.state.allScopes(),
+      withRefresh: true,
+      expiresInSeconds: 86_400,
+    });
     new TokenStore(`${home.dir}/tokens.json`).write({
       access_token: issued.accessToken,
       refresh_token: issued.refreshToken,
@@ -101,12 +109,16 @@ describe('crash between the platform write and the outbox update', () => {
     const postsBefore = fake.requests.filter((r) => r.method === 'POST' && r.path === '/2/tweets').length;
     const second = await serve(home.env);
     const job = await until('the job to be posted', async () => {
-      const response = await fetch(`${second.url}/api/posting/jobs/${job_id}`, { headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(`${second.url}/api/posting/jobs/${job_id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       const body = (await response.json()) as { status: string; posted_tweet_ids: string[] };
       return body.status === 'posted' ? body : undefined;
     });
     expect(live()).toHaveLength(1);
     expect(job.posted_tweet_ids).toEqual([live()[0]?.id]);
-    expect(fake.requests.filter((r) => r.method === 'POST' && r.path === '/2/tweets').length).toBe(postsBefore);
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.path === '/2/tweets').length).toBe(
+      postsBefore,
+    );
   }, 45_000);
 });

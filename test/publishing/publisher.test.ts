@@ -3,12 +3,15 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { faultPresets } from '../fakes/social/index.js';
-import { writeMedia } from '../support/media-files.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { writeMedia } from '../support/media-files.js';
 
 let h: HttpHarness;
 beforeAll(async () => {
-  h = await startHttpHarness({ approval_mode: false, limits: { max_tweets_per_day: 100, max_threads_per_week: 100 } });
+  h = await startHttpHarness({
+    approval_mode: false,
+    limits: { max_tweets_per_day: 100, max_threads_per_week: 100 },
+  });
 });
 beforeEach(() => h.fake.faults.clear());
 afterAll(() => h.close());
@@ -28,8 +31,13 @@ describe('publishing', () => {
     const done = await job(job_id);
     expect(done).toMatchObject({ status: 'posted', posted_tweet_ids: [expect.any(String)] });
     expect(postsWithText('straight out')).toHaveLength(1);
-    expect((await h.api('GET', `/api/content/drafts/${draft_id}`)).json).toMatchObject({ status: 'posted', group: 'posted' });
-    const row = h.app.deps.database.sqlite.prepare('select kind, text from posts where tweet_id = ?').get(done.posted_tweet_ids[0]);
+    expect((await h.api('GET', `/api/content/drafts/${draft_id}`)).json).toMatchObject({
+      status: 'posted',
+      group: 'posted',
+    });
+    const row = h.app.deps.database.sqlite
+      .prepare('select kind, text from posts where tweet_id = ?')
+      .get(done.posted_tweet_ids[0]);
     expect(row).toEqual({ kind: 'tweet', text: 'straight out' });
     await h.postNow();
     expect(postsWithText('straight out')).toHaveLength(1);
@@ -42,7 +50,11 @@ describe('publishing', () => {
     h.fake.faults.inject({ path: '/2/tweets', method: 'POST', skip: 2, action: faultPresets.forbidden() });
     await h.postNow();
     const partial = await job(job_id);
-    expect(partial).toMatchObject({ status: 'partial', last_error_code: 'thread_partial_failure', posted_tweet_ids: [expect.any(String), expect.any(String)] });
+    expect(partial).toMatchObject({
+      status: 'partial',
+      last_error_code: 'thread_partial_failure',
+      posted_tweet_ids: [expect.any(String), expect.any(String)],
+    });
     expect(partial.last_error).toContain('thread failed at card 3 of 5 (2 live)');
     expect((await h.api('GET', `/api/content/drafts/${draft_id}`)).json.last_error).toContain('card 3 of 5');
 
@@ -91,7 +103,9 @@ describe('publishing', () => {
     expect(done.status).toBe('posted');
     expect(postsWithText('committed but unheard')).toHaveLength(1);
     expect(done.posted_tweet_ids[0]).toBe(postsWithText('committed but unheard')[0]?.id);
-    expect(h.fake.requests.slice(mark).filter((r) => r.method === 'POST' && r.path === '/2/tweets')).toHaveLength(1);
+    expect(
+      h.fake.requests.slice(mark).filter((r) => r.method === 'POST' && r.path === '/2/tweets'),
+    ).toHaveLength(1);
   });
 
   it('a write that never arrived (dropped, or 503) is checked, then sent again: posted exactly once', async () => {
@@ -114,7 +128,11 @@ describe('publishing', () => {
     await h.postNow();
     expect(await job(job_id)).toMatchObject({ status: 'failed', last_error_code: 'social_forbidden' });
     const draft = (await h.api('GET', `/api/content/drafts/${draft_id}`)).json;
-    expect(draft).toMatchObject({ status: 'failed', group: 'active', last_error: expect.stringContaining('403') });
+    expect(draft).toMatchObject({
+      status: 'failed',
+      group: 'active',
+      last_error: expect.stringContaining('403'),
+    });
     await h.postNow();
     expect(postsWithText('refused outright')).toHaveLength(0);
   });
@@ -146,11 +164,23 @@ describe('guards at posting time', () => {
   it('a post over the daily cap is held back (not failed) until the window frees', async () => {
     const capped = await startHttpHarness({ approval_mode: false, limits: { max_tweets_per_day: 1 } });
     try {
-      const first = await capped.api('POST', '/api/content/compose', { content_type: 'tweet', content: 'one', scheduled_for: '2026-11-22T13:00:00Z' });
-      const second = await capped.api('POST', '/api/content/compose', { content_type: 'tweet', content: 'two', scheduled_for: '2026-11-22T13:00:00Z' });
+      const first = await capped.api('POST', '/api/content/compose', {
+        content_type: 'tweet',
+        content: 'one',
+        scheduled_for: '2026-11-22T13:00:00Z',
+      });
+      const second = await capped.api('POST', '/api/content/compose', {
+        content_type: 'tweet',
+        content: 'two',
+        scheduled_for: '2026-11-22T13:00:00Z',
+      });
       capped.clock.advance(3_600_000);
       await capped.postNow();
-      const jobs = await Promise.all([first, second].map(async (r) => (await capped.api('GET', `/api/posting/jobs/${r.json.job_id}`)).json));
+      const jobs = await Promise.all(
+        [first, second].map(
+          async (r) => (await capped.api('GET', `/api/posting/jobs/${r.json.job_id}`)).json,
+        ),
+      );
       expect(jobs.map((j) => j.status).sort()).toEqual(['posted', 'queued']);
       expect(jobs.find((j) => j.status === 'queued')?.last_error).toContain('daily post cap reached (1/1)');
     } finally {

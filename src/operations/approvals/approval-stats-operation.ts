@@ -14,5 +14,5 @@ export const approvalStatsOperation = defineOperation({
   output: StatsSchema,
   mutation: false,
   http: { method: 'GET', path: '/api/approval/stats' },
-  run: (deps, input) => deps.content.approvals.stats(),
+  run: (deps) => deps.content.approvals.stats(),
 });

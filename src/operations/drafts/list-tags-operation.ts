@@ -14,5 +14,5 @@ export const listTagsOperation = defineOperation({
   output: TagListSchema,
   mutation: false,
   http: { method: 'GET', path: '/api/content/tags' },
-  run: (deps, input) => listTags(deps.content),
+  run: (deps) => listTags(deps.content),
 });

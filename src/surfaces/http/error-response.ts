@@ -15,7 +15,7 @@ export interface ErrorBody {
   error: { code: ErrorCode | HttpOnlyCode; message: string; details?: unknown };
 }
 
-const STATUS: Record<ErrorCode, number> = {
+export const STATUS: Record<ErrorCode, number> = {
   validation_error: 400,
   invalid_input: 400,
   tweet_too_long: 400,

@@ -1,0 +1,142 @@
+// Renders docs/api.md from the operation registry (paths, summaries, request fields, responses) plus the
+// routes that are not operations (auth, media) and the error status table.
+import { z } from 'zod';
+import type { AnyOperation } from '../../operations/define-operation.js';
+import { OPERATIONS } from '../../operations/registry.js';
+import { STATUS } from './error-response.js';
+
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  default?: unknown;
+  description?: string;
+  additionalProperties?: unknown;
+}
+
+const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+
+function typeOf(schema: JsonSchema | undefined): string {
+  if (!schema) return 'any';
+  if (schema.enum) return schema.enum.map((v) => `\`${String(v)}\``).join(' | ');
+  if (schema.anyOf)
+    return (
+      schema.anyOf
+        .map(typeOf)
+        .filter((t) => t !== 'null')
+        .join(' or ') + (schema.anyOf.some((s) => s.type === 'null') ? ' or null' : '')
+    );
+  if (schema.type === 'array') return `${typeOf(schema.items)}[]`;
+  if (Array.isArray(schema.type)) return schema.type.join(' or ');
+  return schema.type ?? 'any';
+}
+
+function toSchema(type: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  return z.toJSONSchema(type, { io, unrepresentable: 'any' }) as JsonSchema;
+}
+
+function fieldsTable(schema: JsonSchema, pathParams: string[]): string[] {
+  const props = Object.entries(schema.properties ?? {});
+  if (props.length === 0) return ['No fields.'];
+  const required = new Set(schema.required ?? []);
+  const rows = props.map(([name, prop]) => {
+    const where = pathParams.includes(name) ? 'path' : 'body/query';
+    const fallback = prop.default === undefined ? '' : `\`${JSON.stringify(prop.default)}\``;
+    return `| \`${name}\` | ${cell(typeOf(prop))} | ${required.has(name) && !fallback ? 'yes' : 'no'} | ${where} | ${fallback} | ${cell(prop.description ?? '')} |`;
+  });
+  return ['| Field | Type | Required | In | Default | Description |', '|---|---|---|---|---|---|', ...rows];
+}
+
+function outputLine(schema: JsonSchema): string {
+  if (schema.type !== 'object' || !schema.properties) return `\`${typeOf(schema)}\``;
+  const fields = Object.entries(schema.properties).map(([name, prop]) => `\`${name}\` (${typeOf(prop)})`);
+  return cell(`object: ${fields.join(', ')}`);
+}
+
+function operationSection(op: AnyOperation): string[] {
+  const http = op.http;
+  if (!http) return [];
+  const pathParams = [...http.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+  return [
+    `### ${http.method} ${http.path}`,
+    '',
+    op.summary,
+    '',
+    ...fieldsTable(toSchema(op.input, 'input'), pathParams),
+    '',
+    `Success: **${http.status ?? 200}**, ${outputLine(toSchema(op.output, 'output'))}.`,
+    '',
+  ];
+}
+
+const PREFACE = `# HTTP API
+
+<!-- Generated from the operation registry by \`npm run gen\`; a test fails when this file drifts. -->
+
+Base: \`http://127.0.0.1:3001\` (\`[server] host/port\`). JSON in and out. Every \`/api\` route needs
+authentication except \`GET /api/health\`, \`POST /api/auth/login\`, \`GET /api/auth/status\` and
+\`POST /api/auth/logout\`:
+
+- API clients send \`Authorization: Bearer <token>\`, the token being the content of \`<data dir>/api_token\`
+  (64 hex characters, created with mode 0600 at first start).
+- The dashboard logs in with \`POST /api/auth/login {"passphrase": "…"}\` (set it with \`app passphrase\`), which
+  answers \`{csrf_token, expires_at}\` and sets the \`app_session\` cookie (HttpOnly, SameSite=Strict, 7 days).
+  Every write with the cookie must send \`X-CSRF-Token: <csrf_token>\`. Five failed logins from one address within
+  15 minutes answer 429 with \`Retry-After\`. \`POST /api/auth/logout\` ends the session;
+  \`GET /api/auth/status\` says who you are (and returns the CSRF token again).
+
+Requests whose \`Host\` header is not a loopback name or listed in \`[server] allowed_hosts\` are refused (403).
+JSON bodies are limited to 1 MiB; media uploads to 512 MiB.
+
+## Errors
+
+Every error has one shape: \`{"error": {"code": "…", "message": "…", "details": …}}\`. Codes are the service's
+error codes, plus HTTP-only ones: \`unauthenticated\` (401), \`forbidden\` (403: CSRF, host), \`conflict\` (409: a
+stale \`version\` — \`details.current\` holds the server's draft — or an item already reviewed),
+\`payload_too_large\` (413), \`throttled\` (429), \`internal\` (500). Rate-limited answers carry \`Retry-After\` and
+\`details.rate_limit_reset\`.
+
+| Code | Status |
+|---|---|
+`;
+
+const MEDIA = `## Media
+
+### POST /api/media/upload
+
+Multipart form with one file part (any field name; the dashboard uses \`file\`). The type is read from the
+content (JPEG, PNG, WebP, GIF, MP4), never the file name; size caps: image 5 MB, GIF 15 MB, video 512 MB
+(413 beyond). Success: **201**, object: \`id\`, \`path\` (put it in \`media_paths\`), \`file_name\`, \`media_type\`,
+\`kind\` (image, gif, video), \`size\`, \`width\`, \`height\` (images; null when unknown).
+
+### GET /api/media/file?path=…
+
+Serves an uploaded file (by the \`path\` from the upload, or its file name) with its MIME type. Only files inside
+\`<data dir>/media\` are served: traversal, other absolute paths and symlinks leading out answer 400
+\`invalid_input\`; a missing file 404.
+`;
+
+export function renderApiDocs(): string {
+  const table = Object.entries(STATUS).map(([code, status]) => `| \`${code}\` | ${status} |`);
+  const groups = new Map<string, AnyOperation[]>();
+  for (const op of OPERATIONS) {
+    const group = op.name.split('.')[0] as string;
+    groups.set(group, [...(groups.get(group) ?? []), op]);
+  }
+  const titles: Record<string, string> = {
+    content: 'Compose',
+    drafts: 'Drafts',
+    tags: 'Tags',
+    approvals: 'Approval queue',
+    posting: 'Posting jobs',
+  };
+  const sections = [...groups].flatMap(([group, ops]) => [
+    `## ${titles[group] ?? group}`,
+    '',
+    ...ops.flatMap(operationSection),
+  ]);
+  return `${PREFACE}${table.join('\n')}\n\n${sections.join('\n')}\n${MEDIA}`;
+}
