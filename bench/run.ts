@@ -1,6 +1,11 @@
-// `npm run bench`: runs every benchmark and prints medians and ratios.
+// `npm run bench`: runs every benchmark (or the ones named: `npm run bench -- drafts client`).
 import { benchCliStart } from './cli-start.js';
 import { benchClient } from './client.js';
+import { benchDrafts } from './drafts.js';
 
-benchCliStart();
-await benchClient();
+const BENCHES: Record<string, () => unknown> = { 'cli-start': benchCliStart, client: benchClient, drafts: benchDrafts };
+const chosen = process.argv.slice(2).filter((name) => name in BENCHES);
+for (const name of chosen.length > 0 ? chosen : Object.keys(BENCHES)) {
+  console.log(`\n# ${name}`);
+  await BENCHES[name]?.();
+}
