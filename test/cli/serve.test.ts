@@ -56,6 +56,49 @@ describe('app serve', () => {
     expect(await exited).toBe(0);
   });
 
+  it('SIGTERM lets an in-flight upload finish before the process exits', async () => {
+    const { url } = await start(['--port', '0']);
+    const { readFileSync } = await import('node:fs');
+    const token = readFileSync(`${home.dir}/api_token`, 'utf8').trim();
+    const { HEADERS } = await import('../support/media-files.js');
+    const boundary = 'x-boundary';
+    const head = Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="slow.png"\r\ncontent-type: image/png\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const body = new ReadableStream({
+      async start(controller) {
+        controller.enqueue(head);
+        controller.enqueue(HEADERS.png.subarray(0, 20));
+        await gate;
+        controller.enqueue(HEADERS.png.subarray(20));
+        controller.enqueue(tail);
+        controller.close();
+      },
+    });
+    const upload = fetch(`${url}/api/media/upload`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const exited = new Promise<number | null>((resolve) => child?.on('exit', (code) => resolve(code)));
+    child?.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    const response = await upload;
+    expect(response.status).toBe(201);
+    expect(await exited).toBe(0);
+  });
+
   it('refuses to start on an invalid config with exit 2', async () => {
     home.writeConfig('[server]\nport = "web"\n');
     await expect(start([])).rejects.toThrow(/exited with 2[\s\S]*server\.port/);

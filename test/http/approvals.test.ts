@@ -21,6 +21,34 @@ async function queue(content: string | object, content_type: 'tweet' | 'thread' 
 }
 
 describe('approval queue', () => {
+  it('items past their expiry leave the pending list as expired', async () => {
+    const { approvalPosterLoop } = await import('../../src/automation/loops/approval-poster.js');
+    const store = h.app.deps.content.approvals;
+    const now = h.app.deps.clock.now();
+    const stale = await store.create(
+      {
+        action_type: 'reply',
+        payload: { cards: [{ text: 'late reply', media_paths: [] }] },
+        origin: 'loop',
+        expires_at: new Date(now.getTime() - 1).toISOString(),
+      },
+      now,
+    );
+    const fresh = await store.create(
+      {
+        action_type: 'reply',
+        payload: { cards: [{ text: 'fresh reply', media_paths: [] }] },
+        origin: 'loop',
+        expires_at: new Date(now.getTime() + 3_600_000).toISOString(),
+      },
+      now,
+    );
+    await approvalPosterLoop.run(h.app.deps, { signal: new AbortController().signal });
+    expect((await h.api('GET', `/api/approval/${stale.id}`)).json.status).toBe('expired');
+    expect((await h.api('GET', `/api/approval/${fresh.id}`)).json.status).toBe('pending');
+    await h.api('POST', `/api/approval/${fresh.id}/reject`);
+  });
+
   it('pending → approved → posted, with the draft following along', async () => {
     const { approval_id, draft_id } = await queue('ship it');
     const list = await h.api('GET', '/api/approval');

@@ -26,6 +26,17 @@ export interface HttpServerOptions {
 export async function buildHttpServer(deps: AppDeps, options: HttpServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: deps.logger as FastifyBaseLogger, bodyLimit: 1024 * 1024 });
   registerErrorHandling(app);
+  // While shutting down, answers close their connection: a kept-alive socket would hold close() open
+  // after the in-flight requests it waits for have finished.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    app.server.closeIdleConnections();
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
   registerHostGuard(app, deps.config.server);
   registerHttpAuth(app, {
     apiToken: options.apiToken,
