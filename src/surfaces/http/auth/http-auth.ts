@@ -3,6 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { AppError } from '../../../core/errors.js';
 import type { Clock } from '../../../core/ports/clock.js';
 import { sameSecret } from '../../../infra/security/api-token.js';
 import { verifyPassphrase } from '../../../infra/security/passphrase.js';
@@ -97,7 +98,7 @@ export function registerHttpAuth(app: FastifyInstance, deps: HttpAuthDeps): void
       });
     }
     const body = LoginBody.safeParse(request.body);
-    if (!body.success) throw new HttpFailure(400, 'forbidden', 'passphrase is required');
+    if (!body.success) throw new AppError('validation_error', 'passphrase is required');
     const hash = await deps.auth.passphraseHash();
     if (!hash)
       throw new HttpFailure(403, 'forbidden', 'no dashboard passphrase is set; run `app passphrase`');
