@@ -13,24 +13,40 @@ const EDITORS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const LIST_DRAFTS = 10_000;
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 export async function benchDrafts(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'app-bench-drafts-'));
-  const app = createApp({ config: ConfigSchema.parse({}), dataDir: dir, logger: createLogger({ level: 'silent' }) });
+  const app = createApp({
+    config: ConfigSchema.parse({}),
+    dataDir: dir,
+    logger: createLogger({ level: 'silent' }),
+  });
   const token = ensureApiToken(app.deps.paths.apiTokenPath);
   const server = await buildHttpServer(app.deps, { apiToken: token });
   const base = await server.listen({ host: '127.0.0.1', port: 0 });
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: response.status, json: (await response.json()) as Record<string, unknown> };
   };
   try {
     const editors = await Promise.all(
       Array.from({ length: EDITORS }, async (_, i) => {
-        const created = await call('POST', '/api/content/drafts', { content: `editor ${i} starts`, title: `Editor ${i}` });
-        return { id: created.json.id as number, version: created.json.version as number, last: `editor ${i} starts` };
+        const created = await call('POST', '/api/content/drafts', {
+          content: `editor ${i} starts`,
+          title: `Editor ${i}`,
+        });
+        return {
+          id: created.json.id as number,
+          version: created.json.version as number,
+          last: `editor ${i} starts`,
+        };
       }),
     );
     const latencies: number[] = [];
@@ -44,7 +60,10 @@ export async function benchDrafts(): Promise<void> {
           const tick = Date.now();
           const content = `editor ${i} keystroke ${n} ${'lorem ipsum '.repeat(n % 20)}`;
           const started = performance.now();
-          const result = await call('PATCH', `/api/content/drafts/${editor.id}`, { version: editor.version, content });
+          const result = await call('PATCH', `/api/content/drafts/${editor.id}`, {
+            version: editor.version,
+            content,
+          });
           latencies.push(performance.now() - started);
           saves++;
           if (result.status === 200) {
@@ -61,7 +80,11 @@ export async function benchDrafts(): Promise<void> {
       const current = await call('GET', `/api/content/drafts/${editor.id}`);
       if (current.json.content !== editor.last || current.json.version !== editor.version) lost++;
     }
-    const revisions = (app.deps.database.sqlite.prepare("select count(*) as n from draft_revisions where trigger = 'autosave'").get() as { n: number }).n;
+    const revisions = (
+      app.deps.database.sqlite
+        .prepare("select count(*) as n from draft_revisions where trigger = 'autosave'")
+        .get() as { n: number }
+    ).n;
     console.log(
       `autosave: ${EDITORS} editors × 2/s for ${SECONDS} s → ${saves} saves (${(saves / SECONDS).toFixed(0)}/s), p50 ${pct(latencies, 50).toFixed(2)} ms, p99 ${pct(latencies, 99).toFixed(2)} ms, errors ${errors}, revisions written ${revisions}, lost writes ${lost}  target p99 < 25 ms: ${pct(latencies, 99) < 25 ? 'ok' : 'OVER TARGET'}`,
     );
@@ -70,7 +93,9 @@ export async function benchDrafts(): Promise<void> {
     const insert = app.deps.database.sqlite.prepare(
       "insert into drafts (content_type, content, title, updated_at, created_at) values ('tweet', ?, ?, ?, ?)",
     );
-    const tag = app.deps.database.sqlite.prepare("insert into tags (name) values ('launch') on conflict do nothing");
+    const tag = app.deps.database.sqlite.prepare(
+      "insert into tags (name) values ('launch') on conflict do nothing",
+    );
     const assign = app.deps.database.sqlite.prepare(
       "insert into draft_tags (draft_id, tag_id) select ?, id from tags where name = 'launch'",
     );
@@ -78,14 +103,22 @@ export async function benchDrafts(): Promise<void> {
       tag.run();
       for (let i = 0; i < LIST_DRAFTS; i++) {
         const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
-        const { lastInsertRowid } = insert.run(`draft ${i} ${i % 7 === 0 ? 'zebra' : 'plain'} text ${'x'.repeat(i % 200)}`, `Title ${i}`, at, at);
+        const { lastInsertRowid } = insert.run(
+          `draft ${i} ${i % 7 === 0 ? 'zebra' : 'plain'} text ${'x'.repeat(i % 200)}`,
+          `Title ${i}`,
+          at,
+          at,
+        );
         if (i % 10 === 0) assign.run(lastInsertRowid);
       }
     })();
     const listTimes: number[] = [];
     for (let i = 0; i < 200; i++) {
       const started = performance.now();
-      const result = await call('GET', '/api/content/drafts?q=zebra&tag=launch&sort=updated_desc&limit=50&offset=0');
+      const result = await call(
+        'GET',
+        '/api/content/drafts?q=zebra&tag=launch&sort=updated_desc&limit=50&offset=0',
+      );
       listTimes.push(performance.now() - started);
       if (result.status !== 200) throw new Error(`list failed: ${JSON.stringify(result.json)}`);
     }

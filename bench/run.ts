@@ -3,7 +3,11 @@ import { benchCliStart } from './cli-start.js';
 import { benchClient } from './client.js';
 import { benchDrafts } from './drafts.js';
 
-const BENCHES: Record<string, () => unknown> = { 'cli-start': benchCliStart, client: benchClient, drafts: benchDrafts };
+const BENCHES: Record<string, () => unknown> = {
+  'cli-start': benchCliStart,
+  client: benchClient,
+  drafts: benchDrafts,
+};
 const chosen = process.argv.slice(2).filter((name) => name in BENCHES);
 for (const name of chosen.length > 0 ? chosen : Object.keys(BENCHES)) {
   console.log(`\n# ${name}`);
