@@ -4,8 +4,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TokenStore } from '../../src/infra/social/token-store.js';
 import { type FakeSocial, faultPresets, startFakeSocial } from '../fakes/social/index.js';
+import { storeFakeLogin } from '../support/fake-login.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 
 const BIN = new URL('../../bin/app.js', import.meta.url).pathname;
@@ -60,19 +60,7 @@ describe('crash between the platform write and the outbox update', () => {
   it('restarts, reconciles, posts nothing twice, and the item ends posted', async () => {
     fake = await startFakeSocial();
     home = createTempHome();
-    const issued = fake.state.issueToken({
-      scopes: fake.state.allScopes(),
-      withRefresh: true,
-      expiresInSeconds: 86_400,
-    });
-    new TokenStore(`${home.dir}/tokens.json`).write({
-      access_token: issued.accessToken,
-      refresh_token: issued.refreshToken,
-      token_type: 'bearer',
-      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-      scopes: issued.scopes,
-      user_id: issued.userId,
-    });
+    storeFakeLogin(fake, `${home.dir}/tokens.json`);
     home.writeConfig(
       [
         'approval_mode = false',

@@ -7,7 +7,6 @@ import type { PostingJob } from '../../src/contracts/posting.js';
 import { runPostingQueue } from '../../src/core/gateway/publish-job.js';
 import { createLogger } from '../../src/infra/logging/create-logger.js';
 import { ensureApiToken } from '../../src/infra/security/api-token.js';
-import { TokenStore } from '../../src/infra/social/token-store.js';
 import { buildHttpServer } from '../../src/surfaces/http/build-server.js';
 import {
   createFakeClock,
@@ -15,6 +14,7 @@ import {
   type SettableClock,
   startFakeSocial,
 } from '../fakes/social/index.js';
+import { storeFakeLogin } from './fake-login.js';
 import { createTempHome, type TempHome } from './temp-home.js';
 
 type Server = Awaited<ReturnType<typeof buildHttpServer>>;
@@ -54,19 +54,7 @@ export async function startHttpHarness(config: ConfigInput = {}): Promise<HttpHa
       ...config.social_api,
     },
   });
-  const issued = fake.state.issueToken({
-    scopes: fake.state.allScopes(),
-    withRefresh: true,
-    expiresInSeconds: 86_400,
-  });
-  new TokenStore(`${home.dir}/tokens.json`).write({
-    access_token: issued.accessToken,
-    refresh_token: issued.refreshToken,
-    token_type: 'bearer',
-    expires_at: new Date(clock.now() + 86_400_000).toISOString(),
-    scopes: issued.scopes,
-    user_id: issued.userId,
-  });
+  storeFakeLogin(fake, `${home.dir}/tokens.json`);
   const app = createApp({
     config: parsed,
     dataDir: home.dir,

@@ -7,7 +7,6 @@ import type { StoredTokens } from '../../src/contracts/platform-tokens.js';
 import type { Clock } from '../../src/core/ports/clock.js';
 import { dataPaths } from '../../src/infra/config/config-paths.js';
 import { createSocialBackend, type SocialBackend } from '../../src/infra/social/create-social-backend.js';
-import { TokenStore } from '../../src/infra/social/token-store.js';
 import { type AppDatabase, openDatabase } from '../../src/infra/sqlite/open-database.js';
 import { ApiUsageRepository } from '../../src/infra/sqlite/repositories/api-usage-repository.js';
 import {
@@ -16,6 +15,7 @@ import {
   type SettableClock,
   startFakeSocial,
 } from '../fakes/social/index.js';
+import { storeFakeLogin } from './fake-login.js';
 import { createTempHome, type TempHome } from './temp-home.js';
 
 export interface SocialHarness {
@@ -74,24 +74,8 @@ export async function startSocialHarness(
     usage,
     tokensPath,
     config,
-    storeToken(tokenOptions = {}) {
-      const issued = fake.state.issueToken({
-        scopes: tokenOptions.scopes ?? fake.state.allScopes(),
-        expiresInSeconds: tokenOptions.expiresInSeconds,
-        withRefresh: tokenOptions.withRefresh ?? true,
-        clientId: 'test-client',
-      });
-      const tokens: StoredTokens = {
-        access_token: issued.accessToken,
-        refresh_token: issued.refreshToken,
-        token_type: 'bearer',
-        expires_at: new Date(clock.now() + issued.expiresIn * 1000).toISOString(),
-        scopes: issued.scopes,
-        user_id: issued.userId,
-      };
-      new TokenStore(tokensPath).write(tokens);
-      return tokens;
-    },
+    storeToken: (tokenOptions = {}) =>
+      storeFakeLogin(fake, tokensPath, { ...tokenOptions, clientId: 'test-client' }),
     backend(overrides = {}) {
       const cfg = config(overrides);
       return createSocialBackend({

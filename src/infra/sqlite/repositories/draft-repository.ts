@@ -24,6 +24,18 @@ const DRAFT_COLUMNS = sql`d.id, d.version, d.content_type, d.content, d.media_pa
   (select j.id from posting_jobs j where j.draft_id = d.id and j.status in ('queued', 'in_progress', 'partial')
     order by j.id desc limit 1) as job_id`;
 
+const REVISION_COLUMNS = [
+  'id',
+  'draft_id',
+  'draft_version',
+  'trigger',
+  'content_type',
+  'content',
+  'media_paths',
+  'title',
+  'created_at',
+] as const;
+
 const GROUP_FILTER = {
   active: sql`d.archived_at is null and d.status in ('draft', 'failed')`,
   scheduled: sql`d.archived_at is null and d.status in ('scheduled', 'queued', 'posting')`,
@@ -214,17 +226,7 @@ export class DraftRepository implements DraftStore {
   async revisions(id: number): Promise<Revision[]> {
     const rows = await this.db
       .selectFrom('draft_revisions')
-      .select([
-        'id',
-        'draft_id',
-        'draft_version',
-        'trigger',
-        'content_type',
-        'content',
-        'media_paths',
-        'title',
-        'created_at',
-      ])
+      .select(REVISION_COLUMNS)
       .where('account_id', '=', this.accountId)
       .where('draft_id', '=', id)
       .orderBy('id', 'desc')
@@ -235,17 +237,7 @@ export class DraftRepository implements DraftStore {
   async revision(id: number, revisionId: number): Promise<Revision | undefined> {
     const row = await this.db
       .selectFrom('draft_revisions')
-      .select([
-        'id',
-        'draft_id',
-        'draft_version',
-        'trigger',
-        'content_type',
-        'content',
-        'media_paths',
-        'title',
-        'created_at',
-      ])
+      .select(REVISION_COLUMNS)
       .where('account_id', '=', this.accountId)
       .where('draft_id', '=', id)
       .where('id', '=', revisionId)
