@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_ACCOUNT_ID } from '../contracts/account.js';
 import type { Config } from '../contracts/config/config.js';
 import { effectiveApprovalMode, runnableSources } from '../core/domain/config-rules.js';
+import type { GuardSettings } from '../core/domain/posting-guards.js';
 import { AppError } from '../core/errors.js';
 import type { PublisherDeps } from '../core/gateway/publisher-deps.js';
 import { type Clock, systemClock } from '../core/ports/clock.js';
@@ -98,11 +99,15 @@ export function createApp(options: CreateAppOptions): App {
   const approvals = new ApprovalRepository(database, accountId);
   const posting = new PostingRepository(database, accountId);
   const wakePosting: AppDeps['wakePosting'] = {};
-  const limits = () => ({
-    max_tweets_per_day: config.limits.max_tweets_per_day,
-    max_replies_per_day: config.limits.max_replies_per_day,
-    max_threads_per_week: config.limits.max_threads_per_week,
-    banned_phrases: config.limits.banned_phrases,
+  const guardSettings = (): GuardSettings => ({
+    ...config.limits,
+    activeHours: {
+      timezone: config.schedule.timezone,
+      start: config.schedule.active_hours_start,
+      end: config.schedule.active_hours_end,
+      days: config.schedule.active_days,
+    },
+    product: { name: config.business.product_name, url: config.business.product_url },
   });
   const content: ContentDeps = {
     drafts,
@@ -114,9 +119,9 @@ export function createApp(options: CreateAppOptions): App {
     settings: () => ({
       approvalMode: effectiveApprovalMode(config),
       timezone: config.schedule.timezone,
-      limits: limits(),
       maxBatchApprove: config.max_batch_approve,
     }),
+    guardSettings,
     postingBlocker: () => postingBlocker(social),
     wakePosting: () => wakePosting.current?.(),
   };
@@ -132,7 +137,7 @@ export function createApp(options: CreateAppOptions): App {
     },
     mediaFile: async (path) => (await media.resolve(path)).absolutePath,
     clock,
-    limits,
+    guardSettings,
     postingBlocker: () => postingBlocker(social),
     logger,
   };

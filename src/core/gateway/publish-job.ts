@@ -2,11 +2,11 @@
 // approval item in step. Rate limits wait for the reset; ambiguous failures are reconciled later; a thread
 // that breaks part-way records what is live and resumes from the first missing card.
 import type { PostingJob } from '../../contracts/posting.js';
-import { checkPostingGuards } from '../domain/posting-guards.js';
-import { AppError } from '../errors.js';
+import { mentionsProduct } from '../domain/posting-guards.js';
+import type { AppError } from '../errors.js';
 import type { DraftState } from '../ports/draft-store.js';
 import type { PostedRecord } from '../ports/posting-store.js';
-import { guardUsage } from '../services/publishing/enforce-guards.js';
+import { denialError, guardDenial, subjectOf } from '../services/publishing/enforce-guards.js';
 import { publishCard } from './publish-card.js';
 import { MAX_ATTEMPTS, type PublisherDeps, retryDelayMs } from './publisher-deps.js';
 
@@ -148,15 +148,15 @@ export async function publishJob(deps: PublisherDeps, queued: PostingJob): Promi
   const posted = [...job.posted_tweet_ids];
 
   if (posted.length === 0) {
-    const usage = await guardUsage(deps.posting, now);
-    const denial = checkPostingGuards(
-      job.kind,
-      job.payload.cards.map((c) => c.text),
-      usage,
-      deps.limits(),
+    const selfUserId = await deps.meId().catch(() => undefined);
+    const autonomous = job.origin_type === 'loop';
+    const denial = await guardDenial(
+      deps,
+      subjectOf(job.kind, job.payload, { selfUserId, autonomous }),
+      job.id,
     );
     if (denial) {
-      const error = new AppError('policy_denied_hard_rule', `refused by a safety rule: ${denial.message}`);
+      const error = denialError(denial);
       if (!denial.waitable) return finishFailed(deps, job, posted, error);
       return retryLater(deps, job, new Date(now.getTime() + 15 * 60_000), error, false);
     }
@@ -184,6 +184,7 @@ export async function publishJob(deps: PublisherDeps, queued: PostingJob): Promi
       thread_position: job.kind === 'thread' ? index : undefined,
       origin: job.origin_type,
       job_id: job.id,
+      mentions_product: mentionsProduct(card?.text ?? '', deps.guardSettings().product),
       posted_at: deps.clock.now(),
     });
     // Saved after every card: a resume starts from the first card that is not live.

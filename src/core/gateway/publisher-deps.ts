@@ -1,6 +1,6 @@
 // What the publisher needs: the stores, the platform (read for reconciliation, write for posting), and a
 // way from a stored media path to the file to upload.
-import type { GuardLimits } from '../domain/posting-guards.js';
+import type { GuardSettings } from '../domain/posting-guards.js';
 import type { AppError } from '../errors.js';
 import type { ApprovalStore } from '../ports/approval-store.js';
 import type { Clock } from '../ports/clock.js';
@@ -23,7 +23,7 @@ export interface PublisherDeps {
   /** Absolute file for a stored media path. */
   mediaFile: (path: string) => Promise<string>;
   clock: Clock;
-  limits: () => GuardLimits;
+  guardSettings: () => GuardSettings;
   postingBlocker: () => AppError | undefined;
   logger: PublisherLogger;
 }

@@ -43,6 +43,7 @@ export interface PostedRecord {
   thread_position?: number;
   origin: string;
   job_id: number;
+  mentions_product: boolean;
   posted_at: Date;
 }
 
@@ -73,4 +74,10 @@ export interface PostingStore {
   countPosts(kinds: ReadonlyArray<PostedRecord['kind']>, since: Date): Promise<number>;
   /** Threads (first cards) since `since`. */
   countThreads(since: Date): Promise<number>;
+  countRepliesToAuthor(authorId: string, since: Date): Promise<number>;
+  countProductMentionReplies(since: Date): Promise<number>;
+  /** A reply to `tweetId` was posted, or is queued in a job other than `exceptJobId`. */
+  hasReplyTo(tweetId: string, exceptJobId?: number): Promise<boolean>;
+  /** Texts of the latest replies, newest first. */
+  recentReplyTexts(limit: number): Promise<string[]>;
 }

@@ -1,5 +1,5 @@
 // The dependencies of the content services (drafts, compose, approvals, publishing), as ports.
-import type { GuardLimits } from '../domain/posting-guards.js';
+import type { GuardSettings } from '../domain/posting-guards.js';
 import type { AppError } from '../errors.js';
 import type { ApprovalStore } from '../ports/approval-store.js';
 import type { Clock } from '../ports/clock.js';
@@ -12,7 +12,6 @@ export interface ContentSettings {
   /** Effective approval mode (composer forces it on). */
   approvalMode: boolean;
   timezone: string;
-  limits: GuardLimits;
   maxBatchApprove: number;
 }
 
@@ -24,6 +23,8 @@ export interface ContentDeps {
   clock: Clock;
   newId: () => string;
   settings: () => ContentSettings;
+  /** Read at every check, like the settings. */
+  guardSettings: () => GuardSettings;
   /** Why posting cannot work right now (no platform login…), or undefined when it can. */
   postingBlocker: () => AppError | undefined;
   /** Nudges the posting queue so an immediate post does not wait for the next tick. */

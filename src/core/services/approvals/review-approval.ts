@@ -8,7 +8,7 @@ import {
 } from '../../../contracts/posting.js';
 import { AppError, ConflictError } from '../../errors.js';
 import type { ContentDeps } from '../content-deps.js';
-import { enforceGuards } from '../publishing/enforce-guards.js';
+import { enforceGuards, subjectOf } from '../publishing/enforce-guards.js';
 
 export interface Review {
   id: number;
@@ -54,12 +54,7 @@ export async function approveItem(
   const blocker = deps.postingBlocker();
   if (blocker) throw blocker;
   const { kind, payload } = await postingPayload(deps, item);
-  await enforceGuards(
-    deps,
-    kind,
-    payload.cards.map((c) => c.text),
-    { capsApply: !item.scheduled_for },
-  );
+  await enforceGuards(deps, subjectOf(kind, payload), { capsApply: !item.scheduled_for });
 
   const at = deps.clock.now();
   const moved = await deps.approvals.transition(

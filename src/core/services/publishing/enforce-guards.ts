@@ -1,46 +1,107 @@
-// Applies the posting guards with the account's real usage: at queue/approve time (early, readable
-// refusal) and at posting time (the moment that counts).
-import type { PostKind } from '../../../contracts/posting.js';
-import { checkPostingGuards, type GuardDenial, type GuardUsage } from '../../domain/posting-guards.js';
+// Applies the safety guards with the account's real usage: when content is queued or approved (an early,
+// readable refusal) and when it goes out (the moment that counts).
+import type { PostingPayload, PostKind } from '../../../contracts/posting.js';
+import {
+  checkGuards,
+  type GuardDenial,
+  type GuardSettings,
+  type GuardSubject,
+  type GuardUsage,
+} from '../../domain/posting-guards.js';
 import { AppError } from '../../errors.js';
 import type { PostingStore } from '../../ports/posting-store.js';
-import type { ContentDeps } from '../content-deps.js';
 
 const DAY_MS = 86_400_000;
 
-export async function guardUsage(posting: PostingStore, now: Date): Promise<GuardUsage> {
+/** The counters the guards read, for this subject (from SQLite: they survive restarts). */
+export async function guardUsage(
+  posting: PostingStore,
+  subject: Pick<GuardSubject, 'kind' | 'targetTweetId' | 'targetAuthorId'>,
+  now: Date,
+  exceptJobId?: number,
+): Promise<GuardUsage> {
   const day = new Date(now.getTime() - DAY_MS);
-  const [tweetsLast24h, repliesLast24h, threadsLast7d] = await Promise.all([
+  const isReply = subject.kind === 'reply';
+  const [
+    tweetsLast24h,
+    repliesLast24h,
+    threadsLast7d,
+    repliesToAuthorLast24h,
+    productMentionRepliesLast24h,
+    alreadyRepliedToTarget,
+    recentReplies,
+  ] = await Promise.all([
     posting.countPosts(['tweet', 'quote'], day),
     posting.countPosts(['reply'], day),
     posting.countThreads(new Date(now.getTime() - 7 * DAY_MS)),
+    isReply && subject.targetAuthorId
+      ? posting.countRepliesToAuthor(subject.targetAuthorId, day)
+      : Promise.resolve(0),
+    isReply ? posting.countProductMentionReplies(day) : Promise.resolve(0),
+    isReply && subject.targetTweetId
+      ? posting.hasReplyTo(subject.targetTweetId, exceptJobId)
+      : Promise.resolve(false),
+    isReply ? posting.recentReplyTexts(20) : Promise.resolve([]),
   ]);
-  return { tweetsLast24h, repliesLast24h, threadsLast7d };
+  return {
+    tweetsLast24h,
+    repliesLast24h,
+    threadsLast7d,
+    repliesToAuthorLast24h,
+    productMentionRepliesLast24h,
+    alreadyRepliedToTarget,
+    recentReplies,
+  };
 }
 
-/** The denial, if any, for posting `texts` as `kind` now. */
-export async function guardDenial(
-  deps: Pick<ContentDeps, 'posting' | 'clock' | 'settings'>,
+/** What the guards see of a posting payload. */
+export function subjectOf(
   kind: PostKind,
-  texts: readonly string[],
+  payload: PostingPayload,
+  extra: Partial<GuardSubject> = {},
+): GuardSubject {
+  return {
+    kind,
+    texts: payload.cards.map((card) => card.text),
+    targetTweetId: payload.in_reply_to_tweet_id,
+    targetAuthorId: payload.target_author_id,
+    ...extra,
+  };
+}
+
+export interface GuardDeps {
+  posting: PostingStore;
+  clock: { now(): Date };
+  guardSettings: () => GuardSettings;
+}
+
+export async function guardDenial(
+  deps: GuardDeps,
+  subject: GuardSubject,
+  exceptJobId?: number,
 ): Promise<GuardDenial | undefined> {
-  const usage = await guardUsage(deps.posting, deps.clock.now());
-  return checkPostingGuards(kind, texts, usage, deps.settings().limits);
+  const now = deps.clock.now();
+  const usage = await guardUsage(deps.posting, subject, now, exceptJobId);
+  return checkGuards(subject, usage, deps.guardSettings(), now);
+}
+
+/** The error a denial becomes for callers (HTTP 403, envelope policy_denied_hard_rule). */
+export function denialError(denial: GuardDenial): AppError {
+  return new AppError('policy_denied_hard_rule', `refused by a safety rule: ${denial.message}`, {
+    details: { rule: denial.rule, waitable: denial.waitable },
+  });
 }
 
 /**
- * Refuses what can never pass (banned phrases) and, when `now` is meant, what the caps stop today.
- * Scheduled or reviewed content is checked against the caps again when it goes out.
+ * Refuses what can never pass (banned phrase, duplicate, self-reply…) and, when posting `now` is meant,
+ * what the caps stop today. Scheduled or reviewed content meets the caps again when it goes out.
  */
 export async function enforceGuards(
-  deps: Pick<ContentDeps, 'posting' | 'clock' | 'settings'>,
-  kind: PostKind,
-  texts: readonly string[],
+  deps: GuardDeps,
+  subject: GuardSubject,
   options: { capsApply: boolean },
 ): Promise<void> {
-  const denial = await guardDenial(deps, kind, texts);
+  const denial = await guardDenial(deps, subject);
   if (!denial || (denial.waitable && !options.capsApply)) return;
-  throw new AppError('policy_denied_hard_rule', `refused by a safety rule: ${denial.message}`, {
-    details: { rule: denial.rule },
-  });
+  throw denialError(denial);
 }

@@ -3,7 +3,7 @@
 import type { Draft } from '../../../contracts/drafts.js';
 import { AppError, ConflictError } from '../../errors.js';
 import type { ContentDeps } from '../content-deps.js';
-import { enforceGuards } from './enforce-guards.js';
+import { enforceGuards, subjectOf } from './enforce-guards.js';
 import { payloadOf } from './prepare-payload.js';
 
 export interface SubmitResult {
@@ -35,14 +35,9 @@ export async function submitDraft(
     const blocker = deps.postingBlocker();
     if (blocker) throw blocker;
   }
-  const { kind, payload, cards } = await payloadOf(deps, draft);
+  const { kind, payload } = await payloadOf(deps, draft);
   const now = !options.scheduledFor;
-  await enforceGuards(
-    deps,
-    kind,
-    cards.map((c) => c.text),
-    { capsApply: now && !settings.approvalMode },
-  );
+  await enforceGuards(deps, subjectOf(kind, payload), { capsApply: now && !settings.approvalMode });
 
   const at = deps.clock.now();
   const scheduledFor = options.scheduledFor ? options.scheduledFor.toISOString() : null;

@@ -200,6 +200,7 @@ export class PostingRepository implements PostingStore {
         thread_position: post.thread_position ?? null,
         origin: post.origin,
         job_id: post.job_id,
+        mentions_product: post.mentions_product ? 1 : 0,
         posted_at: toDbTimestamp(post.posted_at),
       })
       .onConflict((oc) => oc.columns(['account_id', 'tweet_id']).doNothing())
@@ -227,5 +228,53 @@ export class PostingRepository implements PostingStore {
       .where('posted_at', '>=', toDbTimestamp(since))
       .executeTakeFirst();
     return Number(row?.n ?? 0);
+  }
+
+  async countRepliesToAuthor(authorId: string, since: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('posts')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .where('account_id', '=', this.accountId)
+      .where('kind', '=', 'reply')
+      .where('target_author_id', '=', authorId)
+      .where('posted_at', '>=', toDbTimestamp(since))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async countProductMentionReplies(since: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('posts')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .where('account_id', '=', this.accountId)
+      .where('kind', '=', 'reply')
+      .where('mentions_product', '=', 1)
+      .where('posted_at', '>=', toDbTimestamp(since))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async hasReplyTo(tweetId: string, exceptJobId?: number): Promise<boolean> {
+    const { rows } = await sql<{ found: number }>`select exists (
+        select 1 from posts where account_id = ${this.accountId} and kind = 'reply' and in_reply_to_tweet_id = ${tweetId}
+      ) or exists (
+        select 1 from posting_jobs where account_id = ${this.accountId} and kind = 'reply'
+          and status in ('queued', 'in_progress', 'partial') and id <> ${exceptJobId ?? -1}
+          and json_extract(payload, '$.in_reply_to_tweet_id') = ${tweetId}
+      ) as found`.execute(this.db);
+    return Boolean(rows[0]?.found);
+  }
+
+  async recentReplyTexts(limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('posts')
+      .select('text')
+      .where('account_id', '=', this.accountId)
+      .where('kind', '=', 'reply')
+      .orderBy('posted_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.text);
   }
 }

@@ -1,0 +1,105 @@
+// The guard counters come from SQLite: they count what was posted in each window and survive a restart.
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_ACCOUNT_ID } from '../../src/contracts/account.js';
+import { checkGuards } from '../../src/core/domain/posting-guards.js';
+import { guardUsage } from '../../src/core/services/publishing/enforce-guards.js';
+import { openDatabase } from '../../src/infra/sqlite/open-database.js';
+import { PostingRepository } from '../../src/infra/sqlite/repositories/posting-repository.js';
+import { createTempHome, type TempHome } from '../support/temp-home.js';
+
+let home: TempHome | undefined;
+afterEach(() => home?.cleanup());
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+const SETTINGS = {
+  max_tweets_per_day: 6,
+  max_replies_per_day: 5,
+  max_threads_per_week: 1,
+  max_replies_per_author_per_day: 1,
+  product_mention_ratio: 0.2,
+  banned_phrases: [],
+  activeHours: {
+    timezone: 'UTC',
+    start: 0,
+    end: 0,
+    days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const,
+  },
+  product: { name: 'Acme' },
+};
+
+describe('guard counters in SQLite', () => {
+  it('count the windows, keep old posts out, and survive a restart', async () => {
+    home = createTempHome();
+    const path = `${home.dir}/app.db`;
+    let database = openDatabase({ path });
+    const job = await new PostingRepository(database, DEFAULT_ACCOUNT_ID).createJob(
+      {
+        kind: 'reply',
+        payload: { cards: [{ text: 'x', media_paths: [] }] },
+        scheduled_for: null,
+        origin_type: 'loop',
+      },
+      NOW,
+    );
+    let posting = new PostingRepository(database, DEFAULT_ACCOUNT_ID);
+    const reply = (n: number, at: Date, author: string, mentions = false) =>
+      posting.recordPost({
+        tweet_id: `r${n}`,
+        kind: 'reply',
+        text: `reply number ${n} with its own words ${'w'.repeat(n)}`,
+        in_reply_to_tweet_id: `target${n}`,
+        target_author_id: author,
+        origin: 'loop',
+        job_id: job.id,
+        mentions_product: mentions,
+        posted_at: at,
+      });
+    await reply(0, new Date(NOW.getTime() - 25 * 3_600_000), 'old-author'); // outside the 24 h window
+    for (let n = 1; n <= 4; n++) await reply(n, new Date(NOW.getTime() - n * 60_000), `author${n}`, n === 1);
+    await database.close();
+
+    database = openDatabase({ path });
+    const after = new PostingRepository(database, DEFAULT_ACCOUNT_ID);
+    posting = after;
+    const usage = await guardUsage(
+      after,
+      { kind: 'reply', targetTweetId: 'target2', targetAuthorId: 'author3' },
+      NOW,
+    );
+    expect(usage).toMatchObject({
+      repliesLast24h: 4,
+      repliesToAuthorLast24h: 1,
+      productMentionRepliesLast24h: 1,
+      alreadyRepliedToTarget: true,
+    });
+    expect(usage.recentReplies[0]).toContain('reply number 1');
+    const fifth = await guardUsage(
+      after,
+      { kind: 'reply', targetTweetId: 'new', targetAuthorId: 'new-author' },
+      NOW,
+    );
+    expect(
+      checkGuards(
+        { kind: 'reply', texts: ['a brand new angle'], targetTweetId: 'new', targetAuthorId: 'new-author' },
+        fifth,
+        SETTINGS,
+        NOW,
+      ),
+    ).toBeUndefined();
+    await reply(5, NOW, 'author5');
+    const sixth = await guardUsage(
+      after,
+      { kind: 'reply', targetTweetId: 'newer', targetAuthorId: 'x' },
+      NOW,
+    );
+    expect(
+      checkGuards(
+        { kind: 'reply', texts: ['yet another angle'], targetTweetId: 'newer', targetAuthorId: 'x' },
+        sixth,
+        SETTINGS,
+        NOW,
+      )?.rule,
+    ).toBe('reply_cap');
+    await database.close();
+  });
+});
