@@ -260,13 +260,14 @@ export function scoreTweet(
 
   // 3. Recency, in whole minutes as upstream truncates; a future timestamp is "just now".
   const recMax = sane(settings.recency_max);
-  const createdMs = parseRfc3339(input.created_at);
+  // NaN also when `now` is an invalid Date: no recency points rather than full marks.
+  const ageMs = now.getTime() - parseRfc3339(input.created_at);
   let recScore = 0;
   let recDetail: string;
-  if (Number.isNaN(createdMs)) {
+  if (Number.isNaN(ageMs)) {
     recDetail = 'unparseable timestamp';
   } else {
-    const ageMinutes = Math.max(0, Math.trunc((now.getTime() - createdMs) / MINUTE_MS));
+    const ageMinutes = Math.max(0, Math.trunc(ageMs / MINUTE_MS));
     recScore = clamp(recencyFraction(ageMinutes) * recMax, recMax);
     recDetail = `${formatAge(ageMinutes)} old`;
   }
@@ -276,8 +277,8 @@ export function scoreTweet(
   const interactions = sane(input.likes) + sane(input.retweets) + replies;
   const rate = interactions / (followers > 1 ? followers : 1);
   const engMax = sane(settings.engagement_rate_max);
-  const engFraction = rate / FULL_ENGAGEMENT_RATE;
-  const engScore = clamp((engFraction < 1 ? engFraction : 1) * engMax, engMax);
+  // clamp(…, 1) rather than a ternary: Infinity/Infinity is NaN and must give 0, not full marks.
+  const engScore = clamp(clamp(rate / FULL_ENGAGEMENT_RATE, 1) * engMax, engMax);
   const ratePercent = Number.isFinite(rate) ? rate * 100 : 0;
 
   // 5. Reply count: fewer replies, more room for ours to be seen.
