@@ -72,7 +72,7 @@ describe('0001_initial schema', () => {
   it('creates exactly the expected tables', () => {
     const names = sqlite
       .prepare(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+        "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
       )
       .pluck()
       .all();

@@ -7,7 +7,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../core/errors.js';
 import { packagePath } from '../package-root.js';
-import { applyMigrations, migrationChecksum } from './migrate.js';
+import { applyMigrations, migrationChecksum, readMigrationFiles } from './migrate.js';
 
 let dir: string;
 const open: Database[] = [];
@@ -62,11 +62,16 @@ describe('applyMigrations with the shipped migrations', () => {
   it('creates every table on a fresh database and records the checksum', () => {
     const sqlite = connect();
     const result = applyMigrations(sqlite);
-    expect(result.applied).toEqual(['0001_initial.sql']);
+    const shipped = readMigrationFiles(packagePath('migrations')).map((m) => m.fileName);
+    expect(result.applied).toEqual(shipped);
+    expect(shipped[0]).toBe('0001_initial.sql');
     expect(tables(sqlite)).toEqual(
       expect.arrayContaining(['accounts', 'drafts', 'outbox', 'schema_migrations']),
     );
-    const row = sqlite.prepare('SELECT * FROM schema_migrations').get() as Record<string, unknown>;
+    const row = sqlite.prepare('SELECT * FROM schema_migrations WHERE version = 1').get() as Record<
+      string,
+      unknown
+    >;
     const sql = readFileSync(packagePath('migrations', '0001_initial.sql'), 'utf8');
     expect(row).toMatchObject({ version: 1, name: '0001_initial.sql', checksum: migrationChecksum(sql) });
     expect(row.applied_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
@@ -81,7 +86,7 @@ describe('applyMigrations with the shipped migrations', () => {
 
     const again = connect(path);
     expect(applyMigrations(again)).toEqual({ applied: [] });
-    expect(versions(again)).toEqual([1]);
+    expect(versions(again)).toEqual(readMigrationFiles(packagePath('migrations')).map((m) => m.version));
     expect(again.prepare('SELECT content FROM drafts').pluck().all()).toEqual(['hello']);
   });
 

@@ -1,9 +1,10 @@
 // Tests for openDatabase: file and directory permissions, pragmas, migrations at open, read-only mode, close.
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../core/errors.js';
+import { packagePath } from '../package-root.js';
 import { type AppDatabase, openDatabase } from './open-database.js';
 
 let dir: string;
@@ -74,7 +75,8 @@ describe('openDatabase', () => {
     const second = track(openDatabase({ path }));
     const rows = await second.db.selectFrom('cursors').select(['key', 'value']).execute();
     expect(rows).toEqual([{ key: 'mentions', value: '42' }]);
-    expect(second.sqlite.prepare('SELECT count(*) FROM schema_migrations').pluck().get()).toBe(1);
+    const shipped = readdirSync(packagePath('migrations')).filter((f) => f.endsWith('.sql')).length;
+    expect(second.sqlite.prepare('SELECT count(*) FROM schema_migrations').pluck().get()).toBe(shipped);
   });
 
   it('skips migrations when asked', () => {

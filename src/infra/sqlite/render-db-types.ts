@@ -46,8 +46,15 @@ function columnType(table: string, column: ColumnMetadata, info: PragmaColumn, s
 export async function renderDbTypes(): Promise<string> {
   const database = openDatabase({ path: ':memory:' });
   try {
+    // Full-text indexes (virtual tables and their shadow tables) are queried with raw SQL, not Kysely.
+    const virtual = (
+      database.sqlite
+        .prepare("SELECT name FROM sqlite_master WHERE sql LIKE 'CREATE VIRTUAL TABLE%'")
+        .all() as { name: string }[]
+    ).map((t) => t.name);
+    const isSearchIndex = (name: string) => virtual.some((v) => name === v || name.startsWith(`${v}_`));
     const tables = (await database.db.introspection.getTables())
-      .filter((t) => !t.isView)
+      .filter((t) => !t.isView && !isSearchIndex(t.name))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const strictTables = new Set(
       (database.sqlite.pragma('table_list') as { name: string; strict: number }[])

@@ -1,0 +1,29 @@
+// The one language-model integration as the core sees it: a system prompt and a user message in, text and
+// token usage out. Providers, retries and cost accounting live behind it.
+
+export const GENERATION_KINDS = ['reply', 'tweet', 'thread', 'improve', 'topics', 'seed'] as const;
+export type GenerationKind = (typeof GENERATION_KINDS)[number];
+
+export interface LlmRequest {
+  kind: GenerationKind;
+  system: string;
+  prompt: string;
+  maxTokens: number;
+  temperature: number;
+}
+
+export interface LlmResult {
+  text: string;
+  provider: string;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  /** Estimated from the model's price per million tokens; 0 for local models. */
+  costUsd: number;
+}
+
+export interface Llm {
+  readonly provider: string;
+  readonly model: string;
+  generate(request: LlmRequest): Promise<LlmResult>;
+}

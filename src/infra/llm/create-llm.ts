@@ -1,0 +1,123 @@
+// Builds the configured LLM (openai, anthropic, or ollama through its OpenAI-compatible API) on the AI SDK,
+// with the timeout, error mapping (llm_error / llm_not_configured) and per-generation usage recording.
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { APICallError, generateText, type LanguageModel, RetryError } from 'ai';
+import type { Config } from '../../contracts/config/config.js';
+import { LLM_PROVIDER_DEFAULTS } from '../../contracts/config/llm.js';
+import { AppError } from '../../core/errors.js';
+import type { Llm, LlmRequest, LlmResult } from '../../core/ports/llm.js';
+import { estimateCostUsd } from './model-prices.js';
+
+export interface LlmUsageRecord {
+  generation_type: string;
+  provider: string;
+  model: string;
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd: number;
+  latency_ms: number;
+  success: boolean;
+  error_code?: string;
+}
+
+export interface LlmUsageRecorder {
+  record(entry: LlmUsageRecord): void;
+}
+
+/** Why the configured LLM cannot be used, or undefined when it can. */
+export function llmConfigProblem(llm: Config['llm']): AppError | undefined {
+  if (!llm.provider) return new AppError('llm_not_configured', 'no LLM provider is set (llm.provider)');
+  if (llm.provider !== 'ollama' && !llm.api_key) {
+    return new AppError('llm_not_configured', `the ${llm.provider} provider needs llm.api_key (or APP_LLM__API_KEY)`);
+  }
+  return undefined;
+}
+
+function modelFor(llm: Config['llm']): LanguageModel {
+  const provider = llm.provider as keyof typeof LLM_PROVIDER_DEFAULTS;
+  const defaults = LLM_PROVIDER_DEFAULTS[provider];
+  const model = llm.model ?? defaults.model;
+  const baseURL = llm.base_url ?? defaults.baseUrl;
+  switch (provider) {
+    case 'openai':
+      // Chat completions: the API every OpenAI-compatible server behind a custom base_url also speaks.
+      return createOpenAI({ baseURL, apiKey: llm.api_key }).chat(model);
+    case 'anthropic':
+      return createAnthropic({ baseURL, apiKey: llm.api_key })(model);
+    case 'ollama':
+      return createOpenAICompatible({ name: 'ollama', baseURL, apiKey: llm.api_key })(model);
+  }
+}
+
+function mapError(error: unknown, provider: string): AppError {
+  const cause = RetryError.isInstance(error) ? error.lastError : error;
+  if (APICallError.isInstance(cause)) {
+    const status = cause.statusCode;
+    if (status === 401 || status === 403) {
+      return new AppError('llm_not_configured', `the ${provider} provider rejected the API key (HTTP ${status})`, { cause });
+    }
+    const detail = (cause.responseBody ?? cause.message).replace(/\s+/g, ' ').slice(0, 200);
+    return new AppError('llm_error', `${provider} answered HTTP ${status ?? '?'}: ${detail}`, { cause });
+  }
+  const name = (cause as Error)?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') return new AppError('llm_error', `${provider} did not answer in time`, { cause });
+  return new AppError('llm_error', `${provider} generation failed: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+}
+
+/** The LLM from `[llm]`; throws llm_not_configured when the section is incomplete. */
+export function createLlm(config: Readonly<Config>, usage?: LlmUsageRecorder): Llm {
+  const problem = llmConfigProblem(config.llm);
+  if (problem) throw problem;
+  const provider = config.llm.provider as string;
+  const modelName = config.llm.model ?? LLM_PROVIDER_DEFAULTS[provider as keyof typeof LLM_PROVIDER_DEFAULTS].model;
+  const model = modelFor(config.llm);
+  const timeoutMs = config.llm.timeout_seconds * 1000;
+  return {
+    provider,
+    model: modelName,
+    async generate(request: LlmRequest): Promise<LlmResult> {
+      const started = performance.now();
+      try {
+        const result = await generateText({
+          model,
+          system: request.system,
+          prompt: request.prompt,
+          maxOutputTokens: request.maxTokens,
+          temperature: request.temperature,
+          maxRetries: 1,
+          abortSignal: AbortSignal.timeout(timeoutMs),
+        });
+        const inputTokens = result.usage.inputTokens ?? 0;
+        const outputTokens = result.usage.outputTokens ?? 0;
+        const costUsd = estimateCostUsd(provider, modelName, inputTokens, outputTokens);
+        usage?.record({
+          generation_type: request.kind,
+          provider,
+          model: modelName,
+          input_tokens: inputTokens,
+          output_tokens: outputTokens,
+          cost_usd: costUsd,
+          latency_ms: Math.round(performance.now() - started),
+          success: true,
+        });
+        return { text: result.text, provider, model: modelName, inputTokens, outputTokens, costUsd };
+      } catch (error) {
+        const mapped = mapError(error, provider);
+        usage?.record({
+          generation_type: request.kind,
+          provider,
+          model: modelName,
+          input_tokens: 0,
+          output_tokens: 0,
+          cost_usd: 0,
+          latency_ms: Math.round(performance.now() - started),
+          success: false,
+          error_code: mapped.code,
+        });
+        throw mapped;
+      }
+    },
+  };
+}
