@@ -2,6 +2,7 @@
 import { benchCliStart } from './cli-start.js';
 import { benchClient } from './client.js';
 import { benchDrafts } from './drafts.js';
+import { benchScoringEngine } from './scoring-engine.js';
 
 const BENCHES: Record<string, () => unknown> = {
   'cli-start': benchCliStart,

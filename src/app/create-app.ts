@@ -7,8 +7,10 @@ import type { GuardSettings } from '../core/domain/posting-guards.js';
 import { AppError } from '../core/errors.js';
 import type { PublisherDeps } from '../core/gateway/publisher-deps.js';
 import { type Clock, systemClock } from '../core/ports/clock.js';
+import type { AssistDeps } from '../core/services/assist/assist-deps.js';
 import type { ContentDeps } from '../core/services/content-deps.js';
 import { type DataPaths, dataPaths } from '../infra/config/config-paths.js';
+import { createLlm } from '../infra/llm/create-llm.js';
 import type { Logger } from '../infra/logging/create-logger.js';
 import { MediaStore } from '../infra/media/media-store.js';
 import { packageVersion } from '../infra/package-root.js';
@@ -16,9 +18,12 @@ import { createSocialBackend, type SocialBackend } from '../infra/social/create-
 import { type AppDatabase, openDatabase } from '../infra/sqlite/open-database.js';
 import { ApiUsageRepository } from '../infra/sqlite/repositories/api-usage-repository.js';
 import { ApprovalRepository } from '../infra/sqlite/repositories/approval-repository.js';
+import { AssistStatsRepository } from '../infra/sqlite/repositories/assist-stats-repository.js';
 import { DraftRepository } from '../infra/sqlite/repositories/draft-repository.js';
+import { LlmUsageRepository } from '../infra/sqlite/repositories/llm-usage-repository.js';
 import { MediaFileRepository } from '../infra/sqlite/repositories/media-file-repository.js';
 import { PostingRepository } from '../infra/sqlite/repositories/posting-repository.js';
+import { VaultRepository } from '../infra/sqlite/repositories/vault-repository.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -33,6 +38,7 @@ export interface AppDeps {
   media: MediaStore;
   content: ContentDeps;
   publisher: PublisherDeps;
+  assist: AssistDeps;
   /** Set by the runner that owns the posting loop, so an immediate post starts at once. */
   wakePosting: { current?: () => void };
 }
@@ -141,6 +147,48 @@ export function createApp(options: CreateAppOptions): App {
     postingBlocker: () => postingBlocker(social),
     logger,
   };
+  const llmUsage = new LlmUsageRepository(database, accountId, clock);
+  const business = config.business;
+  const profileTopics = () => [
+    ...new Set([
+      ...business.content_pillars,
+      ...(business.industry_topics.length ? business.industry_topics : business.product_keywords),
+    ]),
+  ];
+  const assist: AssistDeps = {
+    llm: () => createLlm(config, llmUsage),
+    voice: () => ({
+      productName: business.product_name ?? 'this product',
+      productDescription: business.product_description,
+      productUrl: business.product_url,
+      audience: business.target_audience,
+      brandVoice: business.brand_voice,
+      replyStyle: business.reply_style,
+      contentStyle: business.content_style,
+      opinions: business.persona_opinions,
+      experiences: business.persona_experiences,
+      pillars: business.content_pillars.slice(0, 3),
+    }),
+    vault: {
+      vault: new VaultRepository(database, accountId),
+      clock,
+      keywords: () => [
+        ...business.product_keywords,
+        ...business.competitor_keywords,
+        ...(business.industry_topics.length ? business.industry_topics : business.product_keywords),
+      ],
+      logger,
+    },
+    bannedPhrases: () => config.limits.banned_phrases,
+    stats: new AssistStatsRepository(database, accountId),
+    clock,
+    settings: () => ({
+      mode: config.mode,
+      approvalMode: effectiveApprovalMode(config),
+      timezone: config.schedule.timezone,
+      profileTopics: profileTopics(),
+    }),
+  };
   const deps: AppDeps = {
     config,
     paths,
@@ -154,6 +202,7 @@ export function createApp(options: CreateAppOptions): App {
     media,
     content,
     publisher,
+    assist,
     wakePosting,
   };
   return { deps, close: () => database.close() };

@@ -1,4 +1,5 @@
 // Every operation, in one list: the HTTP routes, the API docs (and later the tools) derive from it.
+
 import { approvalHistoryOperation } from './approvals/approval-history-operation.js';
 import { approvalStatsOperation } from './approvals/approval-stats-operation.js';
 import { approveAllOperation } from './approvals/approve-all-operation.js';
@@ -7,6 +8,13 @@ import { editApprovalOperation } from './approvals/edit-approval-operation.js';
 import { getApprovalOperation } from './approvals/get-approval-operation.js';
 import { listApprovalsOperation } from './approvals/list-approvals-operation.js';
 import { rejectOperation } from './approvals/reject-operation.js';
+import { assistImproveOperation } from './assist/assist-improve-operation.js';
+import { assistModeOperation } from './assist/assist-mode-operation.js';
+import { assistOptimalTimesOperation } from './assist/assist-optimal-times-operation.js';
+import { assistReplyOperation } from './assist/assist-reply-operation.js';
+import { assistThreadOperation } from './assist/assist-thread-operation.js';
+import { assistTopicsOperation } from './assist/assist-topics-operation.js';
+import { assistTweetOperation } from './assist/assist-tweet-operation.js';
 import { composeOperation } from './compose/compose-operation.js';
 import type { AnyOperation } from './define-operation.js';
 import { archiveDraftOperation } from './drafts/archive-draft-operation.js';
@@ -50,4 +58,11 @@ export const OPERATIONS: readonly AnyOperation[] = [
   editApprovalOperation,
   approvalHistoryOperation,
   getJobOperation,
+  assistTweetOperation,
+  assistReplyOperation,
+  assistThreadOperation,
+  assistImproveOperation,
+  assistTopicsOperation,
+  assistOptimalTimesOperation,
+  assistModeOperation,
 ];

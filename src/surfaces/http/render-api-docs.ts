@@ -132,6 +132,7 @@ export function renderApiDocs(): string {
     tags: 'Tags',
     approvals: 'Approval queue',
     posting: 'Posting jobs',
+    assist: 'AI assist',
   };
   const sections = [...groups].flatMap(([group, ops]) => [
     `## ${titles[group] ?? group}`,

@@ -1,0 +1,90 @@
+// AI assist requests and answers (HTTP /api/assist/*; the tool server's generation tools reuse them).
+import { z } from 'zod';
+import { MODES } from './config/config.js';
+
+const Citation = z.object({
+  node_id: z.number().int(),
+  title: z.string().nullable(),
+  source_path: z.string(),
+  snippet: z.string(),
+});
+const Flags = z
+  .array(z.string())
+  .describe('`truncated`, `contains_banned_phrase: <phrase>`: look twice before posting.');
+const NodeIds = z
+  .array(z.number().int().positive())
+  .max(20)
+  .optional()
+  .describe('Notes to ground the text in.');
+
+export const AssistTweetInput = z.object({
+  topic: z
+    .string()
+    .trim()
+    .max(500)
+    .default('')
+    .describe('What to write about; a `[Tone: <cue>]` prefix sets the tone.'),
+  selected_node_ids: NodeIds,
+});
+export const AssistTweetOutput = z.object({
+  content: z.string(),
+  topic: z.string(),
+  flags: Flags,
+  vault_citations: z.array(Citation).optional(),
+});
+
+export const AssistReplyInput = z.object({
+  tweet_text: z.string().trim().min(1).max(2000),
+  tweet_author: z.string().trim().min(1).max(50),
+  mention_product: z.boolean().default(false),
+});
+export const AssistReplyOutput = z.object({ content: z.string(), flags: Flags });
+
+export const AssistThreadInput = z.object({
+  topic: z
+    .string()
+    .trim()
+    .max(500)
+    .default('')
+    .describe('What the thread is about; a `[Tone: <cue>]` prefix sets the tone.'),
+  selected_node_ids: NodeIds,
+});
+export const AssistThreadOutput = z.object({
+  tweets: z.array(z.string()),
+  topic: z.string(),
+  flags: Flags,
+  vault_citations: z.array(Citation).optional(),
+});
+
+export const AssistImproveInput = z.object({
+  draft: z.string().max(10_000),
+  context: z.string().trim().max(300).optional().describe('Tone cue, applied as a must-follow directive.'),
+  selected_node_ids: NodeIds,
+});
+export const AssistImproveOutput = z.object({
+  content: z.string(),
+  flags: Flags,
+  vault_citations: z.array(Citation).optional(),
+});
+
+export const TopicsOutput = z.object({
+  topics: z.array(
+    z.object({ topic: z.string(), score: z.number(), source: z.enum(['performance', 'profile']) }),
+  ),
+});
+
+export const OptimalTimesOutput = z.object({
+  timezone: z.string(),
+  times: z.array(
+    z.object({ hour: z.number().int(), avg_engagement: z.number(), post_count: z.number().int() }),
+  ),
+  by_weekday: z.array(
+    z.object({ day: z.string(), avg_engagement: z.number(), post_count: z.number().int() }),
+  ),
+  fallback: z.array(z.string()).nullable().describe('Suggested slots while there is no history.'),
+});
+
+export const ModeOutput = z.object({
+  mode: z.enum(MODES),
+  approval_mode: z.boolean().describe('Effective (composer forces it on).'),
+});
