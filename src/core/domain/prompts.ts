@@ -15,12 +15,15 @@ export interface VoiceProfile {
   pillars: readonly string[];
 }
 
-const line = (label: string, value: string | undefined) => (value?.trim() ? `${label}${value.trim()}` : undefined);
+const line = (label: string, value: string | undefined) =>
+  value?.trim() ? `${label}${value.trim()}` : undefined;
 
 function persona(profile: VoiceProfile): string[] {
   return [
     profile.opinions.length ? `Opinions you hold: ${profile.opinions.join('; ')}` : undefined,
-    profile.experiences.length ? `Experiences you can reference: ${profile.experiences.join('; ')}` : undefined,
+    profile.experiences.length
+      ? `Experiences you can reference: ${profile.experiences.join('; ')}`
+      : undefined,
     profile.pillars.length ? `Content pillars: ${profile.pillars.slice(0, 3).join(', ')}` : undefined,
   ].filter((x): x is string => x !== undefined);
 }
@@ -44,7 +47,8 @@ export function parseToneCue(text: string): { cue?: string; rest: string } {
   return { cue: match[1]?.trim(), rest: text.slice(match[0].length).trim() };
 }
 
-export const LENGTH_REMINDER = 'Your previous answer was too long. It MUST be under 280 characters. Be concise.';
+export const LENGTH_REMINDER =
+  'Your previous answer was too long. It MUST be under 280 characters. Be concise.';
 
 export function replyPrompt(
   profile: VoiceProfile,
@@ -114,7 +118,9 @@ export function threadPrompt(
       input.toneCue ? `Tone (MUST follow): ${input.toneCue}` : undefined,
       input.vault,
       'Rules:\n- Write a thread of 5 to 8 posts.\n- Separate posts with a line containing only ---\n- Each post under 280 characters.\n- The first post is the hook; the last one sums up or calls to action.\n- No hashtags. Output only the posts.',
-      input.stricter ? 'Your previous answer broke the rules. Use 5 to 8 posts separated by --- lines, each under 280 characters.' : undefined,
+      input.stricter
+        ? 'Your previous answer broke the rules. Use 5 to 8 posts separated by --- lines, each under 280 characters.'
+        : undefined,
     ]),
     prompt: `Write a thread about: ${input.topic}`,
     maxTokens: 1500,
@@ -145,13 +151,22 @@ export function improvePrompt(
 
 /** Cleans a model's answer: surrounding quotes and whitespace go. */
 export function cleanGenerated(text: string): string {
-  return text.trim().replace(/^["“](.*)["”]$/s, '$1').trim();
+  return text
+    .trim()
+    .replace(/^["“](.*)["”]$/s, '$1')
+    .trim();
 }
 
 /** Splits a thread answer into cards: `---` lines, else numbered lines ("1/", "1.", "1)"). */
 export function parseThreadText(text: string): string[] {
-  const bySeparator = text.split(/^\s*-{3,}\s*$/m).map((part) => cleanGenerated(part)).filter(Boolean);
+  const bySeparator = text
+    .split(/^\s*-{3,}\s*$/m)
+    .map((part) => cleanGenerated(part))
+    .filter(Boolean);
   if (bySeparator.length > 1) return bySeparator;
-  const numbered = text.split(/^\s*\d{1,2}\s*[/.)]\s*/m).map((part) => cleanGenerated(part)).filter(Boolean);
+  const numbered = text
+    .split(/^\s*\d{1,2}\s*[/.)]\s*/m)
+    .map((part) => cleanGenerated(part))
+    .filter(Boolean);
   return numbered.length > 1 ? numbered : bySeparator;
 }

@@ -30,7 +30,10 @@ export interface LlmUsageRecorder {
 export function llmConfigProblem(llm: Config['llm']): AppError | undefined {
   if (!llm.provider) return new AppError('llm_not_configured', 'no LLM provider is set (llm.provider)');
   if (llm.provider !== 'ollama' && !llm.api_key) {
-    return new AppError('llm_not_configured', `the ${llm.provider} provider needs llm.api_key (or APP_LLM__API_KEY)`);
+    return new AppError(
+      'llm_not_configured',
+      `the ${llm.provider} provider needs llm.api_key (or APP_LLM__API_KEY)`,
+    );
   }
   return undefined;
 }
@@ -56,14 +59,23 @@ function mapError(error: unknown, provider: string): AppError {
   if (APICallError.isInstance(cause)) {
     const status = cause.statusCode;
     if (status === 401 || status === 403) {
-      return new AppError('llm_not_configured', `the ${provider} provider rejected the API key (HTTP ${status})`, { cause });
+      return new AppError(
+        'llm_not_configured',
+        `the ${provider} provider rejected the API key (HTTP ${status})`,
+        { cause },
+      );
     }
     const detail = (cause.responseBody ?? cause.message).replace(/\s+/g, ' ').slice(0, 200);
     return new AppError('llm_error', `${provider} answered HTTP ${status ?? '?'}: ${detail}`, { cause });
   }
   const name = (cause as Error)?.name;
-  if (name === 'TimeoutError' || name === 'AbortError') return new AppError('llm_error', `${provider} did not answer in time`, { cause });
-  return new AppError('llm_error', `${provider} generation failed: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+  if (name === 'TimeoutError' || name === 'AbortError')
+    return new AppError('llm_error', `${provider} did not answer in time`, { cause });
+  return new AppError(
+    'llm_error',
+    `${provider} generation failed: ${(cause as Error)?.message ?? String(cause)}`,
+    { cause },
+  );
 }
 
 /** The LLM from `[llm]`; throws llm_not_configured when the section is incomplete. */
@@ -71,7 +83,8 @@ export function createLlm(config: Readonly<Config>, usage?: LlmUsageRecorder): L
   const problem = llmConfigProblem(config.llm);
   if (problem) throw problem;
   const provider = config.llm.provider as string;
-  const modelName = config.llm.model ?? LLM_PROVIDER_DEFAULTS[provider as keyof typeof LLM_PROVIDER_DEFAULTS].model;
+  const modelName =
+    config.llm.model ?? LLM_PROVIDER_DEFAULTS[provider as keyof typeof LLM_PROVIDER_DEFAULTS].model;
   const model = modelFor(config.llm);
   const timeoutMs = config.llm.timeout_seconds * 1000;
   return {

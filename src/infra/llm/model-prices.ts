@@ -11,7 +11,12 @@ const PRICES: Array<{ match: RegExp; input: number; output: number }> = [
   { match: /^claude-.*opus/, input: 15, output: 75 },
 ];
 
-export function estimateCostUsd(provider: string, model: string, inputTokens: number, outputTokens: number): number {
+export function estimateCostUsd(
+  provider: string,
+  model: string,
+  inputTokens: number,
+  outputTokens: number,
+): number {
   if (provider === 'ollama') return 0;
   const price = PRICES.find((p) => p.match.test(model));
   if (!price) return 0;

@@ -1,0 +1,122 @@
+// Vault context against real SQLite: winning posts (recency-weighted, at most 5), matching notes (FTS, at most
+// 5), the 2000-character cap, and every fail-open case.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_ACCOUNT_ID } from '../../../contracts/account.js';
+import { type AppDatabase, openDatabase } from '../../../infra/sqlite/open-database.js';
+import { VaultRepository } from '../../../infra/sqlite/repositories/vault-repository.js';
+import { buildVaultContext, VAULT_BLOCK_MAX, type VaultDeps } from './vault-context.js';
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+let database: AppDatabase;
+beforeEach(() => {
+  database = openDatabase({ path: ':memory:' });
+  database.sqlite.prepare("insert into sources (source_type, source_key) values ('manual', 'manual')").run();
+});
+afterEach(() => database.close());
+
+const deps = (keywords: readonly string[] | (() => readonly string[])): VaultDeps => ({
+  vault: new VaultRepository(database, DEFAULT_ACCOUNT_ID),
+  clock: { now: () => NOW },
+  keywords: typeof keywords === 'function' ? keywords : () => keywords,
+});
+
+function post(id: number, text: string, daysAgo: number, likes: number, impressions = 1000) {
+  const at = new Date(NOW.getTime() - daysAgo * 86_400_000).toISOString();
+  database.sqlite
+    .prepare("insert into posts (tweet_id, kind, text, posted_at) values (?, 'tweet', ?, ?)")
+    .run(`p${id}`, text, at);
+  database.sqlite
+    .prepare(
+      'insert into post_metrics (tweet_id, likes, replies, retweets, impressions) values (?, ?, 0, 0, ?)',
+    )
+    .run(`p${id}`, likes, impressions);
+}
+
+function note(path: string, title: string, body: string) {
+  return Number(
+    database.sqlite
+      .prepare(
+        "insert into content_nodes (source_id, relative_path, content_hash, title, body_text, status) values (1, ?, ?, ?, ?, 'processed')",
+      )
+      .run(path, path, title, body).lastInsertRowid,
+  );
+}
+
+describe('vault context', () => {
+  it('keeps the 5 best posts on the keywords, weighting recent ones up, and matching notes with citations', async () => {
+    for (let i = 0; i < 8; i++) post(i, `Rust tip number ${i}`, i * 10, 100 - i);
+    post(100, 'Old but viral rust post', 120, 5000);
+    post(200, 'Something unrelated', 0, 9000);
+    const id = note(
+      'notes/cli.md',
+      'CLI design',
+      'Rust makes small CLI tools pleasant. Error messages matter most.',
+    );
+    note('notes/other.md', 'Gardening', 'Tomatoes need sun.');
+
+    const context = await buildVaultContext(deps(['rust', 'cli']));
+    expect(context.block).toBeDefined();
+    const lines = context.block?.split('\n') ?? [];
+    const numbered = lines.filter((l) => /^\d\. \(tweet\)/.test(l));
+    expect(numbered).toHaveLength(5);
+    expect(context.block).toContain('"Rust tip number 0"');
+    expect(context.block).not.toContain('unrelated');
+    // 120 days old: its weight decays below the recent ones despite far more engagement.
+    expect(context.block).not.toContain('Old but viral');
+    expect(context.block).toContain(
+      '"Rust makes small CLI tools pleasant. Error messages matter most." (from: CLI design)',
+    );
+    expect(context.block).not.toContain('Tomatoes');
+    expect(context.citations).toEqual([
+      {
+        node_id: id,
+        title: 'CLI design',
+        source_path: 'notes/cli.md',
+        snippet: 'Rust makes small CLI tools pleasant. Error messages matter most.',
+      },
+    ]);
+  });
+
+  it('never exceeds 2000 characters, skipping entries that would not fit', async () => {
+    for (let i = 0; i < 5; i++)
+      post(i, `rust ${'a long sentence about rust and more '.repeat(10)}${i}`, 1, 50);
+    for (let i = 0; i < 10; i++)
+      note(
+        `n${i}.md`,
+        `Rust note ${i} ${'with a very long title '.repeat(8)}`,
+        `rust ${'body text '.repeat(100)}`,
+      );
+    const context = await buildVaultContext(deps(['rust']));
+    expect(context.block?.length).toBeLessThanOrEqual(VAULT_BLOCK_MAX);
+    expect(context.block).toContain('Patterns from your best-performing posts');
+    expect(context.block).toContain('Relevant notes from your knowledge base');
+  });
+
+  it('puts notes the user selected first', async () => {
+    const picked = note('picked.md', 'Picked', 'Nothing about the keywords here.');
+    note('match.md', 'Match', 'rust everywhere');
+    const context = await buildVaultContext(deps(['rust']), { selectedNodeIds: [picked] });
+    expect(context.citations.map((c) => c.title)).toEqual(['Picked', 'Match']);
+  });
+
+  it('fails open: no keywords, empty database, a config error, or a broken store give no block', async () => {
+    expect(await buildVaultContext(deps([]))).toEqual({ citations: [] });
+    expect(await buildVaultContext(deps(['rust']))).toEqual({ citations: [] });
+    expect(
+      await buildVaultContext(
+        deps(() => {
+          throw new Error('config broken');
+        }),
+      ),
+    ).toEqual({ citations: [] });
+    await database.close();
+    expect(await buildVaultContext(deps(['rust']))).toEqual({ citations: [] });
+    database = openDatabase({ path: ':memory:' });
+  });
+
+  it('treats keywords as literal phrases (quotes, FTS operators and LIKE wildcards inside them are harmless)', async () => {
+    note('q.md', 'Quoted', 'the "NEAR" operator and 100% coverage');
+    const context = await buildVaultContext(deps(['"NEAR"', '100%', 'a OR b']));
+    expect(context.citations.map((c) => c.title)).toEqual(['Quoted']);
+  });
+});
