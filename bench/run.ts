@@ -2,12 +2,13 @@
 import { benchCliStart } from './cli-start.js';
 import { benchClient } from './client.js';
 import { benchDrafts } from './drafts.js';
-import { benchScoringEngine } from './scoring-engine.js';
+import { benchScoring } from './scoring.js';
 
 const BENCHES: Record<string, () => unknown> = {
   'cli-start': benchCliStart,
   client: benchClient,
   drafts: benchDrafts,
+  scoring: benchScoring,
 };
 const chosen = process.argv.slice(2).filter((name) => name in BENCHES);
 for (const name of chosen.length > 0 ? chosen : Object.keys(BENCHES)) {

@@ -114,6 +114,20 @@ describe('vault context', () => {
     database = openDatabase({ path: ':memory:' });
   });
 
+  it('matches own posts on whole words and follows edits and deletions of posts', async () => {
+    post(1, 'I trust my tools', 0, 500);
+    post(2, 'Rust is fine', 0, 10);
+    post(3, 'Rust will be rewritten', 0, 20);
+    post(4, 'Rust will be deleted', 0, 30);
+    database.sqlite.prepare("update posts set text = 'Now about gardening' where tweet_id = 'p3'").run();
+    database.sqlite.prepare("delete from posts where tweet_id = 'p4'").run();
+    const context = await buildVaultContext(deps(['rust']));
+    expect(context.block).toContain('"Rust is fine"');
+    expect(context.block).not.toContain('trust');
+    expect(context.block).not.toContain('gardening');
+    expect(context.block).not.toContain('deleted');
+  });
+
   it('treats keywords as literal phrases (quotes, FTS operators and LIKE wildcards inside them are harmless)', async () => {
     note('q.md', 'Quoted', 'the "NEAR" operator and 100% coverage');
     const context = await buildVaultContext(deps(['"NEAR"', '100%', 'a OR b']));

@@ -1,9 +1,7 @@
-// Vault context reads: own posts with their metrics (LIKE over short texts), notes through the FTS5 index.
+// Vault context reads: own posts with their metrics and notes, both found through their FTS5 indexes.
 import { sql } from 'kysely';
 import type { NoteSnippet, VaultStore, WinningPost } from '../../../core/ports/vault-store.js';
 import type { AppDatabase } from '../open-database.js';
-
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Keywords as an FTS5 query: each one a quoted phrase, any of them may match. */
 function ftsQuery(keywords: readonly string[]): string {
@@ -42,15 +40,13 @@ export class VaultRepository implements VaultStore {
   ) {}
 
   async winningPosts(keywords: readonly string[], limit: number): Promise<WinningPost[]> {
-    if (keywords.length === 0) return [];
-    const matches = sql.join(
-      keywords.map((k) => sql`lower(p.text) like ${likePattern(k)} escape '\\'`),
-      sql` or `,
-    );
+    const query = ftsQuery(keywords.filter((k) => k.trim() !== ''));
+    if (!query) return [];
     const { rows } = await sql<PostRow>`select p.text, p.kind, p.posted_at, m.likes, m.replies, m.retweets,
         m.impressions, m.performance_score
-      from posts p join post_metrics m on m.account_id = p.account_id and m.tweet_id = p.tweet_id
-      where p.account_id = ${this.accountId} and (${matches})
+      from posts_fts f join posts p on p.id = f.rowid
+        join post_metrics m on m.account_id = p.account_id and m.tweet_id = p.tweet_id
+      where posts_fts match ${query} and p.account_id = ${this.accountId}
       order by coalesce(m.performance_score,
         (m.likes * 3 + m.replies * 5 + m.retweets * 4) * 1000.0 / max(m.impressions, 1)) desc
       limit ${limit}`.execute(this.database.db);

@@ -1,7 +1,9 @@
-// Scoring engine throughput: a realistic mix of 10,000 pre-built posts scored in a loop for ~2 s
+// Scoring: engine throughput, then vault-context assembly (bench/vault-context.ts).
+// Engine throughput: a realistic mix of 10,000 pre-built posts scored in a loop for ~2 s
 // (5 rounds of ~0.4 s after a warm-up), posts scored per second as the median round (target ≥ 200,000/s).
 import { ScoringSchema } from '../src/contracts/config/automation.js';
 import { type ScoringInput, scoreTweet } from '../src/core/domain/scoring.js';
+import { benchVaultContext } from './vault-context.js';
 
 const INPUTS = 10_000;
 const ROUNDS = 5;
@@ -72,7 +74,7 @@ function buildInputs(now: Date): ScoringInput[] {
   return inputs;
 }
 
-export function benchScoringEngine(): void {
+function benchScoringEngine(): void {
   const settings = ScoringSchema.parse({});
   const now = new Date();
   const inputs = buildInputs(now);
@@ -109,4 +111,9 @@ export function benchScoringEngine(): void {
   console.log(
     `  ${fmt(scored)} posts scored in ${ROUNDS} rounds, ${((qualified / scored) * 100).toFixed(1)}% meet threshold ${settings.threshold} (checksum ${checksum.toFixed(0)})`,
   );
+}
+
+export async function benchScoring(): Promise<void> {
+  benchScoringEngine();
+  await benchVaultContext();
 }
