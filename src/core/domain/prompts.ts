@@ -82,46 +82,58 @@ export function replyPrompt(
   };
 }
 
-export function tweetPrompt(
+interface AuthoredInput {
+  topic: string;
+  toneCue?: string;
+  vault?: string;
+  stricter?: boolean;
+}
+
+/** The system prompt shared by posts and threads: who writes, for whom, how, then the kind's rules. */
+function authorSystem(
   profile: VoiceProfile,
-  input: { topic: string; toneCue?: string; vault?: string; stricter?: boolean },
-): Omit<LlmRequest, 'kind'> {
+  input: AuthoredInput,
+  defaultStyle: string,
+  rules: string,
+  retry: string,
+): string {
+  return assemble([
+    opening(profile),
+    line('Your audience: ', profile.audience),
+    line('Voice & personality: ', profile.brandVoice),
+    `Content style: ${profile.contentStyle?.trim() || defaultStyle}`,
+    persona(profile),
+    input.toneCue ? `Tone (MUST follow): ${input.toneCue}` : undefined,
+    input.vault,
+    rules,
+    input.stricter ? retry : undefined,
+  ]);
+}
+
+export function tweetPrompt(profile: VoiceProfile, input: AuthoredInput): Omit<LlmRequest, 'kind'> {
   return {
-    system: assemble([
-      opening(profile),
-      line('Your audience: ', profile.audience),
-      line('Voice & personality: ', profile.brandVoice),
-      `Content style: ${profile.contentStyle?.trim() || 'informative and engaging'}`,
-      persona(profile),
-      input.toneCue ? `Tone (MUST follow): ${input.toneCue}` : undefined,
-      input.vault,
+    system: authorSystem(
+      profile,
+      input,
+      'informative and engaging',
       'Rules:\n- Write one educational post, under 280 characters.\n- No hashtags.\n- No direct product mention unless it is central to the topic.\n- Output only the post text.',
-      input.stricter ? LENGTH_REMINDER : undefined,
-    ]),
+      LENGTH_REMINDER,
+    ),
     prompt: `Write a post about: ${input.topic}`,
     maxTokens: 150,
     temperature: 0.8,
   };
 }
 
-export function threadPrompt(
-  profile: VoiceProfile,
-  input: { topic: string; toneCue?: string; vault?: string; stricter?: boolean },
-): Omit<LlmRequest, 'kind'> {
+export function threadPrompt(profile: VoiceProfile, input: AuthoredInput): Omit<LlmRequest, 'kind'> {
   return {
-    system: assemble([
-      opening(profile),
-      line('Your audience: ', profile.audience),
-      line('Voice & personality: ', profile.brandVoice),
-      `Content style: ${profile.contentStyle?.trim() || 'informative, not promotional'}`,
-      persona(profile),
-      input.toneCue ? `Tone (MUST follow): ${input.toneCue}` : undefined,
-      input.vault,
+    system: authorSystem(
+      profile,
+      input,
+      'informative, not promotional',
       'Rules:\n- Write a thread of 5 to 8 posts.\n- Separate posts with a line containing only ---\n- Each post under 280 characters.\n- The first post is the hook; the last one sums up or calls to action.\n- No hashtags. Output only the posts.',
-      input.stricter
-        ? 'Your previous answer broke the rules. Use 5 to 8 posts separated by --- lines, each under 280 characters.'
-        : undefined,
-    ]),
+      'Your previous answer broke the rules. Use 5 to 8 posts separated by --- lines, each under 280 characters.',
+    ),
     prompt: `Write a thread about: ${input.topic}`,
     maxTokens: 1500,
     temperature: 0.7,
