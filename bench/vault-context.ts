@@ -85,7 +85,7 @@ export async function benchVaultContext(): Promise<void> {
       `  ${CALLS} calls, block ${chars} chars with ${citations} note citations; seeding took ${(seedMs / 1000).toFixed(1)} s`,
     );
   } finally {
-    database.close();
+    await database.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

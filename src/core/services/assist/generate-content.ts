@@ -39,7 +39,7 @@ async function generateShort(deps: AssistDeps, kind: GenerationKind, build: Buil
   const ask = async (request: Omit<LlmRequest, 'kind'>) =>
     cleanGenerated((await llm.generate({ ...request, kind })).text);
   const flags: string[] = [];
-  const fit = async (request: (stricter: boolean) => Omit<LlmRequest, 'kind'>) => {
+  const generateWithin = async (request: (stricter: boolean) => Omit<LlmRequest, 'kind'>) => {
     let text = await ask(request(false));
     if (weightedLength(text) > MAX) text = await ask(request(true));
     if (weightedLength(text) > MAX) {
@@ -48,10 +48,10 @@ async function generateShort(deps: AssistDeps, kind: GenerationKind, build: Buil
     }
     return text;
   };
-  let text = await fit(build);
+  let text = await generateWithin(build);
   const phrase = findBannedPhrase(text, deps.bannedPhrases());
   if (phrase) {
-    text = await fit((stricter) => avoid(build(stricter), phrase));
+    text = await generateWithin((stricter) => avoid(build(stricter), phrase));
     const still = findBannedPhrase(text, deps.bannedPhrases());
     if (still) flags.push(`contains_banned_phrase: ${still}`);
   }

@@ -75,7 +75,7 @@ export async function buildVaultContext(
         const days = Math.max(0, (now - p.postedAt.getTime()) / 86_400_000);
         return {
           post: p,
-          weight: (best > 0 ? p.engagement / best : 0.5) * Math.exp((-0.693 * days) / HALF_LIFE_DAYS),
+          weight: (best > 0 ? p.engagement / best : 0.5) * Math.exp((-Math.LN2 * days) / HALF_LIFE_DAYS),
         };
       })
       .sort((a, b) => b.weight - a.weight)
