@@ -5,7 +5,10 @@ import type { Config } from '../contracts/config/config.js';
 import { effectiveApprovalMode, runnableSources } from '../core/domain/config-rules.js';
 import type { GuardSettings } from '../core/domain/posting-guards.js';
 import { AppError } from '../core/errors.js';
+import { MutationGateway } from '../core/gateway/mutation-gateway.js';
+import { PLATFORM_ACTIONS } from '../core/gateway/platform-actions.js';
 import type { PublisherDeps } from '../core/gateway/publisher-deps.js';
+import type { AnyToolAction } from '../core/gateway/tool-action.js';
 import { type Clock, systemClock } from '../core/ports/clock.js';
 import type { AssistDeps } from '../core/services/assist/assist-deps.js';
 import type { ContentDeps } from '../core/services/content-deps.js';
@@ -15,6 +18,7 @@ import type { Logger } from '../infra/logging/create-logger.js';
 import { MediaStore } from '../infra/media/media-store.js';
 import { packageVersion } from '../infra/package-root.js';
 import { createSocialBackend, type SocialBackend } from '../infra/social/create-social-backend.js';
+import { EndpointCaller } from '../infra/social/endpoint-caller.js';
 import { type AppDatabase, openDatabase } from '../infra/sqlite/open-database.js';
 import { ApiUsageRepository } from '../infra/sqlite/repositories/api-usage-repository.js';
 import { ApprovalRepository } from '../infra/sqlite/repositories/approval-repository.js';
@@ -22,7 +26,9 @@ import { AssistStatsRepository } from '../infra/sqlite/repositories/assist-stats
 import { DraftRepository } from '../infra/sqlite/repositories/draft-repository.js';
 import { LlmUsageRepository } from '../infra/sqlite/repositories/llm-usage-repository.js';
 import { MediaFileRepository } from '../infra/sqlite/repositories/media-file-repository.js';
+import { MutationRepository } from '../infra/sqlite/repositories/mutation-repository.js';
 import { PostingRepository } from '../infra/sqlite/repositories/posting-repository.js';
+import { TelemetryRepository } from '../infra/sqlite/repositories/telemetry-repository.js';
 import { VaultRepository } from '../infra/sqlite/repositories/vault-repository.js';
 
 export interface AppDeps {
@@ -39,6 +45,10 @@ export interface AppDeps {
   content: ContentDeps;
   publisher: PublisherDeps;
   assist: AssistDeps;
+  /** The one door for tool mutations (policy, safety rules, idempotency, audit). */
+  gateway: MutationGateway;
+  telemetry: TelemetryRepository;
+  mutations: MutationRepository;
   /** Set by the runner that owns the posting loop, so an immediate post starts at once. */
   wakePosting: { current?: () => void };
 }
@@ -57,6 +67,8 @@ export interface CreateAppOptions {
   /** Injected waits and randomness (back-off, processing polls) for tests. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /** Mutation actions beyond the hand-written platform ones (the endpoint-table tools). */
+  actions?: readonly AnyToolAction[];
 }
 
 /** Why the platform cannot be written to right now, if anything stops it. */
@@ -189,6 +201,23 @@ export function createApp(options: CreateAppOptions): App {
       profileTopics: profileTopics(),
     }),
   };
+  const mutations = new MutationRepository(database, accountId);
+  const gateway = new MutationGateway({
+    store: mutations,
+    approvals,
+    publisher,
+    posting,
+    social,
+    endpoints: social.transport ? new EndpointCaller(social.transport) : undefined,
+    clock,
+    newId: randomUUID,
+    guardSettings,
+    policy: () => config.mcp_policy,
+    mode: () => config.mode,
+    postingBlocker: () => postingBlocker(social),
+    actions: new Map([...PLATFORM_ACTIONS, ...(options.actions ?? [])].map((a) => [a.tool, a])),
+  });
+  content.runApprovedTool = (item, payload) => gateway.executeApproved(item, payload);
   const deps: AppDeps = {
     config,
     paths,
@@ -203,6 +232,9 @@ export function createApp(options: CreateAppOptions): App {
     content,
     publisher,
     assist,
+    gateway,
+    telemetry: new TelemetryRepository(database, accountId),
+    mutations,
     wakePosting,
   };
   return { deps, close: () => database.close() };

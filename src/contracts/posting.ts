@@ -8,6 +8,8 @@ export type PostKind = (typeof POST_KINDS)[number];
 export const PostingCardSchema = z.object({
   text: z.string(),
   media_paths: z.array(z.string()).default([]),
+  /** Media already uploaded to the platform (tool calls pass these instead of files). */
+  media_ids: z.array(z.string()).optional(),
   block_id: z.string().optional(),
 });
 

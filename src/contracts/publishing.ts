@@ -12,10 +12,18 @@ export const SubmitResultSchema = z.object({
   scheduled_for: z.string().nullable(),
 });
 
-export const ApproveResultSchema = z.object({ item: ApprovalItemSchema, job_id: z.number().int() });
+export const ApproveResultSchema = z.object({
+  item: ApprovalItemSchema,
+  job_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The posting job (content items); null for a routed tool call.'),
+  result: z.unknown().optional().describe('What a routed tool call returned when it ran on approval.'),
+});
 
 export const ApproveAllResultSchema = z.object({
-  approved: z.array(z.object({ id: z.number().int(), job_id: z.number().int() })),
+  approved: z.array(z.object({ id: z.number().int(), job_id: z.number().int().nullable() })),
   skipped: z.array(z.object({ id: z.number().int(), code: z.string(), reason: z.string() })),
   max_batch: z.number().int(),
 });

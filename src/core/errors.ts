@@ -55,6 +55,8 @@ export interface AppErrorOptions {
   resetAt?: Date;
   /** Structured detail for the caller (validation issues, partial results...). */
   details?: unknown;
+  /** Set by the mutation policy engine on its denials (tool envelopes carry it). */
+  policyDecision?: 'denied';
   cause?: unknown;
 }
 
@@ -63,6 +65,7 @@ export class AppError extends Error {
   readonly retryable: boolean;
   readonly resetAt: Date | undefined;
   readonly details: unknown;
+  readonly policyDecision: 'denied' | undefined;
 
   constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -71,6 +74,7 @@ export class AppError extends Error {
     this.retryable = options.retryable ?? isRetryableCode(code);
     this.resetAt = options.resetAt;
     this.details = options.details;
+    this.policyDecision = options.policyDecision;
   }
 }
 

@@ -1,10 +1,22 @@
 // An operation is a capability declared once as data: its schemas, whether it mutates, how the HTTP face
-// reaches it (and later the tool server), and the one function that runs it.
+// and the tool server reach it, and the one function that runs it.
 import type { z } from 'zod';
 import type { AppDeps } from '../app/create-app.js';
+import type { ToolBinding } from '../contracts/tools/tool-binding.js';
+
+/** What a mutation reports back beside its result: tool envelopes and telemetry carry it. */
+export interface OperationTrace {
+  policy_decision?: 'allowed' | 'routed_to_approval' | 'dry_run' | 'duplicate';
+  correlation_id?: string;
+  rollback?: unknown;
+  /** Paging of a list result (envelope `meta.pagination`). */
+  pagination?: { next_token?: string; result_count: number; has_more: boolean };
+}
 
 export interface OperationContext {
   face: 'http' | 'mcp' | 'cli' | 'loop';
+  /** Filled in by the operation while it runs. */
+  trace?: OperationTrace;
 }
 
 export interface HttpBinding {
@@ -23,6 +35,8 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   output: O;
   mutation: boolean;
   http?: HttpBinding;
+  /** How the tool server exposes it (name, category, profiles, requirements, error codes). */
+  tool?: ToolBinding;
   run(deps: AppDeps, input: z.output<I>, context: OperationContext): Promise<z.input<O>>;
 }
 

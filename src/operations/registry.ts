@@ -1,4 +1,5 @@
-// Every operation, in one list: the HTTP routes, the API docs (and later the tools) derive from it.
+// Every operation, in one list: the HTTP routes, the API docs, the tool server and its manifests derive
+// from it.
 
 import { approvalHistoryOperation } from './approvals/approval-history-operation.js';
 import { approvalStatsOperation } from './approvals/approval-stats-operation.js';
@@ -32,6 +33,8 @@ import { scheduleDraftOperation } from './drafts/schedule-draft-operation.js';
 import { unscheduleDraftOperation } from './drafts/unschedule-draft-operation.js';
 import { updateDraftOperation } from './drafts/update-draft-operation.js';
 import { getJobOperation } from './posting/get-job-operation.js';
+import { PLATFORM_READ_TOOLS } from './tools/reads/platform-read-tools.js';
+import { PLATFORM_MUTATION_TOOLS } from './tools/writes/platform-mutation-tools.js';
 
 export const OPERATIONS: readonly AnyOperation[] = [
   composeOperation,
@@ -65,4 +68,6 @@ export const OPERATIONS: readonly AnyOperation[] = [
   assistTopicsOperation,
   assistOptimalTimesOperation,
   assistModeOperation,
+  ...PLATFORM_READ_TOOLS,
+  ...PLATFORM_MUTATION_TOOLS,
 ];

@@ -84,3 +84,4 @@ export const McpPolicySchema = z.object({
   rules: z.array(PolicyRuleSchema).default([]).describe('User rules ([[mcp_policy.rules]]).'),
   rate_limits: z.array(PolicyRateLimitSchema).default([]).describe('Extra per-tool/category limits.'),
 });
+export type McpPolicy = z.infer<typeof McpPolicySchema>;

@@ -90,7 +90,7 @@ export async function publishCard(
   };
 
   // Media first: an upload is not a post, so redoing it after a crash cannot double anything.
-  const mediaIds: string[] = [];
+  const mediaIds: string[] = [...(card.media_ids ?? [])];
   try {
     for (const path of card.media_paths)
       mediaIds.push((await deps.social.write.uploadMedia(await deps.mediaFile(path))).mediaId);

@@ -1,4 +1,6 @@
 // The dependencies of the content services (drafts, compose, approvals, publishing), as ports.
+
+import type { ApprovalItem } from '../../contracts/approvals.js';
 import type { GuardSettings } from '../domain/posting-guards.js';
 import type { AppError } from '../errors.js';
 import type { ApprovalStore } from '../ports/approval-store.js';
@@ -27,6 +29,8 @@ export interface ContentDeps {
   guardSettings: () => GuardSettings;
   /** Why posting cannot work right now (no platform login…), or undefined when it can. */
   postingBlocker: () => AppError | undefined;
+  /** Runs a tool call the policy engine routed to approval, once approved (the mutation gateway). */
+  runApprovedTool?: (item: ApprovalItem, payload: unknown) => Promise<unknown>;
   /** Nudges the posting queue so an immediate post does not wait for the next tick. */
   wakePosting?: () => void;
 }

@@ -123,6 +123,7 @@ export function renderApiDocs(): string {
   const table = Object.entries(STATUS).map(([code, status]) => `| \`${code}\` | ${status} |`);
   const groups = new Map<string, AnyOperation[]>();
   for (const op of OPERATIONS) {
+    if (!op.http) continue;
     const group = op.name.split('.')[0] as string;
     groups.set(group, [...(groups.get(group) ?? []), op]);
   }

@@ -44,15 +44,68 @@ async function postingPayload(
   return { kind, payload: parsed.data };
 }
 
-/** Approves a pending item and queues it for posting. Guards that would stop it at posting time stop it now. */
+/** A routed tool call (a like, a follow, a DM…): approval runs it now through the mutation gateway. */
+async function runRoutedTool(
+  deps: ContentDeps,
+  item: ApprovalItem,
+  review: Review,
+): Promise<{ item: ApprovalItem; job_id: null; result: unknown }> {
+  if (!deps.runApprovedTool) {
+    throw new AppError('validation_error', `approval item ${item.id} (${item.action_type}) cannot run here`);
+  }
+  const at = deps.clock.now();
+  const moved = await deps.approvals.transition(
+    item.id,
+    ['pending'],
+    {
+      status: 'posting',
+      reviewed_by: review.actor ?? 'dashboard',
+      review_notes: review.notes ?? null,
+      reviewed_at: at.toISOString(),
+    },
+    at,
+  );
+  if (moved === 'wrong_state' || !moved) throw alreadyReviewed((await deps.approvals.get(item.id)) ?? item);
+  try {
+    const result = await deps.runApprovedTool(item, await deps.approvals.payload(item.id));
+    const done = await deps.approvals.transition(
+      item.id,
+      ['posting'],
+      { status: 'posted' },
+      deps.clock.now(),
+    );
+    return { item: done && done !== 'wrong_state' ? done : moved, job_id: null, result };
+  } catch (error) {
+    const appError = error instanceof AppError ? error : undefined;
+    await deps.approvals.transition(
+      item.id,
+      ['posting'],
+      {
+        status: 'failed',
+        error_code: appError?.code ?? 'social_api_error',
+        error_message: (error as Error).message,
+      },
+      deps.clock.now(),
+    );
+    throw error;
+  }
+}
+
+/**
+ * Approves a pending item: content is queued for posting (guards that would stop it at posting time stop
+ * it now); a routed tool call runs at once.
+ */
 export async function approveItem(
   deps: ContentDeps,
   review: Review,
-): Promise<{ item: ApprovalItem; job_id: number }> {
+): Promise<{ item: ApprovalItem; job_id: number | null; result?: unknown }> {
   const item = await findItem(deps, review.id);
   if (item.status !== 'pending') throw alreadyReviewed(item);
   const blocker = deps.postingBlocker();
   if (blocker) throw blocker;
+  if (item.tool_name && !POST_KINDS.some((k) => k === item.action_type)) {
+    return runRoutedTool(deps, item, review);
+  }
   const { kind, payload } = await postingPayload(deps, item);
   await enforceGuards(deps, subjectOf(kind, payload), { capsApply: !item.scheduled_for });
 
@@ -109,7 +162,7 @@ export async function rejectItem(deps: ContentDeps, review: Review): Promise<App
 }
 
 export interface ApproveAllResult {
-  approved: Array<{ id: number; job_id: number }>;
+  approved: Array<{ id: number; job_id: number | null }>;
   skipped: Array<{ id: number; code: string; reason: string }>;
   max_batch: number;
 }

@@ -1,0 +1,96 @@
+// One tool call: parse the arguments with the operation's schema (malformed → invalid_input), run it, wrap
+// the result or error in the envelope, and record the call in telemetry. Shared by every transport.
+import type { AppDeps } from '../../app/create-app.js';
+import type { Envelope } from '../../contracts/tools/envelope.js';
+import type { ToolProfile } from '../../contracts/tools/tool-binding.js';
+import { effectiveApprovalMode } from '../../core/domain/config-rules.js';
+import { namesTool } from '../../core/domain/mutation-policy.js';
+import { AppError } from '../../core/errors.js';
+import type { OperationContext } from '../../operations/define-operation.js';
+import { envelopeError, serializeEnvelope, toolMeta } from './envelope.js';
+import type { ToolOperation } from './profile-tools.js';
+
+export interface ToolCallResult {
+  envelope: Envelope;
+  text: string;
+}
+
+function issuesOf(error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> }) {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.') || '(arguments)',
+    message: issue.message,
+  }));
+}
+
+/** Read tools honour blocked_tools too; mutations meet it in the policy engine (and its audit log). */
+function blockedRead(deps: AppDeps, op: ToolOperation): AppError | undefined {
+  const policy = deps.config.mcp_policy;
+  if (op.mutation || !policy.enforce_for_mutations) return undefined;
+  if (!policy.blocked_tools.some((t) => namesTool(t, op.tool.name))) return undefined;
+  return new AppError(
+    'policy_denied_blocked',
+    `policy denied: tool '${op.tool.name}' is blocked (mcp_policy.blocked_tools)`,
+    { policyDecision: 'denied' },
+  );
+}
+
+export async function invokeTool(
+  deps: AppDeps,
+  op: ToolOperation,
+  args: unknown,
+  profile: ToolProfile,
+): Promise<ToolCallResult> {
+  const started = performance.now();
+  const context: OperationContext = { face: 'mcp', trace: {} };
+  const modeMeta = { mode: deps.config.mode, approval_mode: effectiveApprovalMode(deps.config) };
+  let built: Envelope;
+  try {
+    const blocked = blockedRead(deps, op);
+    if (blocked) throw blocked;
+    const parsed = op.input.safeParse(args ?? {});
+    if (!parsed.success) {
+      const issues = issuesOf(parsed.error);
+      throw new AppError(
+        'invalid_input',
+        `invalid arguments for ${op.tool.name}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+        { details: { issues } },
+      );
+    }
+    const data = await op.run(deps, parsed.data, context);
+    const trace = context.trace ?? {};
+    built = {
+      success: true,
+      data: data ?? null,
+      meta: toolMeta(performance.now() - started, {
+        ...modeMeta,
+        ...(trace.correlation_id ? { correlation_id: trace.correlation_id } : {}),
+        ...(trace.rollback ? { rollback: trace.rollback } : {}),
+        ...(trace.policy_decision ? { policy_decision: trace.policy_decision } : {}),
+        ...(trace.pagination ? { pagination: trace.pagination } : {}),
+      }),
+    };
+  } catch (error) {
+    built = {
+      success: false,
+      data: null,
+      error: envelopeError(error),
+      meta: toolMeta(performance.now() - started, modeMeta),
+    };
+  }
+  const { envelope, text } = serializeEnvelope(built);
+  try {
+    deps.telemetry.record({
+      tool_name: op.tool.name,
+      category: op.tool.category,
+      profile,
+      latency_ms: performance.now() - started,
+      success: envelope.success,
+      error_code: envelope.error?.code,
+      policy_decision: envelope.error?.policy_decision ?? context.trace?.policy_decision,
+      at: deps.clock.now(),
+    });
+  } catch (error) {
+    deps.logger.warn({ err: error, tool: op.tool.name }, 'telemetry write failed');
+  }
+  return { envelope, text };
+}
