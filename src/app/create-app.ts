@@ -5,11 +5,12 @@ import type { Config } from '../contracts/config/config.js';
 import { effectiveApprovalMode, runnableSources } from '../core/domain/config-rules.js';
 import type { GuardSettings } from '../core/domain/posting-guards.js';
 import { AppError } from '../core/errors.js';
+import { ENDPOINT_ACTIONS } from '../core/gateway/endpoint-actions.js';
 import { MutationGateway } from '../core/gateway/mutation-gateway.js';
 import { PLATFORM_ACTIONS } from '../core/gateway/platform-actions.js';
 import type { PublisherDeps } from '../core/gateway/publisher-deps.js';
-import type { AnyToolAction } from '../core/gateway/tool-action.js';
 import { type Clock, systemClock } from '../core/ports/clock.js';
+import type { SocialEndpoints } from '../core/ports/social-endpoints.js';
 import type { AssistDeps } from '../core/services/assist/assist-deps.js';
 import type { ContentDeps } from '../core/services/content-deps.js';
 import { type DataPaths, dataPaths } from '../infra/config/config-paths.js';
@@ -30,6 +31,8 @@ import { MutationRepository } from '../infra/sqlite/repositories/mutation-reposi
 import { PostingRepository } from '../infra/sqlite/repositories/posting-repository.js';
 import { TelemetryRepository } from '../infra/sqlite/repositories/telemetry-repository.js';
 import { VaultRepository } from '../infra/sqlite/repositories/vault-repository.js';
+import { type AnalyticsDeps, createAnalyticsDeps } from './analytics-deps.js';
+import { createDiscoveryDeps, type DiscoveryDeps } from './discovery-deps.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -49,6 +52,10 @@ export interface AppDeps {
   gateway: MutationGateway;
   telemetry: TelemetryRepository;
   mutations: MutationRepository;
+  /** Raw access to declared platform endpoints (absent for the scraper backend). */
+  endpoints?: SocialEndpoints;
+  analytics: AnalyticsDeps;
+  discovery: DiscoveryDeps;
   /** Set by the runner that owns the posting loop, so an immediate post starts at once. */
   wakePosting: { current?: () => void };
 }
@@ -67,8 +74,6 @@ export interface CreateAppOptions {
   /** Injected waits and randomness (back-off, processing polls) for tests. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
-  /** Mutation actions beyond the hand-written platform ones (the endpoint-table tools). */
-  actions?: readonly AnyToolAction[];
 }
 
 /** Why the platform cannot be written to right now, if anything stops it. */
@@ -202,20 +207,21 @@ export function createApp(options: CreateAppOptions): App {
     }),
   };
   const mutations = new MutationRepository(database, accountId);
+  const endpoints = social.transport ? new EndpointCaller(social.transport) : undefined;
   const gateway = new MutationGateway({
     store: mutations,
     approvals,
     publisher,
     posting,
     social,
-    endpoints: social.transport ? new EndpointCaller(social.transport) : undefined,
+    endpoints,
     clock,
     newId: randomUUID,
     guardSettings,
     policy: () => config.mcp_policy,
     mode: () => config.mode,
     postingBlocker: () => postingBlocker(social),
-    actions: new Map([...PLATFORM_ACTIONS, ...(options.actions ?? [])].map((a) => [a.tool, a])),
+    actions: new Map([...PLATFORM_ACTIONS, ...ENDPOINT_ACTIONS].map((a) => [a.tool, a])),
   });
   content.runApprovedTool = (item, payload) => gateway.executeApproved(item, payload);
   const deps: AppDeps = {
@@ -235,6 +241,9 @@ export function createApp(options: CreateAppOptions): App {
     gateway,
     telemetry: new TelemetryRepository(database, accountId),
     mutations,
+    endpoints,
+    analytics: createAnalyticsDeps(database, accountId, clock),
+    discovery: createDiscoveryDeps(database, accountId, clock),
     wakePosting,
   };
   return { deps, close: () => database.close() };

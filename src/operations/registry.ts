@@ -33,7 +33,11 @@ import { scheduleDraftOperation } from './drafts/schedule-draft-operation.js';
 import { unscheduleDraftOperation } from './drafts/unschedule-draft-operation.js';
 import { updateDraftOperation } from './drafts/update-draft-operation.js';
 import { getJobOperation } from './posting/get-job-operation.js';
+import { ANALYTICS_TOOLS } from './tools/analytics/index.js';
+import { DISCOVERY_TOOLS } from './tools/discovery/index.js';
+import { ENDPOINT_TOOLS } from './tools/endpoints/index.js';
 import { PLATFORM_READ_TOOLS } from './tools/reads/platform-read-tools.js';
+import { UNIVERSAL_TOOLS } from './tools/universal/index.js';
 import { PLATFORM_MUTATION_TOOLS } from './tools/writes/platform-mutation-tools.js';
 
 export const OPERATIONS: readonly AnyOperation[] = [
@@ -70,4 +74,8 @@ export const OPERATIONS: readonly AnyOperation[] = [
   assistModeOperation,
   ...PLATFORM_READ_TOOLS,
   ...PLATFORM_MUTATION_TOOLS,
+  ...ENDPOINT_TOOLS,
+  ...UNIVERSAL_TOOLS,
+  ...ANALYTICS_TOOLS,
+  ...DISCOVERY_TOOLS,
 ];

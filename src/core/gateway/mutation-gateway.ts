@@ -4,12 +4,15 @@
 import { createHash } from 'node:crypto';
 import type { ApprovalItem } from '../../contracts/approvals.js';
 import type { McpPolicy } from '../../contracts/config/mcp-policy.js';
+import type { PolicyCategory } from '../../contracts/tools/tool-binding.js';
 import {
   applicableLimits,
   evaluatePolicy,
   type LimitUsage,
+  type PolicyDecision,
   type PolicyLimit,
 } from '../domain/mutation-policy.js';
+import type { GuardSubject } from '../domain/posting-guards.js';
 import { AppError, isAppError } from '../errors.js';
 import type { ApprovalStore } from '../ports/approval-store.js';
 import type { Clock } from '../ports/clock.js';
@@ -124,7 +127,7 @@ export class MutationGateway {
     const { deps } = this;
     const now = deps.clock.now();
     const policy = deps.policy();
-    let decision: ReturnType<typeof evaluatePolicy>;
+    let decision: PolicyDecision;
     try {
       const subject = action.subject ? await action.subject(params, deps.social.read) : undefined;
       const denial = subject ? await guardDenial(deps, subject) : undefined;
@@ -303,6 +306,101 @@ export class MutationGateway {
         deps.clock.now(),
       );
       throw appError;
+    }
+  }
+
+  /**
+   * The policy alone, for tools that do not act on the platform themselves (composing a draft, queueing
+   * proposals, previewing a post): throws on a denial, else says whether to proceed, simulate or queue.
+   * Nothing is audited or counted here; `count` records an executed call against its limits.
+   */
+  async check(request: {
+    tool: string;
+    category: PolicyCategory;
+    subject?: GuardSubject;
+  }): Promise<Exclude<PolicyDecision, { decision: 'deny' }>> {
+    const { deps } = this;
+    const now = deps.clock.now();
+    let decision: PolicyDecision;
+    try {
+      const denial = request.subject ? await guardDenial(deps, request.subject) : undefined;
+      decision = evaluatePolicy(
+        deps.policy(),
+        {
+          tool: request.tool,
+          category: request.category,
+          mode: deps.mode(),
+          now,
+          ...(denial ? { hardRule: { rule: denial.rule, message: denialError(denial).message } } : {}),
+        },
+        (limit) => deps.store.usage(limit.key, limit.periodSeconds, now),
+      );
+    } catch (error) {
+      if (isAppError(error) && error.code !== 'db_error') throw error;
+      throw new AppError('policy_error', `policy evaluation failed: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    if (decision.decision === 'deny') {
+      throw new AppError(decision.code, `policy denied: ${decision.reason}`, {
+        policyDecision: 'denied',
+        resetAt: decision.resetAt,
+        details: decision.ruleId ? { matched_rule_id: decision.ruleId } : undefined,
+      });
+    }
+    return decision;
+  }
+
+  /** Counts an executed call (after `check`) against the limits it was checked with. */
+  count(limits: readonly PolicyLimit[]): void {
+    this.deps.store.count(
+      limits.map((l) => l.key),
+      this.deps.clock.now(),
+    );
+  }
+
+  /**
+   * Runs a mutation outside the policy (the universal request tools, by the spec) but still writes it to
+   * the audit log: pending before, success or failure after.
+   */
+  async audited<T>(
+    request: MutationRequest,
+    execute: () => Promise<T>,
+  ): Promise<{ correlationId: string; result: T }> {
+    const { deps } = this;
+    const now = deps.clock.now();
+    const correlationId = deps.newId();
+    deps.store.audit({
+      correlation_id: correlationId,
+      tool_name: request.tool,
+      face: request.face,
+      params_hash: paramsHash(request.tool, request.params),
+      params: request.params,
+      status: 'pending',
+      policy_decision: 'not_gated',
+      created_at: now.toISOString(),
+    });
+    const started = performance.now();
+    try {
+      const result = await execute();
+      deps.store.complete(
+        correlationId,
+        { status: 'success', result, elapsed_ms: Math.round(performance.now() - started) },
+        deps.clock.now(),
+      );
+      return { correlationId, result };
+    } catch (error) {
+      deps.store.complete(
+        correlationId,
+        {
+          status: 'failure',
+          error_code: isAppError(error) ? error.code : 'social_api_error',
+          error_message: (error as Error)?.message ?? String(error),
+          elapsed_ms: Math.round(performance.now() - started),
+        },
+        deps.clock.now(),
+      );
+      throw error;
     }
   }
 
