@@ -366,6 +366,7 @@ export interface PostingJobsTable {
   created_at: Generated<string>;
   updated_at: Generated<string>;
   completed_at: string | null;
+  claimed_by: string | null;
 }
 
 export interface PostsTable {
