@@ -1,0 +1,97 @@
+// Look-back windows for the analytics tools ("the last 7 days", "the last 24 hours", "today in the
+// account's timezone") and when a sliding-window cap frees its next slot. Pure: `now` comes in.
+
+const HOUR_MS = 3_600_000;
+
+export interface TimeWindow {
+  since: Date;
+  until: Date;
+  /** Length of the window in hours (what the tools report as window_hours). */
+  hours: number;
+}
+
+/** The window ending at `now`: `since_hours` when given, else `days` (whole days), else `defaultDays`. */
+export function lookbackWindow(
+  now: Date,
+  lookback: { days?: number; since_hours?: number },
+  defaultDays: number,
+): TimeWindow {
+  const hours = lookback.since_hours ?? (lookback.days ?? defaultDays) * 24;
+  return { since: new Date(now.getTime() - hours * HOUR_MS), until: now, hours };
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let found = formatters.get(timeZone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, found);
+  }
+  return found;
+}
+
+/** Wall-clock time of `at` in `timeZone`, read as if it were UTC (epoch ms), plus its calendar date. */
+function wallClock(at: Date, timeZone: string): { ms: number; date: string } {
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  const [y, m, d] = [Number(parts.year), Number(parts.month), Number(parts.day)];
+  const ms =
+    Date.UTC(y, m - 1, d, Number(parts.hour) % 24, Number(parts.minute), Number(parts.second)) +
+    at.getUTCMilliseconds();
+  return { ms, date: `${parts.year}-${parts.month}-${parts.day}` };
+}
+
+/**
+ * Midnight that began the calendar day of `now` in `timeZone` (an unknown zone counts as UTC), with the
+ * local date. A DST change earlier that day is corrected by a second pass.
+ */
+export function startOfLocalDay(
+  now: Date,
+  timeZone: string,
+): { start: Date; date: string; timeZone: string } {
+  let zone = timeZone;
+  try {
+    formatter(zone);
+  } catch {
+    zone = 'UTC';
+  }
+  const today = wallClock(now, zone);
+  const midnight = Date.parse(`${today.date}T00:00:00.000Z`);
+  let start = now.getTime() - (today.ms - midnight);
+  for (let pass = 0; pass < 2; pass++) {
+    const off = wallClock(new Date(start), zone).ms - midnight;
+    if (off === 0) break;
+    start -= off;
+  }
+  return { start: new Date(start), date: today.date, timeZone: zone };
+}
+
+/**
+ * When a sliding-window cap frees a slot: the oldest counted event leaves the window `periodSeconds`
+ * after it happened. Undefined when nothing is counted (nothing to wait for).
+ */
+export function slotFreesAt(oldest: Date | undefined, periodSeconds: number): Date | undefined {
+  return oldest ? new Date(oldest.getTime() + periodSeconds * 1000) : undefined;
+}
+
+/** A window as the tools report it. */
+export function describeWindow(window: TimeWindow): { since: string; until: string; window_hours: number } {
+  return {
+    since: window.since.toISOString(),
+    until: window.until.toISOString(),
+    window_hours: window.hours,
+  };
+}
