@@ -1,0 +1,101 @@
+// MutationAuditRepository against a real in-memory database, seeded through the gateway's MutationRepository.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_ACCOUNT_ID } from '../../../contracts/account.js';
+import type { AuditEntry } from '../../../core/ports/mutation-store.js';
+import { type AppDatabase, openDatabase } from '../open-database.js';
+import { MutationAuditRepository } from './mutation-audit-reader.js';
+import { MutationRepository } from './mutation-repository.js';
+
+const OTHER_ACCOUNT = '11111111-1111-4111-8111-111111111111';
+
+let database: AppDatabase;
+let writer: MutationRepository;
+let reader: MutationAuditRepository;
+
+beforeEach(() => {
+  database = openDatabase({ path: ':memory:' });
+  database.sqlite.prepare('insert into accounts (id, label) values (?, ?)').run(OTHER_ACCOUNT, 'other');
+  writer = new MutationRepository(database, DEFAULT_ACCOUNT_ID);
+  reader = new MutationAuditRepository(database, DEFAULT_ACCOUNT_ID);
+});
+afterEach(async () => database.close());
+
+const entry = (
+  id: string,
+  tool: string,
+  createdAt: string,
+  status: AuditEntry['status'] = 'success',
+): AuditEntry => ({
+  correlation_id: id,
+  tool_name: tool,
+  face: 'mcp',
+  params_hash: `hash-${id}`,
+  params: { tweet_id: '123' },
+  status,
+  created_at: createdAt,
+});
+
+describe('MutationAuditRepository', () => {
+  it('lists the newest mutations first, filtered by tool names and status', async () => {
+    writer.audit(entry('a', 'social_like_tweet', '2026-11-22T10:00:00.000Z'));
+    writer.audit(entry('b', 'social_retweet', '2026-11-22T11:00:00.000Z'));
+    writer.audit(entry('c', 'social_like_tweet', '2026-11-22T12:00:00.000Z', 'denied'));
+    new MutationRepository(database, OTHER_ACCOUNT).audit(
+      entry('z', 'social_like_tweet', '2026-11-22T12:30:00.000Z'),
+    );
+
+    expect((await reader.recent({ limit: 10 })).map((e) => e.correlation_id)).toEqual(['c', 'b', 'a']);
+    expect((await reader.recent({ limit: 2 })).map((e) => e.correlation_id)).toEqual(['c', 'b']);
+    expect(
+      (await reader.recent({ limit: 10, tools: ['social_like_tweet'] })).map((e) => e.correlation_id),
+    ).toEqual(['c', 'a']);
+    expect(
+      (await reader.recent({ limit: 10, tools: ['social_like_tweet'], status: 'success' })).map(
+        (e) => e.correlation_id,
+      ),
+    ).toEqual(['a']);
+  });
+
+  it('finds one mutation with its completion, parsed, and only in its own account', async () => {
+    writer.audit({
+      ...entry('a', 'social_post_tweet', '2026-11-22T10:00:00.000Z', 'pending'),
+      params: { text: 'hi' },
+    });
+    writer.complete(
+      'a',
+      {
+        status: 'success',
+        result: { id: '555' },
+        rollback: { tool: 'social_delete_tweet', params: { tweet_id: '555' } },
+        elapsed_ms: 42,
+      },
+      new Date('2026-11-22T10:00:01.000Z'),
+    );
+    expect(await reader.find('a')).toMatchObject({
+      correlation_id: 'a',
+      status: 'success',
+      params: { text: 'hi' },
+      result: { id: '555' },
+      rollback: { tool: 'social_delete_tweet', params: { tweet_id: '555' } },
+      elapsed_ms: 42,
+      completed_at: '2026-11-22T10:00:01.000Z',
+    });
+    expect(await reader.find('missing')).toBeUndefined();
+    expect(await new MutationAuditRepository(database, OTHER_ACCOUNT).find('a')).toBeUndefined();
+  });
+
+  it('counts outcomes per tool in a window or over all time', async () => {
+    writer.audit(entry('a', 'social_like_tweet', '2026-11-20T10:00:00.000Z'));
+    writer.audit(entry('b', 'social_like_tweet', '2026-11-22T10:00:00.000Z'));
+    writer.audit(entry('c', 'social_like_tweet', '2026-11-22T11:00:00.000Z', 'denied'));
+    expect(await reader.countsByTool(new Date('2026-11-22T00:00:00.000Z'))).toEqual([
+      { tool_name: 'social_like_tweet', status: 'denied', count: 1 },
+      { tool_name: 'social_like_tweet', status: 'success', count: 1 },
+    ]);
+    expect(await reader.countsByTool(undefined)).toContainEqual({
+      tool_name: 'social_like_tweet',
+      status: 'success',
+      count: 2,
+    });
+  });
+});

@@ -1,0 +1,73 @@
+// Reads of the mutation audit log (mutation_audit) for the audit tools: the latest mutations, one by its
+// correlation id, and outcomes per tool. MutationRepository writes the rows.
+import { sql } from 'kysely';
+import type { MutationAuditReader } from '../../../core/ports/analytics-stores.js';
+import type { AuditEntry, AuditStatus } from '../../../core/ports/mutation-store.js';
+import type { AppDatabase } from '../open-database.js';
+import { toDbTimestamp } from '../timestamps.js';
+import { auditEntryOf } from './mutation-repository.js';
+
+type AuditRow = Parameters<typeof auditEntryOf>[0];
+
+const COLUMNS = [
+  'correlation_id',
+  'tool_name',
+  'face',
+  'params_hash',
+  'params',
+  'status',
+  'policy_decision',
+  'result',
+  'rollback',
+  'error_code',
+  'error_message',
+  'elapsed_ms',
+  'created_at',
+  'completed_at',
+] as const;
+
+export class MutationAuditRepository implements MutationAuditReader {
+  constructor(
+    private readonly database: AppDatabase,
+    private readonly accountId: string,
+  ) {}
+
+  async recent(filter: {
+    limit: number;
+    tools?: readonly string[];
+    status?: AuditStatus;
+  }): Promise<AuditEntry[]> {
+    let query = this.database.db
+      .selectFrom('mutation_audit')
+      .select(COLUMNS)
+      .where('account_id', '=', this.accountId);
+    if (filter.tools && filter.tools.length > 0) query = query.where('tool_name', 'in', [...filter.tools]);
+    if (filter.status) query = query.where('status', '=', filter.status);
+    const rows = await query
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(filter.limit)
+      .execute();
+    return rows.map((row) => auditEntryOf(row as AuditRow));
+  }
+
+  async find(correlationId: string): Promise<AuditEntry | undefined> {
+    const row = await this.database.db
+      .selectFrom('mutation_audit')
+      .select(COLUMNS)
+      .where('account_id', '=', this.accountId)
+      .where('correlation_id', '=', correlationId)
+      .executeTakeFirst();
+    return row ? auditEntryOf(row as AuditRow) : undefined;
+  }
+
+  async countsByTool(
+    since: Date | undefined,
+  ): Promise<Array<{ tool_name: string; status: string; count: number }>> {
+    const window = since ? sql`and created_at >= ${toDbTimestamp(since)}` : sql``;
+    const { rows } = await sql<{ tool_name: string; status: string; count: number }>`select tool_name, status,
+        count(*) as count from mutation_audit where account_id = ${this.accountId} ${window}
+      group by tool_name, status order by count desc, tool_name, status`.execute(this.database.db);
+    return rows.map((r) => ({ ...r, count: Number(r.count) }));
+  }
+}

@@ -1,0 +1,88 @@
+// TelemetryStatsRepository against a real in-memory database, seeded through the tool server's recorder.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_ACCOUNT_ID } from '../../../contracts/account.js';
+import type { ToolInvocation } from '../../../core/ports/telemetry-store.js';
+import { type AppDatabase, openDatabase } from '../open-database.js';
+import { TelemetryRepository } from './telemetry-repository.js';
+import { TelemetryStatsRepository } from './telemetry-stats-repository.js';
+
+const SINCE = new Date('2026-11-22T00:00:00.000Z');
+
+let database: AppDatabase;
+let recorder: TelemetryRepository;
+let repository: TelemetryStatsRepository;
+
+beforeEach(() => {
+  database = openDatabase({ path: ':memory:' });
+  recorder = new TelemetryRepository(database, DEFAULT_ACCOUNT_ID);
+  repository = new TelemetryStatsRepository(database, DEFAULT_ACCOUNT_ID);
+});
+afterEach(async () => database.close());
+
+const record = (call: Partial<ToolInvocation> & Pick<ToolInvocation, 'tool_name'>) =>
+  recorder.record({
+    category: 'read',
+    profile: 'write',
+    latency_ms: 10,
+    success: true,
+    at: new Date('2026-11-22T10:00:00.000Z'),
+    ...call,
+  });
+
+describe('TelemetryStatsRepository', () => {
+  it('aggregates calls per tool in the window and lists latencies ascending', async () => {
+    for (const latency of [30, 10, 20])
+      record({ tool_name: 'get_stats', category: 'analytics', latency_ms: latency });
+    record({
+      tool_name: 'get_stats',
+      category: 'analytics',
+      latency_ms: 5,
+      success: false,
+      error_code: 'db_error',
+    });
+    record({ tool_name: 'get_tweet_by_id', latency_ms: 99 });
+    record({ tool_name: 'get_tweet_by_id', latency_ms: 1, at: new Date('2026-11-21T10:00:00.000Z') });
+
+    expect(await repository.toolAggregates(SINCE)).toEqual([
+      { tool_name: 'get_stats', category: 'analytics', total_calls: 4, success_count: 3 },
+      { tool_name: 'get_tweet_by_id', category: 'read', total_calls: 1, success_count: 1 },
+    ]);
+    const latencies = await repository.latencies(SINCE);
+    expect(latencies.get('get_stats')).toEqual([5, 10, 20, 30]);
+    expect(latencies.get('get_tweet_by_id')).toEqual([99]);
+  });
+
+  it('breaks failures down by tool and error code with the latest time, and counts policy decisions', async () => {
+    const like = { tool_name: 'social_like_tweet', category: 'engage', success: false };
+    record({ ...like, error_code: 'policy_denied_rate_limited', policy_decision: 'denied' });
+    record({
+      ...like,
+      error_code: 'policy_denied_rate_limited',
+      policy_decision: 'denied',
+      at: new Date('2026-11-22T11:00:00.000Z'),
+    });
+    record({ ...like, error_code: 'social_api_error' });
+    record({ tool_name: 'social_like_tweet', category: 'engage', policy_decision: 'allowed' });
+    record({ tool_name: 'social_post_tweet', category: 'write', policy_decision: 'routed_to_approval' });
+
+    expect(await repository.errors(SINCE)).toEqual([
+      {
+        tool_name: 'social_like_tweet',
+        error_code: 'policy_denied_rate_limited',
+        count: 2,
+        latest_at: '2026-11-22T11:00:00.000Z',
+      },
+      {
+        tool_name: 'social_like_tweet',
+        error_code: 'social_api_error',
+        count: 1,
+        latest_at: '2026-11-22T10:00:00.000Z',
+      },
+    ]);
+    expect(await repository.policyDecisions(SINCE)).toEqual([
+      { tool_name: 'social_like_tweet', policy_decision: 'allowed', count: 1 },
+      { tool_name: 'social_like_tweet', policy_decision: 'denied', count: 2 },
+      { tool_name: 'social_post_tweet', policy_decision: 'routed_to_approval', count: 1 },
+    ]);
+  });
+});
