@@ -6,6 +6,7 @@ import { effectiveApprovalMode, runnableSources } from '../core/domain/config-ru
 import type { GuardSettings } from '../core/domain/posting-guards.js';
 import { AppError } from '../core/errors.js';
 import { ENDPOINT_ACTIONS } from '../core/gateway/endpoint-actions.js';
+import { MEDIA_ACTIONS } from '../core/gateway/media-actions.js';
 import { MutationGateway } from '../core/gateway/mutation-gateway.js';
 import { PLATFORM_ACTIONS } from '../core/gateway/platform-actions.js';
 import type { PublisherDeps } from '../core/gateway/publisher-deps.js';
@@ -13,13 +14,16 @@ import { type Clock, systemClock } from '../core/ports/clock.js';
 import type { SocialEndpoints } from '../core/ports/social-endpoints.js';
 import type { AssistDeps } from '../core/services/assist/assist-deps.js';
 import type { ContentDeps } from '../core/services/content-deps.js';
+import type { LoginState, StatusDeps } from '../core/services/status/status-deps.js';
 import { type DataPaths, dataPaths } from '../infra/config/config-paths.js';
-import { createLlm } from '../infra/llm/create-llm.js';
+import { createLlm, llmConfigProblem } from '../infra/llm/create-llm.js';
 import type { Logger } from '../infra/logging/create-logger.js';
 import { MediaStore } from '../infra/media/media-store.js';
 import { packageVersion } from '../infra/package-root.js';
+import { ownerGone, processOwner } from '../infra/process/process-owner.js';
 import { createSocialBackend, type SocialBackend } from '../infra/social/create-social-backend.js';
 import { EndpointCaller } from '../infra/social/endpoint-caller.js';
+import { inspectMediaFile } from '../infra/social/media-upload.js';
 import { type AppDatabase, openDatabase } from '../infra/sqlite/open-database.js';
 import { ApiUsageRepository } from '../infra/sqlite/repositories/api-usage-repository.js';
 import { ApprovalRepository } from '../infra/sqlite/repositories/approval-repository.js';
@@ -56,6 +60,7 @@ export interface AppDeps {
   endpoints?: SocialEndpoints;
   analytics: AnalyticsDeps;
   discovery: DiscoveryDeps;
+  status: StatusDeps;
   /** Set by the runner that owns the posting loop, so an immediate post starts at once. */
   wakePosting: { current?: () => void };
 }
@@ -74,6 +79,19 @@ export interface CreateAppOptions {
   /** Injected waits and randomness (back-off, processing polls) for tests. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+}
+
+/** The platform login as the status tools report it (the scraper needs none). */
+function loginState(social: SocialBackend): LoginState {
+  if (!social.tokens) return { state: 'not_needed', scopes: [] };
+  const health = social.tokens.health();
+  if ('message' in health) return { state: health.state, message: health.message, scopes: [] };
+  return {
+    state: health.state,
+    scopes: health.scopes,
+    expiresAt: health.expiresAt,
+    userId: social.tokens.userId(),
+  };
 }
 
 /** Why the platform cannot be written to right now, if anything stops it. */
@@ -149,7 +167,10 @@ export function createApp(options: CreateAppOptions): App {
     wakePosting: () => wakePosting.current?.(),
   };
   let me: string | undefined;
+  const owner = processOwner();
   const publisher: PublisherDeps = {
+    owner,
+    ownerGone: (claimant, startedAt) => ownerGone(owner, claimant, startedAt, clock.now()),
     posting,
     drafts,
     approvals,
@@ -221,9 +242,37 @@ export function createApp(options: CreateAppOptions): App {
     policy: () => config.mcp_policy,
     mode: () => config.mode,
     postingBlocker: () => postingBlocker(social),
-    actions: new Map([...PLATFORM_ACTIONS, ...ENDPOINT_ACTIONS].map((a) => [a.tool, a])),
+    actions: new Map([...PLATFORM_ACTIONS, ...MEDIA_ACTIONS, ...ENDPOINT_ACTIONS].map((a) => [a.tool, a])),
+    inspectMedia: inspectMediaFile,
   });
   content.runApprovedTool = (item, payload) => gateway.executeApproved(item, payload);
+  const status: StatusDeps = {
+    mode: config.mode,
+    approvalMode: effectiveApprovalMode(config),
+    provider: social.capabilities,
+    login: () => loginState(social),
+    llmProblem: () => llmConfigProblem(config.llm)?.message,
+    pingDatabase: () => database.sqlite.prepare('select 1').get(),
+    caps: {
+      replies: config.limits.max_replies_per_day,
+      tweets: config.limits.max_tweets_per_day,
+      threads: config.limits.max_threads_per_week,
+    },
+    usage: async () => {
+      const now = clock.now();
+      const day = new Date(now.getTime() - 86_400_000);
+      const [tweetsLast24h, repliesLast24h, threadsLast7d] = await Promise.all([
+        posting.countPosts(['tweet', 'quote'], day),
+        posting.countPosts(['reply'], day),
+        posting.countThreads(new Date(now.getTime() - 7 * 86_400_000)),
+      ]);
+      return { tweetsLast24h, repliesLast24h, threadsLast7d };
+    },
+    mutationsThisHour: () => ({
+      used: mutations.usage('mcp_mutation', 3600, clock.now()).count,
+      max: config.mcp_policy.max_mutations_per_hour,
+    }),
+  };
   const deps: AppDeps = {
     config,
     paths,
@@ -244,6 +293,7 @@ export function createApp(options: CreateAppOptions): App {
     endpoints,
     analytics: createAnalyticsDeps(database, accountId, clock),
     discovery: createDiscoveryDeps(database, accountId, clock),
+    status,
     wakePosting,
   };
   return { deps, close: () => database.close() };

@@ -41,6 +41,8 @@ export const PostingJobSchema = z.object({
   attempts: z.number().int(),
   next_attempt_at: z.string().nullable(),
   started_at: z.string().nullable(),
+  /** The process publishing it while in progress (`host:pid:nonce`). */
+  claimed_by: z.string().nullable().default(null),
   last_error_code: z.string().nullable(),
   last_error: z.string().nullable(),
   /** Platform ids of the cards posted so far, in card order. */

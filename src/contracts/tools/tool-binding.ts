@@ -56,6 +56,11 @@ export interface ToolBinding {
   requires: ToolRequirements;
   /** Every code the tool can answer with (besides invalid_input for malformed arguments). */
   errors: readonly ErrorCode[];
+  /**
+   * How the tool meets the mutation policy: `gateway` (the whole gateway, audited), `check` (the policy
+   * alone). Absent: only `blocked_tools` applies.
+   */
+  policy?: 'gateway' | 'check';
 }
 
 /** Error-code sets many tools share (reference §a.2). */

@@ -52,7 +52,13 @@ export const LENGTH_REMINDER =
 
 export function replyPrompt(
   profile: VoiceProfile,
-  input: { tweetText: string; tweetAuthor: string; mentionProduct: boolean; stricter?: boolean },
+  input: {
+    tweetText: string;
+    tweetAuthor: string;
+    mentionProduct: boolean;
+    toneCue?: string;
+    stricter?: boolean;
+  },
 ): Omit<LlmRequest, 'kind'> {
   const who = input.mentionProduct
     ? `You are a helpful community member who uses ${profile.productName}${profile.productDescription ? ` (${profile.productDescription.trim()})` : ''}.${profile.productUrl ? ` Product URL: ${profile.productUrl}` : ''}`
@@ -73,6 +79,7 @@ export function replyPrompt(
       line('Voice & personality: ', profile.brandVoice),
       `Reply style: ${profile.replyStyle?.trim() || 'conversational, helpful, not salesy, human'}`,
       persona(profile),
+      input.toneCue?.trim() ? `Tone (MUST follow): ${input.toneCue.trim()}` : undefined,
       rules,
       input.stricter ? LENGTH_REMINDER : undefined,
     ]),
@@ -125,14 +132,18 @@ export function tweetPrompt(profile: VoiceProfile, input: AuthoredInput): Omit<L
   };
 }
 
-export function threadPrompt(profile: VoiceProfile, input: AuthoredInput): Omit<LlmRequest, 'kind'> {
+export function threadPrompt(
+  profile: VoiceProfile,
+  input: AuthoredInput & { count?: number },
+): Omit<LlmRequest, 'kind'> {
+  const size = input.count ? `exactly ${input.count}` : '5 to 8';
   return {
     system: authorSystem(
       profile,
       input,
       'informative, not promotional',
-      'Rules:\n- Write a thread of 5 to 8 posts.\n- Separate posts with a line containing only ---\n- Each post under 280 characters.\n- The first post is the hook; the last one sums up or calls to action.\n- No hashtags. Output only the posts.',
-      'Your previous answer broke the rules. Use 5 to 8 posts separated by --- lines, each under 280 characters.',
+      `Rules:\n- Write a thread of ${size} posts.\n- Separate posts with a line containing only ---\n- Each post under 280 characters.\n- The first post is the hook; the last one sums up or calls to action.\n- No hashtags. Output only the posts.`,
+      `Your previous answer broke the rules. Use ${size} posts separated by --- lines, each under 280 characters.`,
     ),
     prompt: `Write a thread about: ${input.topic}`,
     maxTokens: 1500,

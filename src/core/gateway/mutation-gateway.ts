@@ -2,6 +2,7 @@
 // rules, dry run, counters, approval) → 5-minute idempotency → audit → execute → count. Routed calls wait
 // in the approval queue and run through `executeApproved` once a person approves them.
 import { createHash } from 'node:crypto';
+import { isAbsolute } from 'node:path';
 import type { ApprovalItem } from '../../contracts/approvals.js';
 import type { McpPolicy } from '../../contracts/config/mcp-policy.js';
 import type { PolicyCategory } from '../../contracts/tools/tool-binding.js';
@@ -9,6 +10,7 @@ import {
   applicableLimits,
   evaluatePolicy,
   type LimitUsage,
+  namesTool,
   type PolicyDecision,
   type PolicyLimit,
 } from '../domain/mutation-policy.js';
@@ -40,6 +42,7 @@ export interface GatewayDeps extends GuardDeps {
   /** Why the platform cannot be written to (read-only backend, no login), if anything stops it. */
   postingBlocker: () => AppError | undefined;
   actions: ReadonlyMap<string, AnyToolAction>;
+  inspectMedia: ActionEnv['inspectMedia'];
 }
 
 export interface MutationRequest {
@@ -72,6 +75,9 @@ export function paramsHash(tool: string, params: unknown): string {
     .digest('hex');
 }
 
+const needsPlatform = (action: AnyToolAction, params: Record<string, unknown>) =>
+  typeof action.platform === 'function' ? action.platform(params) : action.platform;
+
 export class MutationGateway {
   /** Identical calls already running: a second one waits for the first instead of acting twice. */
   private readonly inFlight = new Map<string, Promise<MutationOutcome>>();
@@ -90,6 +96,8 @@ export class MutationGateway {
       write: this.deps.social.write,
       endpoints: this.deps.endpoints,
       publish: (intent) => publishNow(this.deps.publisher, intent, 'mcp'),
+      inspectMedia: this.deps.inspectMedia,
+      mediaFile: async (path) => (isAbsolute(path) ? path : this.deps.publisher.mediaFile(path)),
     };
   }
 
@@ -98,7 +106,7 @@ export class MutationGateway {
     const action = this.action(request.tool);
     const params = action.params.parse(request.params) as Record<string, unknown>;
     action.validate?.(params);
-    if (action.platform) {
+    if (needsPlatform(action, params)) {
       const blocker = this.deps.postingBlocker();
       if (blocker) throw blocker;
     }
@@ -126,33 +134,9 @@ export class MutationGateway {
   ): Promise<MutationOutcome> {
     const { deps } = this;
     const now = deps.clock.now();
-    const policy = deps.policy();
-    let decision: PolicyDecision;
-    try {
-      const subject = action.subject ? await action.subject(params, deps.social.read) : undefined;
-      const denial = subject ? await guardDenial(deps, subject) : undefined;
-      const usage = new Map<string, LimitUsage>();
-      decision = evaluatePolicy(
-        policy,
-        {
-          tool: action.tool,
-          category: action.category,
-          mode: deps.mode(),
-          now,
-          ...(denial ? { hardRule: { rule: denial.rule, message: denialError(denial).message } } : {}),
-        },
-        (limit) => {
-          const used = usage.get(limit.key) ?? deps.store.usage(limit.key, limit.periodSeconds, now);
-          usage.set(limit.key, used);
-          return used;
-        },
-      );
-    } catch (error) {
-      if (isAppError(error) && error.code !== 'db_error') throw error;
-      throw new AppError('policy_error', `policy evaluation failed: ${(error as Error).message}`, {
-        cause: error,
-      });
-    }
+    const subject =
+      action.subject && !action.ungated ? await action.subject(params, deps.social.read) : undefined;
+    const decision = await this.evaluate(action.tool, action.category, subject, now, action.ungated);
 
     const base = {
       tool_name: action.tool,
@@ -309,6 +293,52 @@ export class MutationGateway {
     }
   }
 
+  /** The hard safety rules for `subject`, then the policy with the counters from SQLite. */
+  private async evaluate(
+    tool: string,
+    category: PolicyCategory,
+    subject: GuardSubject | undefined,
+    now: Date,
+    ungated = false,
+  ): Promise<PolicyDecision> {
+    const { deps } = this;
+    const policy = deps.policy();
+    try {
+      if (ungated) {
+        const blocked = policy.enforce_for_mutations && policy.blocked_tools.some((t) => namesTool(t, tool));
+        return blocked
+          ? {
+              decision: 'deny',
+              code: 'policy_denied_blocked',
+              reason: `tool '${tool}' is blocked (mcp_policy.blocked_tools)`,
+            }
+          : { decision: 'allow', limits: [] };
+      }
+      const denial = subject ? await guardDenial(deps, subject) : undefined;
+      const usage = new Map<string, LimitUsage>();
+      return evaluatePolicy(
+        policy,
+        {
+          tool,
+          category,
+          mode: deps.mode(),
+          now,
+          ...(denial ? { hardRule: { rule: denial.rule, message: denialError(denial).message } } : {}),
+        },
+        (limit) => {
+          const used = usage.get(limit.key) ?? deps.store.usage(limit.key, limit.periodSeconds, now);
+          usage.set(limit.key, used);
+          return used;
+        },
+      );
+    } catch (error) {
+      if (isAppError(error) && error.code !== 'db_error') throw error;
+      throw new AppError('policy_error', `policy evaluation failed: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+  }
+
   /**
    * The policy alone, for tools that do not act on the platform themselves (composing a draft, queueing
    * proposals, previewing a post): throws on a denial, else says whether to proceed, simulate or queue.
@@ -319,28 +349,12 @@ export class MutationGateway {
     category: PolicyCategory;
     subject?: GuardSubject;
   }): Promise<Exclude<PolicyDecision, { decision: 'deny' }>> {
-    const { deps } = this;
-    const now = deps.clock.now();
-    let decision: PolicyDecision;
-    try {
-      const denial = request.subject ? await guardDenial(deps, request.subject) : undefined;
-      decision = evaluatePolicy(
-        deps.policy(),
-        {
-          tool: request.tool,
-          category: request.category,
-          mode: deps.mode(),
-          now,
-          ...(denial ? { hardRule: { rule: denial.rule, message: denialError(denial).message } } : {}),
-        },
-        (limit) => deps.store.usage(limit.key, limit.periodSeconds, now),
-      );
-    } catch (error) {
-      if (isAppError(error) && error.code !== 'db_error') throw error;
-      throw new AppError('policy_error', `policy evaluation failed: ${(error as Error).message}`, {
-        cause: error,
-      });
-    }
+    const decision = await this.evaluate(
+      request.tool,
+      request.category,
+      request.subject,
+      this.deps.clock.now(),
+    );
     if (decision.decision === 'deny') {
       throw new AppError(decision.code, `policy denied: ${decision.reason}`, {
         policyDecision: 'denied',
@@ -408,7 +422,7 @@ export class MutationGateway {
   async executeApproved(item: ApprovalItem, payload: unknown): Promise<unknown> {
     const action = this.action(item.tool_name ?? item.action_type);
     const params = action.params.parse(payload) as Record<string, unknown>;
-    if (action.platform) {
+    if (needsPlatform(action, params)) {
       const blocker = this.deps.postingBlocker();
       if (blocker) throw blocker;
     }

@@ -87,6 +87,7 @@ async function finishFailed(
         last_error_code: code,
         last_error: message,
         started_at: null,
+        claimed_by: null,
       },
       now,
     );
@@ -102,6 +103,7 @@ async function finishFailed(
       last_error: message,
       completed_at: now.toISOString(),
       started_at: null,
+      claimed_by: null,
     },
     now,
   );
@@ -130,6 +132,7 @@ async function retryLater(
       last_error_code: error.code,
       last_error: message,
       started_at: null,
+      claimed_by: null,
     },
     now,
   );
@@ -137,13 +140,12 @@ async function retryLater(
   return next;
 }
 
+/** Publishes a job this process claims first; a job another process holds is returned untouched. */
 export async function publishJob(deps: PublisherDeps, queued: PostingJob): Promise<PostingJob> {
   const now = deps.clock.now();
-  let job = await deps.posting.updateJob(
-    queued.id,
-    { status: 'in_progress', started_at: now.toISOString() },
-    now,
-  );
+  const claimed = await deps.posting.claimJob(queued, deps.owner, now);
+  if (!claimed) return (await deps.posting.getJob(queued.id)) ?? queued;
+  let job = claimed;
   await syncOrigin(deps, job, 'posting');
   const posted = [...job.posted_tweet_ids];
 
@@ -200,6 +202,7 @@ export async function publishJob(deps: PublisherDeps, queued: PostingJob): Promi
       last_error: null,
       last_error_code: null,
       started_at: null,
+      claimed_by: null,
     },
     done,
   );
@@ -214,6 +217,13 @@ export async function runPostingQueue(deps: PublisherDeps, limit = 10): Promise<
   const due = await deps.posting.dueJobs(deps.clock.now(), limit);
   const results: PostingJob[] = [];
   for (const job of due) {
+    // In progress elsewhere (the service and the tool server share the database): leave it to them.
+    if (
+      job.status === 'in_progress' &&
+      job.claimed_by &&
+      !deps.ownerGone(job.claimed_by, job.started_at ? new Date(job.started_at) : null)
+    )
+      continue;
     try {
       results.push(await publishJob(deps, job));
     } catch (error) {
@@ -228,6 +238,7 @@ export async function runPostingQueue(deps: PublisherDeps, limit = 10): Promise<
             next_attempt_at: new Date(now.getTime() + retryDelayMs(job.attempts + 1)).toISOString(),
             last_error: (error as Error).message,
             started_at: null,
+            claimed_by: null,
           },
           now,
         ),

@@ -26,6 +26,10 @@ export interface PublisherDeps {
   guardSettings: () => GuardSettings;
   postingBlocker: () => AppError | undefined;
   logger: PublisherLogger;
+  /** This process, as it marks the jobs it publishes. */
+  owner: string;
+  /** True when the process that claimed a job can no longer be publishing it (it exited or went stale). */
+  ownerGone(owner: string, startedAt: Date | null): boolean;
 }
 
 /** Jobs retry ambiguous and partial failures this many times before they fail for good. */

@@ -27,6 +27,10 @@ export interface ActionEnv {
   endpoints?: SocialEndpoints;
   /** Publishes through the posting queue's exactly-once path and waits for the outcome. */
   publish(intent: PostingIntent): Promise<PublishResult>;
+  /** A media file's real type and size (from its bytes), without uploading it. */
+  inspectMedia(path: string): Promise<{ mimeType: string; sizeBytes: number }>;
+  /** An absolute path as is; anything else is looked up in the media store. */
+  mediaFile(path: string): Promise<string>;
 }
 
 /** How to undo a mutation, as another tool call (shown to the caller, never run automatically). */
@@ -41,7 +45,12 @@ export interface ToolAction<P extends Record<string, unknown> = Record<string, u
   category: PolicyCategory;
   params: z.ZodType<P>;
   /** Acts on the platform (platform client needed: blocked under a read-only backend). */
-  platform: boolean;
+  platform: boolean | ((params: P) => boolean);
+  /**
+   * Outside the policy engine (blocked_tools still applies): preparation such as a media upload is not an
+   * action anyone sees, and routing it to approval would strand its result. Still audited and idempotent.
+   */
+  ungated?: boolean;
   /** Checks beyond the schema (weighted length, media rules); throws a typed AppError. */
   validate?(params: P): void;
   /** The post the hard safety rules look at. `read` lets it look up a reply's author. */

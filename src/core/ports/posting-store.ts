@@ -29,6 +29,7 @@ export interface JobChanges {
   completed_at?: string | null;
   scheduled_for?: string | null;
   payload?: PostingPayload;
+  claimed_by?: string | null;
 }
 
 export interface PostedRecord {
@@ -53,6 +54,11 @@ export interface PostingStore {
   /** Queued jobs that are due, and jobs left in progress by a stopped process, oldest first. */
   dueJobs(now: Date, limit: number): Promise<PostingJob[]>;
   updateJob(id: number, changes: JobChanges, at: Date): Promise<PostingJob>;
+  /**
+   * Marks the job in progress for `owner` if it is still as `seen` (status and claimant): of two processes
+   * reaching for the same job, exactly one gets it. Undefined when another got there first.
+   */
+  claimJob(seen: PostingJob, owner: string, at: Date): Promise<PostingJob | undefined>;
   /** Cancels a job that has not started; false when it is already being posted or done. */
   cancelJob(id: number, at: Date): Promise<boolean>;
   outboxRow(jobId: number, cardIndex: number): Promise<OutboxRow | undefined>;

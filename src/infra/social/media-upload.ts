@@ -27,7 +27,8 @@ interface ProcessingInfo {
   error?: { message?: string; name?: string };
 }
 
-async function inspect(path: string): Promise<{ mimeType: string; sizeBytes: number }> {
+/** The file's real type (from its bytes) and size; unreadable or non-media files are typed errors. */
+export async function inspectMediaFile(path: string): Promise<{ mimeType: string; sizeBytes: number }> {
   let sizeBytes: number;
   let detected: Awaited<ReturnType<typeof fileTypeFromFile>>;
   try {
@@ -60,7 +61,7 @@ export class MediaUploader {
   constructor(private readonly options: MediaUploaderOptions) {}
 
   async upload(path: string): Promise<UploadedMedia> {
-    const { mimeType, sizeBytes } = await inspect(path);
+    const { mimeType, sizeBytes } = await inspectMediaFile(path);
     const kind = mediaKindOf(mimeType) as UploadedMedia['kind'];
     const problems = checkMediaSet([{ kind, sizeBytes, name: path }]);
     if (problems.length > 0)

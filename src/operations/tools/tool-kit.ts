@@ -13,6 +13,16 @@ import {
 import type { ErrorCode } from '../../core/errors.js';
 import type { OperationContext } from '../define-operation.js';
 
+/** Approvals that may post: the database, and the platform when an approved call runs at once. */
+export const PLATFORM_READ_ERRORS_WITH_DB: readonly ErrorCode[] = [
+  ...DB_ERRORS,
+  ...PLATFORM_READ_ERRORS,
+  'scraper_mutation_blocked',
+  'policy_denied_hard_rule',
+  'validation_error',
+  'not_found',
+];
+
 export const ALL_PROFILES: readonly ToolProfile[] = ['write', 'admin', 'readonly', 'api-readonly'];
 export const WRITE_ADMIN: readonly ToolProfile[] = ['write', 'admin'];
 export const WRITE_ADMIN_API_READONLY: readonly ToolProfile[] = ['write', 'admin', 'api-readonly'];
@@ -48,6 +58,7 @@ export function platformMutation(
     lane: 'workflow',
     profiles: options.profiles ?? WRITE_ADMIN,
     requires: { social: true, db: true, scopes, userAuth: true },
+    policy: 'gateway',
     errors: [
       ...(options.posts ? PLATFORM_WRITE_ERRORS : PLATFORM_ENGAGE_ERRORS),
       ...(options.posts ? (['validation_error', 'thread_partial_failure'] as const) : []),

@@ -22,10 +22,10 @@ function issuesOf(error: { issues: ReadonlyArray<{ path: readonly PropertyKey[];
   }));
 }
 
-/** Read tools honour blocked_tools too; mutations meet it in the policy engine (and its audit log). */
-function blockedRead(deps: AppDeps, op: ToolOperation): AppError | undefined {
+/** Every tool honours blocked_tools; policy-gated ones meet it in the engine (and its audit log). */
+function blockedTool(deps: AppDeps, op: ToolOperation): AppError | undefined {
   const policy = deps.config.mcp_policy;
-  if (op.mutation || !policy.enforce_for_mutations) return undefined;
+  if (op.tool.policy !== undefined || !policy.enforce_for_mutations) return undefined;
   if (!policy.blocked_tools.some((t) => namesTool(t, op.tool.name))) return undefined;
   return new AppError(
     'policy_denied_blocked',
@@ -45,7 +45,7 @@ export async function invokeTool(
   const modeMeta = { mode: deps.config.mode, approval_mode: effectiveApprovalMode(deps.config) };
   let built: Envelope;
   try {
-    const blocked = blockedRead(deps, op);
+    const blocked = blockedTool(deps, op);
     if (blocked) throw blocked;
     const parsed = op.input.safeParse(args ?? {});
     if (!parsed.success) {

@@ -77,13 +77,14 @@ export async function generateTweet(
 
 export async function generateReply(
   deps: AssistDeps,
-  input: { tweet_text: string; tweet_author: string; mention_product?: boolean },
+  input: { tweet_text: string; tweet_author: string; mention_product?: boolean; context?: string },
 ): Promise<Generated> {
   return generateShort(deps, 'reply', (stricter) =>
     replyPrompt(deps.voice(), {
       tweetText: input.tweet_text,
       tweetAuthor: input.tweet_author,
       mentionProduct: input.mention_product ?? false,
+      toneCue: input.context,
       stricter,
     }),
   );
@@ -104,14 +105,20 @@ export async function improveDraft(
 /** A thread as 2+ cards of at most 280 each (up to 3 attempts, then long cards are trimmed). */
 export async function generateThread(
   deps: AssistDeps,
-  input: { topic: string; selected_node_ids?: number[] },
+  input: { topic: string; selected_node_ids?: number[]; count?: number },
 ): Promise<{ tweets: string[]; topic: string; flags: string[]; vault_citations?: VaultCitation[] }> {
   const { cue, rest } = parseToneCue(input.topic);
   const topic = rest || deps.settings().profileTopics[0] || 'general industry trends';
   const vault = await buildVaultContext(deps.vault, { selectedNodeIds: input.selected_node_ids });
   const llm = deps.llm();
   const build = (stricter: boolean, phrase?: string) => {
-    const request = threadPrompt(deps.voice(), { topic, toneCue: cue, vault: vault.block, stricter });
+    const request = threadPrompt(deps.voice(), {
+      topic,
+      toneCue: cue,
+      vault: vault.block,
+      stricter,
+      count: input.count,
+    });
     return phrase ? avoid(request, phrase) : request;
   };
   const attempt = async (phrase?: string) => {

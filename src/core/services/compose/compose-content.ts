@@ -6,12 +6,13 @@ import type { ContentDeps } from '../content-deps.js';
 import { nextStoredContent, storedBlocksOf } from '../drafts/draft-content.js';
 import { scheduledTime } from '../drafts/publish-draft.js';
 import { payloadOf } from '../publishing/prepare-payload.js';
-import { submitDraft } from '../publishing/submit-draft.js';
+import { type SubmitOptions, submitDraft } from '../publishing/submit-draft.js';
 
 export async function composeContent(
   deps: ContentDeps,
   input: ComposeInput,
   origin: 'http' | 'mcp' | 'cli' = 'http',
+  options: Pick<SubmitOptions, 'forceApproval'> = {},
 ): Promise<ComposeResult> {
   if (input.content === undefined && input.blocks === undefined) {
     throw new AppError('validation_error', 'content is required (or blocks, for a thread)');
@@ -35,7 +36,7 @@ export async function composeContent(
     deps.clock.now(),
   );
   try {
-    const result = await submitDraft(deps, draft, { origin, scheduledFor });
+    const result = await submitDraft(deps, draft, { origin, scheduledFor, ...options });
     return {
       status: result.status,
       draft_id: draft.id,

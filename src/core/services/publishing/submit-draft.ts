@@ -17,6 +17,8 @@ export interface SubmitResult {
 export interface SubmitOptions {
   scheduledFor?: Date;
   origin: 'http' | 'mcp' | 'cli' | 'loop';
+  /** The mutation policy sent it to a person, whatever approval mode says (with the policy's reason). */
+  forceApproval?: { reason: string };
 }
 
 export async function submitDraft(
@@ -30,7 +32,7 @@ export async function submitDraft(
   if (draft.status !== 'draft' && draft.status !== 'failed') {
     throw new ConflictError(`draft ${draft.id} is ${draft.status} and cannot be submitted again`, draft);
   }
-  const settings = deps.settings();
+  const settings = options.forceApproval ? { ...deps.settings(), approvalMode: true } : deps.settings();
   if (!settings.approvalMode) {
     const blocker = deps.postingBlocker();
     if (blocker) throw blocker;
@@ -48,7 +50,14 @@ export async function submitDraft(
   };
   if (settings.approvalMode) {
     const item = await deps.approvals.create(
-      { action_type: kind, payload, origin: options.origin, draft_id: draft.id, scheduled_for: scheduledFor },
+      {
+        action_type: kind,
+        payload,
+        origin: options.origin,
+        draft_id: draft.id,
+        scheduled_for: scheduledFor,
+        ...(options.forceApproval ? { reason: options.forceApproval.reason } : {}),
+      },
       at,
     );
     const updated = (await deps.drafts.setState(draft.id, state, at)) as Draft;

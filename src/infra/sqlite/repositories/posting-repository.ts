@@ -82,6 +82,16 @@ export class PostingRepository implements PostingStore {
     return rows.map(toJob);
   }
 
+  async claimJob(seen: PostingJob, owner: string, at: Date): Promise<PostingJob | undefined> {
+    const stamp = toDbTimestamp(at);
+    const result = await sql`update posting_jobs
+      set status = 'in_progress', claimed_by = ${owner}, started_at = ${stamp}, updated_at = ${stamp}
+      where account_id = ${this.accountId} and id = ${seen.id} and status = ${seen.status}
+        and claimed_by is ${seen.claimed_by}`.execute(this.db);
+    if (Number(result.numAffectedRows ?? 0) !== 1) return undefined;
+    return this.getJob(seen.id);
+  }
+
   async updateJob(id: number, changes: JobChanges, at: Date): Promise<PostingJob> {
     const { payload, posted_tweet_ids, ...rest } = changes;
     await this.db

@@ -1,0 +1,67 @@
+// social_upload_media as a gateway action: audited and idempotent (the same file twice in 5 minutes gives
+// the first media id), but outside the policy: an upload is preparation, not something anyone sees.
+import { z } from 'zod';
+import { MEDIA_LIMITS, mediaKindOf } from '../domain/media-rules.js';
+import { AppError } from '../errors.js';
+import { type AnyToolAction, defineAction } from './tool-action.js';
+
+const MB = 1024 * 1024;
+
+export const UploadMediaInput = z.object({
+  file_path: z
+    .string()
+    .trim()
+    .min(1)
+    .describe(
+      'Absolute path of a local JPEG, PNG, WebP, GIF or MP4 file, or a path returned by the media upload.',
+    ),
+  media_type: z
+    .string()
+    .optional()
+    .describe('Expected MIME type; the real type is read from the file and must match when given.'),
+  alt_text: z.string().max(1000).optional().describe('Accessibility description (up to 1000 characters).'),
+  dry_run: z.boolean().default(false).describe('Only validate the file; upload nothing.'),
+});
+
+const uploadMedia = defineAction({
+  tool: 'social_upload_media',
+  category: 'media',
+  params: UploadMediaInput,
+  platform: (params) => !params.dry_run,
+  ungated: true,
+  async execute(env, params) {
+    const path = await env.mediaFile(params.file_path);
+    const { mimeType, sizeBytes } = await env.inspectMedia(path);
+    if (params.media_type && params.media_type.toLowerCase() !== mimeType) {
+      throw new AppError(
+        'unsupported_media_type',
+        `the file is ${mimeType}, not ${params.media_type} as media_type says`,
+      );
+    }
+    const kind = mediaKindOf(mimeType);
+    const limit = kind ? MEDIA_LIMITS[kind].maxBytes : 0;
+    const base = {
+      media_type: mimeType,
+      file_size_bytes: sizeBytes,
+      upload_strategy: kind === 'image' ? 'simple' : 'chunked',
+      ...(params.alt_text ? { alt_text: params.alt_text } : {}),
+    };
+    if (sizeBytes > limit) {
+      throw new AppError(
+        'validation_error',
+        `${kind} files may be at most ${limit / MB} MB; this one is ${(sizeBytes / MB).toFixed(1)} MB`,
+      );
+    }
+    if (params.dry_run) return { ...base, dry_run: true, valid: true };
+    const uploaded = await env.write.uploadMedia(path, { altText: params.alt_text });
+    return {
+      ...base,
+      media_id: uploaded.mediaId,
+      upload_strategy: uploaded.strategy,
+      segment_count: uploaded.segments,
+      processing_required: uploaded.kind !== 'image',
+    };
+  },
+});
+
+export const MEDIA_ACTIONS: readonly AnyToolAction[] = [uploadMedia];

@@ -1,0 +1,38 @@
+// social_upload_media: uploads a local image, GIF or video and answers the media id to attach to a post.
+import { z } from 'zod';
+import { UploadMediaInput } from '../../../core/gateway/media-actions.js';
+import { defineOperation } from '../../define-operation.js';
+import { runMutation, WRITE_ADMIN } from '../tool-kit.js';
+
+export const uploadMediaTool = defineOperation({
+  name: 'social_upload_media',
+  summary:
+    'Upload a local JPEG, PNG, WebP (5 MB), GIF (15 MB) or MP4 (512 MB) file; the type is read from the file. Answers media_id for social_post_tweet. dry_run only validates.',
+  input: UploadMediaInput,
+  output: z.unknown(),
+  mutation: true,
+  tool: {
+    name: 'social_upload_media',
+    category: 'media',
+    lane: 'workflow',
+    profiles: WRITE_ADMIN,
+    requires: { social: true, db: true, scopes: ['media.write'], userAuth: true },
+    policy: 'gateway',
+    errors: [
+      'social_not_configured',
+      'social_rate_limited',
+      'social_auth_expired',
+      'social_forbidden',
+      'social_network_error',
+      'social_api_error',
+      'scraper_mutation_blocked',
+      'unsupported_media_type',
+      'file_read_error',
+      'media_upload_error',
+      'validation_error',
+      'policy_denied_blocked',
+      'db_error',
+    ],
+  },
+  run: (deps, input, context) => runMutation(deps, context, 'social_upload_media', input),
+});
