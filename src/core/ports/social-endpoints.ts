@@ -7,6 +7,10 @@ export interface EndpointRequest {
   pathParams?: Record<string, string>;
   query?: Record<string, string | number | boolean | undefined>;
   json?: unknown;
+  /** Extra request headers (universal requests only, after the header guard). */
+  headers?: Record<string, string>;
+  /** `endpoint.path` is a concrete, already-validated path (universal requests), not a template. */
+  rawPath?: boolean;
 }
 
 export interface EndpointResponse {

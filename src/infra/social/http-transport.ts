@@ -48,6 +48,15 @@ export interface SendRequest {
   query?: Record<string, string | number | boolean | undefined>;
   json?: unknown;
   form?: FormData;
+  /** Extra headers (universal requests, after their header guard); never replace the bearer token. */
+  headers?: Record<string, string>;
+  /** Send `endpoint.path` as given (no placeholders): a universal request's already-validated path. */
+  rawPath?: boolean;
+}
+
+/** Details of the AppError a 3xx answer becomes: redirects are never followed. */
+export interface RedirectDetails {
+  redirect: { status: number; location: string | null };
 }
 
 export interface SendResult {
@@ -85,7 +94,7 @@ export class HttpTransport {
     const { endpoint } = request;
     const what = `${endpoint.method} ${endpoint.path}`;
     const key = `${endpoint.host} ${what}`;
-    const url = new URL(fillPath(endpoint.path, request.pathParams), this.options.baseUrls[endpoint.host]);
+    const url = this.urlOf(request);
     for (const [name, value] of Object.entries(request.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
@@ -127,11 +136,10 @@ export class HttpTransport {
         try {
           response = await fetch(url, {
             method: endpoint.method,
-            headers: {
-              authorization: `Bearer ${grant.accessToken}`,
-              ...(request.json === undefined ? {} : { 'content-type': 'application/json' }),
-            },
+            headers: headersOf(request, grant.accessToken),
             body: request.form ?? (request.json === undefined ? undefined : JSON.stringify(request.json)),
+            // A redirect could lead anywhere (another host, a metadata address): it is an answer, not a hop.
+            redirect: 'manual',
             signal: AbortSignal.timeout(this.options.timeoutMs),
           });
         } catch (cause) {
@@ -165,6 +173,15 @@ export class HttpTransport {
           await this.sleep(backoffMs(attempt, this.random));
           continue;
         }
+        if (response.status >= 300 && response.status < 400) {
+          const location = response.headers.get('location');
+          this.record(endpoint, url, response.status, started, 'social_api_error');
+          throw new AppError(
+            'social_api_error',
+            `${what}: the platform answered ${response.status} redirecting to ${location ?? '(no location)'}; redirects are never followed`,
+            { retryable: false, details: { redirect: { status: response.status, location } } },
+          );
+        }
         if (!response.ok) {
           const error = errorFromResponse({
             status: response.status,
@@ -190,6 +207,22 @@ export class HttpTransport {
     }
   }
 
+  private urlOf(request: SendRequest): URL {
+    const { endpoint } = request;
+    const base = this.options.baseUrls[endpoint.host];
+    if (!request.rawPath) return new URL(fillPath(endpoint.path, request.pathParams), base);
+    const url = new URL(endpoint.path, base);
+    // The path was validated before; this is the last line against one that would resolve elsewhere.
+    if (
+      !endpoint.path.startsWith('/') ||
+      endpoint.path.startsWith('//') ||
+      url.origin !== new URL(base).origin
+    ) {
+      throw new AppError('validation_error', `path guard: ${endpoint.path} does not stay on ${base}`);
+    }
+    return url;
+  }
+
   private record(
     endpoint: SocialEndpoint,
     url: URL,
@@ -206,6 +239,15 @@ export class HttpTransport {
       errorCode,
     });
   }
+}
+
+/** Caller headers first, so the content type may be chosen but the bearer token always wins. */
+function headersOf(request: SendRequest, accessToken: string): Headers {
+  const headers = new Headers();
+  if (request.json !== undefined) headers.set('content-type', 'application/json');
+  for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
+  headers.set('authorization', `Bearer ${accessToken}`);
+  return headers;
 }
 
 function isPartialError(json: unknown): json is { errors: [] } {

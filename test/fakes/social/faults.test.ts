@@ -76,6 +76,17 @@ describe('presets', () => {
     expect(() => JSON.parse(malformed.text)).toThrow();
   });
 
+  it('redirect answers a 3xx with a Location elsewhere, once', async () => {
+    fake.faults.inject({
+      path: ME,
+      action: faultPresets.redirect('http://169.254.169.254/latest/meta-data/'),
+    });
+    const moved = await api.get(ME);
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get('location')).toBe('http://169.254.169.254/latest/meta-data/');
+    expect((await api.get(ME)).status).toBe(200);
+  });
+
   it('latency delays, then the request is handled normally', async () => {
     fake.faults.inject({ path: ME, action: faultPresets.latency(150) });
     const started = performance.now();

@@ -1,6 +1,6 @@
 // Faults on demand: rules (method, path prefix or RegExp, how many times) that make the next matching
 // requests fail the ways the real platform and networks do: error statuses, latency, dropped sockets,
-// HTML error pages, truncated or empty JSON, or a dropped response after the effect was committed.
+// HTML error pages, redirects, truncated or empty JSON, or a dropped response after the effect was committed.
 
 export type FaultAction =
   | { type: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
@@ -15,6 +15,7 @@ export type FaultAction =
   | { type: 'dropAfterCommit' }
   | { type: 'holdAfterCommit'; ms: number }
   | { type: 'html'; status: number }
+  | { type: 'redirect'; status: number; location: string }
   | { type: 'malformed' }
   | { type: 'missingFields' };
 
@@ -57,6 +58,8 @@ export const faultPresets = {
   /** Performs the effect, then holds the answer back (a client killed meanwhile never learns the result). */
   holdAfterCommit: (ms: number): FaultAction => ({ type: 'holdAfterCommit', ms }),
   html: (status = 503): FaultAction => ({ type: 'html', status }),
+  /** A 3xx pointing elsewhere (an SSRF probe: a client must not follow it off the platform hosts). */
+  redirect: (location: string, status = 302): FaultAction => ({ type: 'redirect', status, location }),
   malformed: (): FaultAction => ({ type: 'malformed' }),
   missingFields: (): FaultAction => ({ type: 'missingFields' }),
 };

@@ -22,7 +22,7 @@ export function adsRoutes(): ApiRoute[] {
         const mine = [...ctx.state.ads.accounts.values()].filter(
           (account) => ctx.state.ads.accountOwners.get(account.id) === ctx.user.id,
         );
-        return adsList(ctx, mine, []);
+        return adsList(ctx, mine, [['account_ids', 'id']]);
       },
     },
     { method: 'GET', url: ACCOUNT, scopes: READ, handler: (ctx) => adsOne(ctx, account(ctx)) },

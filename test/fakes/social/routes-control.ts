@@ -181,6 +181,11 @@ function parseAction(raw: unknown): FaultAction {
       return faultPresets.html(number('status', 503));
     case 'holdAfterCommit':
       return faultPresets.holdAfterCommit(number('ms', 5000));
+    case 'redirect':
+      return faultPresets.redirect(
+        String(action.location ?? 'http://169.254.169.254/'),
+        number('status', 302),
+      );
     default:
       return { type } as FaultAction;
   }

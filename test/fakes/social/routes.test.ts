@@ -125,6 +125,8 @@ describe('enterprise and ads', () => {
     fake.state.enableAds('1000');
     const accounts = await api.get<Body>('/12/accounts');
     expect(accounts.body).toMatchObject({ data: [{ id: '18ce54d4x5t' }], next_cursor: null, total_count: 1 });
+    const other = await api.get<Body>('/12/accounts', { account_ids: 'gq1844' });
+    expect(other.body).toMatchObject({ data: [], total_count: 0 });
     const base = '/12/accounts/18ce54d4x5t';
     const campaign = await api.post<Body>(
       `${base}/campaigns?name=Launch&funding_instrument_id=lygyi&daily_budget_amount_local_micro=5000000`,

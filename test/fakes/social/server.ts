@@ -241,6 +241,8 @@ function sendFault(state: FakeState, req: FastifyRequest, reply: FastifyReply, a
           `<html><head><title>${title}</title></head><body><h1>${title}</h1><p>Something is technically wrong.</p></body></html>`,
         );
     }
+    case 'redirect':
+      return reply.code(action.status).header('location', action.location).send();
     case 'malformed':
       return reply.code(200).type('application/json; charset=utf-8').send('{"data":');
     case 'missingFields':
