@@ -1,14 +1,28 @@
-// The stores behind the discovery, context and composite tools.
+// The stores behind the discovery, context and composite tools: discovered posts (the Discovery Feed),
+// target accounts, the account's history with an author, and topic performance.
 import type { Clock } from '../core/ports/clock.js';
+import type { DiscoveryStore, TargetAccountStore } from '../core/ports/discovery-store.js';
+import type { EngagementHistory } from '../core/ports/engagement-history.js';
+import type { TopicPerformanceStore } from '../core/ports/topic-performance.js';
 import type { AppDatabase } from '../infra/sqlite/open-database.js';
+import { DiscoveryRepository } from '../infra/sqlite/repositories/discovery-repository.js';
+import { EngagementHistoryRepository } from '../infra/sqlite/repositories/engagement-history-repository.js';
+import { TargetAccountRepository } from '../infra/sqlite/repositories/target-account-repository.js';
+import { TopicPerformanceRepository } from '../infra/sqlite/repositories/topic-performance-repository.js';
 
-// biome-ignore lint/complexity/noBannedTypes: filled in as the discovery tools land.
-export type DiscoveryDeps = {};
+export interface DiscoveryDeps {
+  /** Scored posts found by searches, mentions and target monitoring. */
+  discovered: DiscoveryStore;
+  targets: TargetAccountStore;
+  history: EngagementHistory;
+  topics: TopicPerformanceStore;
+}
 
-export function createDiscoveryDeps(
-  _database: AppDatabase,
-  _accountId: string,
-  _clock: Clock,
-): DiscoveryDeps {
-  return {};
+export function createDiscoveryDeps(database: AppDatabase, accountId: string, _clock: Clock): DiscoveryDeps {
+  return {
+    discovered: new DiscoveryRepository(database, accountId),
+    targets: new TargetAccountRepository(database, accountId),
+    history: new EngagementHistoryRepository(database, accountId),
+    topics: new TopicPerformanceRepository(database, accountId),
+  };
 }
