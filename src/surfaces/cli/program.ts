@@ -91,32 +91,35 @@ export function buildProgram(io: CliIo, version: string): Command {
     .action(async (opts) => (await import('./commands/serve.js')).runServe(context(), opts));
 
   const mcp = program.command('mcp').description('Agent tool server');
+  const profile = () =>
+    new Option('--profile <profile>', 'tool profile').choices(['write', 'admin', 'readonly', 'api-readonly']);
   mcp
     .command('serve')
-    .description('Start the tool server over stdio')
-    .addOption(
-      new Option('--profile <profile>', 'tool profile')
-        .choices(['write', 'admin', 'readonly', 'api-readonly'])
-        .default('write'),
-    )
-    .action(async () => (await import('./commands/mcp.js')).runMcpPending('serve'));
+    .description('Start the tool server over stdio (environment variables alone are enough)')
+    .addOption(profile().default('write'))
+    .action(async (opts) => (await import('./commands/mcp.js')).runMcpServe(context(), opts));
   mcp
     .command('manifest')
-    .description('List the tools of a profile')
-    .addOption(
-      new Option('--profile <profile>', 'tool profile').choices([
-        'write',
-        'admin',
-        'readonly',
-        'api-readonly',
-      ]),
-    )
+    .description('List the tools of a profile: name, category, mutation, needs, profiles, error codes')
+    .addOption(profile().default('write'))
     .addOption(new Option('--format <format>', 'output format').choices(['json', 'table']).default('json'))
-    .action(async () => (await import('./commands/mcp.js')).runMcpPending('manifest'));
+    .action(async (opts) => (await import('./commands/mcp.js')).runMcpManifest(context(), opts));
   mcp
     .command('setup')
-    .description('Guided setup: config, auth, agent registration')
-    .action(async () => (await import('./commands/mcp.js')).runMcpPending('setup'));
+    .description('Guided setup: config, platform login, profile, and the agent registration snippet')
+    .addOption(profile())
+    .addOption(
+      new Option('--client <client>', 'print the snippet for one client').choices([
+        'claude-desktop',
+        'claude-code',
+        'cursor',
+        'vscode',
+        'codex',
+        'all',
+      ]),
+    )
+    .option('--non-interactive', 'never prompt: report what is missing and print the snippets')
+    .action(async (opts) => (await import('./commands/mcp-setup.js')).runMcpSetup(context(), opts));
 
   return program;
 }

@@ -1,42 +1,9 @@
 // Renders docs/api.md from the operation registry (paths, summaries, request fields, responses) plus the
 // routes that are not operations (auth, media) and the error status table.
-import { z } from 'zod';
 import type { AnyOperation } from '../../operations/define-operation.js';
 import { OPERATIONS } from '../../operations/registry.js';
+import { cell, type JsonSchema, toSchema, typeOf } from '../json-schema-text.js';
 import { STATUS } from './error-response.js';
-
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  enum?: unknown[];
-  anyOf?: JsonSchema[];
-  default?: unknown;
-  description?: string;
-  additionalProperties?: unknown;
-}
-
-const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
-
-function typeOf(schema: JsonSchema | undefined): string {
-  if (!schema) return 'any';
-  if (schema.enum) return schema.enum.map((v) => `\`${String(v)}\``).join(' | ');
-  if (schema.anyOf)
-    return (
-      schema.anyOf
-        .map(typeOf)
-        .filter((t) => t !== 'null')
-        .join(' or ') + (schema.anyOf.some((s) => s.type === 'null') ? ' or null' : '')
-    );
-  if (schema.type === 'array') return `${typeOf(schema.items)}[]`;
-  if (Array.isArray(schema.type)) return schema.type.join(' or ');
-  return schema.type ?? 'any';
-}
-
-function toSchema(type: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  return z.toJSONSchema(type, { io, unrepresentable: 'any' }) as JsonSchema;
-}
 
 function fieldsTable(schema: JsonSchema, pathParams: string[]): string[] {
   const props = Object.entries(schema.properties ?? {});

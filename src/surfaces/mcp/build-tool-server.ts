@@ -14,7 +14,7 @@ import { profileTools, type ToolOperation } from './profile-tools.js';
 export function inputJsonSchema(op: ToolOperation): Tool['inputSchema'] {
   const schema = z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   delete schema.$schema;
-  return { ...schema, type: 'object' } as Tool['inputSchema'];
+  return { ...schema, type: 'object', additionalProperties: false } as Tool['inputSchema'];
 }
 
 export function toolListing(op: ToolOperation): Tool {

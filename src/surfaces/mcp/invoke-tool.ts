@@ -22,6 +22,21 @@ function issuesOf(error: { issues: ReadonlyArray<{ path: readonly PropertyKey[];
   }));
 }
 
+/** Parameter names of an object input schema (every tool's input is one). */
+function shapeKeys(op: ToolOperation): string[] | undefined {
+  const shape = (op.input as { shape?: Record<string, unknown> }).shape;
+  return shape ? Object.keys(shape) : undefined;
+}
+
+const expectedKeys = (op: ToolOperation) => (shapeKeys(op) ?? []).join(', ');
+
+/** A misspelt parameter is a mistake worth reporting, not something to drop silently. */
+function unknownKeys(op: ToolOperation, args: unknown): string[] {
+  const keys = shapeKeys(op);
+  if (!keys || typeof args !== 'object' || args === null || Array.isArray(args)) return [];
+  return Object.keys(args).filter((key) => !keys.includes(key));
+}
+
 /** Every tool honours blocked_tools; policy-gated ones meet it in the engine (and its audit log). */
 function blockedTool(deps: AppDeps, op: ToolOperation): AppError | undefined {
   const policy = deps.config.mcp_policy;
@@ -47,6 +62,14 @@ export async function invokeTool(
   try {
     const blocked = blockedTool(deps, op);
     if (blocked) throw blocked;
+    const unknown = unknownKeys(op, args);
+    if (unknown.length > 0) {
+      throw new AppError(
+        'invalid_input',
+        `unknown parameter${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `'${k}'`).join(', ')} for ${op.tool.name}; expected ${expectedKeys(op) || 'none'}`,
+        { details: { issues: unknown.map((key) => ({ path: key, message: 'unknown parameter' })) } },
+      );
+    }
     const parsed = op.input.safeParse(args ?? {});
     if (!parsed.success) {
       const issues = issuesOf(parsed.error);

@@ -1,0 +1,175 @@
+// `app mcp setup`: walks an agent user through what the tool server needs (a config, a platform login, a
+// profile) and prints the registration snippet for common MCP clients. On a terminal it offers to run
+// `app init` and `app auth`; without one it reports and prints.
+import { existsSync } from 'node:fs';
+import type { ToolProfile } from '../../../contracts/tools/tool-binding.js';
+import { missingQuickstartFields } from '../../../core/domain/config-rules.js';
+import { dataPaths, resolveConfigPaths } from '../../../infra/config/config-paths.js';
+import { readTokenFile } from '../../../infra/social/token-store.js';
+import { type CommandContext, println } from '../cli-io.js';
+import { loadForCommand } from '../load-for-command.js';
+import { type Prompter, promptFor } from '../prompter.js';
+
+export const MCP_CLIENTS = ['claude-desktop', 'claude-code', 'cursor', 'vscode', 'codex'] as const;
+export type McpClient = (typeof MCP_CLIENTS)[number];
+
+export interface SetupOptions {
+  profile?: ToolProfile;
+  client?: McpClient | 'all';
+  nonInteractive?: boolean;
+}
+
+interface Launch {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
+
+/** How a client should start the server: the same config file and data dir this setup looked at. */
+function launchFor(ctx: CommandContext, profile: ToolProfile): Launch {
+  const args = [
+    ...(ctx.global.config ? ['-c', ctx.global.config] : []),
+    'mcp',
+    'serve',
+    '--profile',
+    profile,
+  ];
+  const env: Record<string, string> = {};
+  if (ctx.io.env.APP_HOME) env.APP_HOME = ctx.io.env.APP_HOME;
+  return { command: 'app', args, env };
+}
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+const withEnv = (launch: Launch) => (Object.keys(launch.env).length ? { env: launch.env } : {});
+
+/** The registration snippet for one client: where it goes and what to paste or run. */
+export function clientSnippet(client: McpClient, launch: Launch): { where: string; text: string } {
+  const server = { command: launch.command, args: launch.args, ...withEnv(launch) };
+  switch (client) {
+    case 'claude-desktop':
+      return {
+        where: 'claude_desktop_config.json (Settings → Developer → Edit Config)',
+        text: json({ mcpServers: { app: server } }),
+      };
+    case 'claude-code': {
+      const envFlags = Object.entries(launch.env).map(([k, v]) => `-e ${k}=${v} `);
+      return {
+        where: 'a shell',
+        text: `claude mcp add app ${envFlags.join('')}-- ${launch.command} ${launch.args.join(' ')}`,
+      };
+    }
+    case 'cursor':
+      return {
+        where: '.cursor/mcp.json (project) or ~/.cursor/mcp.json',
+        text: json({ mcpServers: { app: server } }),
+      };
+    case 'vscode':
+      return {
+        where: '.vscode/mcp.json',
+        text: json({ servers: { app: { type: 'stdio', ...server } } }),
+      };
+    case 'codex': {
+      const env = Object.entries(launch.env).map(([k, v]) => `${k} = ${JSON.stringify(v)}`);
+      return {
+        where: '~/.codex/config.toml',
+        text: [
+          '[mcp_servers.app]',
+          `command = ${JSON.stringify(launch.command)}`,
+          `args = ${JSON.stringify(launch.args)}`,
+          ...(env.length ? [`env = { ${env.join(', ')} }`] : []),
+        ].join('\n'),
+      };
+    }
+  }
+}
+
+async function ensureConfig(ctx: CommandContext, prompter: Prompter | undefined): Promise<boolean> {
+  const paths = resolveConfigPaths({ configFlag: ctx.global.config, env: ctx.io.env });
+  if (existsSync(paths.configPath)) {
+    println(ctx.io.stdout, `config: ${paths.configPath}`);
+    return true;
+  }
+  if (
+    prompter &&
+    (await prompter.confirm({ message: `No config at ${paths.configPath}. Create one now?`, initial: true }))
+  ) {
+    const { runInit } = await import('./init.js');
+    await runInit(ctx, {});
+    return true;
+  }
+  println(
+    ctx.io.stdout,
+    `config: none at ${paths.configPath}; run \`app init\`, or configure the server with APP_* environment variables only`,
+  );
+  return false;
+}
+
+export async function runMcpSetup(ctx: CommandContext, options: SetupOptions): Promise<void> {
+  const prompter = options.nonInteractive ? undefined : await promptFor(ctx.io);
+  prompter?.intro('app mcp setup');
+  await ensureConfig(ctx, prompter);
+
+  const { config, paths } = loadForCommand(ctx, { quiet: true });
+  const missing = missingQuickstartFields(config);
+  println(
+    ctx.io.stdout,
+    missing.length === 0
+      ? 'quickstart fields: complete'
+      : `quickstart fields missing: ${missing.join(', ')} (\`app settings\` or APP_* variables)`,
+  );
+
+  if (config.social_api.provider_backend === 'scraper') {
+    println(
+      ctx.io.stdout,
+      'platform login: not needed (scraper backend, read-only unless scraper_allow_mutations)',
+    );
+  } else {
+    const tokens = readTokenFile(dataPaths(config, paths.dataDir, ctx.io.env).tokensPath);
+    if (tokens.state === 'ok') {
+      println(ctx.io.stdout, `platform login: ok (until ${tokens.tokens.expires_at})`);
+    } else if (
+      prompter &&
+      config.social_api.client_id &&
+      (await prompter.confirm({ message: 'No platform login yet. Run `app auth` now?', initial: true }))
+    ) {
+      const { runAuth } = await import('./auth.js');
+      await runAuth(ctx, { browser: true, format: 'text' });
+    } else {
+      println(
+        ctx.io.stdout,
+        'platform login: none; run `app auth` (tools answer social_not_configured until then)',
+      );
+    }
+  }
+
+  const profile =
+    options.profile ??
+    (prompter
+      ? await prompter.select<ToolProfile>({
+          message: 'Tool profile for the agent',
+          initial: 'write',
+          options: [
+            {
+              value: 'write',
+              hint: '112 tools: reads, posting, engagement, DMs, analytics, approvals (default)',
+            },
+            { value: 'readonly', hint: '14 tools: no mutation at all' },
+            { value: 'api-readonly', hint: '45 tools: platform and DM reads, utility' },
+            { value: 'admin', hint: '139 tools: write plus ads, compliance, stream rules, raw requests' },
+          ],
+        })
+      : 'write');
+  const launch = launchFor(ctx, profile);
+  const clients = !options.client || options.client === 'all' ? MCP_CLIENTS : [options.client];
+  println(ctx.io.stdout);
+  println(ctx.io.stdout, `Register the tool server (profile ${profile}) with your agent:`);
+  for (const client of clients) {
+    const snippet = clientSnippet(client, launch);
+    println(ctx.io.stdout);
+    println(ctx.io.stdout, `# ${client}: ${snippet.where}`);
+    println(ctx.io.stdout, snippet.text);
+  }
+  println(ctx.io.stdout);
+  println(ctx.io.stdout, 'Check it with `app mcp manifest --profile ' + `${profile} --format table\`.`);
+  prompter?.outro('Done');
+}
