@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT_ID } from '../../src/contracts/account.js';
 import type { ConfigInput } from '../../src/contracts/config/config.js';
 import { LlmUsageRepository } from '../../src/infra/sqlite/repositories/llm-usage-repository.js';
+import { profileTools } from '../../src/surfaces/mcp/profile-tools.js';
 import { DEFAULT_USER_ID } from '../fakes/social/index.js';
 import { analyticsSeed } from '../support/analytics-seed.js';
 import { type McpHarness, startMcpHarness } from '../support/mcp-harness.js';
@@ -550,5 +551,63 @@ describe('telemetry tools', () => {
     expect(week.data.breakdown).toContainEqual(
       expect.objectContaining({ error_code: 'social_network_error', count: 1 }),
     );
+  });
+});
+
+describe('declarations', () => {
+  const SPEC_PARAMS: Record<string, string[]> = {
+    get_stats: ['days'],
+    get_follower_trend: ['days'],
+    get_action_log: ['limit'],
+    get_action_counts: ['period'],
+    get_recent_replies: ['limit'],
+    get_reply_count_today: [],
+    get_social_usage: [],
+    get_recent_mutations: ['limit', 'tool_name', 'status'],
+    get_mutation_detail: ['correlation_id'],
+    get_rate_limits: [],
+    get_policy_status: [],
+    get_mcp_tool_metrics: ['days'],
+    get_mcp_error_breakdown: ['days'],
+  };
+  const NAMES = Object.keys(SPEC_PARAMS);
+
+  it('registers the 13 read-only tools in write and admin only, with the catalog categories and parameters', async () => {
+    const catalog = (await import('../fixtures/tool-catalog.json', { with: { type: 'json' } }))
+      .default as Array<{
+      name: string;
+      category: string;
+      mutation: boolean;
+      profiles: string[];
+      params: Array<{ name: string; required: boolean }>;
+    }>;
+    const harness = await start();
+    const { tools } = await harness.client.listTools();
+    for (const name of NAMES) {
+      const listed = tools.find((t) => t.name === name);
+      const entry = catalog.find((t) => t.name === name);
+      expect(listed, name).toBeDefined();
+      expect(entry, name).toBeDefined();
+      expect(listed?.annotations?.readOnlyHint, name).toBe(true);
+      const properties = Object.keys(listed?.inputSchema.properties ?? {});
+      // The spec's parameters are normative; the catalog's extras are accepted too.
+      for (const param of [...(SPEC_PARAMS[name] ?? []), ...(entry?.params.map((p) => p.name) ?? [])]) {
+        expect(properties, `${name}.${param}`).toContain(param);
+      }
+      expect(listed?.inputSchema.required ?? [], name).toEqual(
+        name === 'get_mutation_detail' ? ['correlation_id'] : [],
+      );
+    }
+    const byName = new Map(profileTools('write').map((op) => [op.tool.name, op]));
+    for (const name of NAMES) {
+      const entry = catalog.find((t) => t.name === name);
+      expect(byName.get(name)?.tool.category, name).toBe(entry?.category);
+      expect(byName.get(name)?.mutation, name).toBe(false);
+    }
+    const admin = new Set(profileTools('admin').map((op) => op.tool.name));
+    const readonly = new Set(profileTools('readonly').map((op) => op.tool.name));
+    const apiReadonly = new Set(profileTools('api-readonly').map((op) => op.tool.name));
+    expect(NAMES.filter((n) => admin.has(n))).toEqual(NAMES);
+    expect(NAMES.filter((n) => readonly.has(n) || apiReadonly.has(n))).toEqual([]);
   });
 });
