@@ -36,7 +36,12 @@ export function endpointBinding(def: EndpointToolDefinition): ToolBinding {
       ...(workflow ? { db: true } : {}),
       ...(elevated ? { elevated: true } : {}),
     },
-    errors: mutation ? [...PLATFORM_ENGAGE_ERRORS, ...DB_ERRORS] : PLATFORM_READ_ERRORS,
+    // not_found: the platform answers a missing list, space or conversation with an error body.
+    errors: [
+      ...(mutation ? PLATFORM_ENGAGE_ERRORS : PLATFORM_READ_ERRORS),
+      'not_found',
+      ...(mutation ? DB_ERRORS : []),
+    ],
     ...(mutation ? { policy: 'gateway' as const } : {}),
   };
 }
