@@ -1,0 +1,17 @@
+// The context tools answer one code each when they fail (spec: context_error, recommendation_error,
+// topic_error); the underlying code (a platform rate limit, a database error...) stays in the details so a
+// caller can still tell a missing author from an outage.
+import { AppError, type ErrorCode, isAppError } from '../../errors.js';
+
+export type ContextErrorCode = Extract<ErrorCode, 'context_error' | 'recommendation_error' | 'topic_error'>;
+
+export function contextFailure(code: ContextErrorCode, what: string, error: unknown): AppError {
+  if (isAppError(error) && error.code === code) return error;
+  const cause = isAppError(error) ? error : undefined;
+  const message = (error as Error)?.message ?? String(error);
+  return new AppError(code, `${what}: ${message}`, {
+    cause: error,
+    resetAt: cause?.resetAt,
+    details: { cause_code: cause?.code ?? 'internal' },
+  });
+}

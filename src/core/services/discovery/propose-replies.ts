@@ -1,0 +1,116 @@
+// Proposed replies into the approval queue. Validation first (nothing too long is ever queued or counted),
+// then the policy engine's policy-only check (blocked → error, dry run → nothing queued), then each draft
+// meets the posting guards, counting replies already waiting for review and earlier drafts of the batch,
+// so a duplicate or a reply over a cap is skipped with a reason instead of queued.
+import { weightedLength } from '../../domain/weighted-length.js';
+import { AppError } from '../../errors.js';
+import type { LiveReplyItem } from '../../ports/engagement-history.js';
+import { replyGuardDenial } from './check-reply-guards.js';
+import type { DiscoveryServiceDeps } from './discovery-service-deps.js';
+import { loadPosts, type Unavailable } from './load-posts.js';
+
+export const PROPOSE_TOOL = 'propose_and_queue_replies';
+const MAX = 280;
+const LIVE_ITEMS = 500;
+
+export interface ProposedReply {
+  tweet_id: string;
+  text: string;
+}
+
+export type ProposeOutcome =
+  | { outcome: 'dry_run'; wouldExecute: string; params: string }
+  | {
+      outcome: 'queued';
+      /** The policy routes this tool to approval (require_approval_for, composer mode): it queues anyway. */
+      routed: boolean;
+      queued: Array<{ tweet_id: string; approval_queue_id: number }>;
+      skipped: Unavailable[];
+    };
+
+export async function proposeReplies(
+  deps: Pick<
+    DiscoveryServiceDeps,
+    'discovered' | 'read' | 'clock' | 'settings' | 'guards' | 'history' | 'selfId' | 'approvals' | 'policy'
+  >,
+  input: { drafts: readonly ProposedReply[] },
+): Promise<ProposeOutcome> {
+  for (const draft of input.drafts) {
+    const length = weightedLength(draft.text);
+    if (length > MAX) {
+      throw new AppError(
+        'tweet_too_long',
+        `the reply to post ${draft.tweet_id} is ${length} weighted characters (max ${MAX})`,
+      );
+    }
+  }
+  const decision = await deps.policy.check({ tool: PROPOSE_TOOL, category: 'thread' });
+  if (decision.decision === 'dry_run') {
+    return { outcome: 'dry_run', wouldExecute: PROPOSE_TOOL, params: JSON.stringify(input) };
+  }
+
+  const { posts, unavailable } = await loadPosts(
+    deps,
+    input.drafts.map((d) => d.tweet_id),
+  );
+  const byId = new Map(posts.map((post) => [post.tweet_id, post]));
+  const self = await deps.selfId();
+  // Newest first, like the queue: each queued draft joins it, so the next one sees it.
+  const committed: LiveReplyItem[] = await deps.history.liveReplyItems(LIVE_ITEMS);
+  const queued: Array<{ tweet_id: string; approval_queue_id: number }> = [];
+  const skipped: Unavailable[] = [];
+  for (const draft of input.drafts) {
+    const post = byId.get(draft.tweet_id);
+    if (!post) {
+      const why = unavailable.find((u) => u.tweet_id === draft.tweet_id);
+      skipped.push(why ?? { tweet_id: draft.tweet_id, code: 'not_found', reason: 'post not found' });
+      continue;
+    }
+    const text = draft.text.trim();
+    const denial = await replyGuardDenial(
+      deps,
+      {
+        kind: 'reply',
+        texts: [text],
+        targetTweetId: post.tweet_id,
+        targetAuthorId: post.author_id ?? undefined,
+        selfUserId: self,
+      },
+      committed,
+    );
+    if (denial) {
+      skipped.push({ tweet_id: draft.tweet_id, code: denial.rule, reason: denial.message });
+      continue;
+    }
+    const now = deps.clock.now();
+    const item = await deps.approvals.create(
+      {
+        action_type: 'reply',
+        payload: {
+          cards: [{ text, media_paths: [] }],
+          in_reply_to_tweet_id: post.tweet_id,
+          ...(post.author_id ? { target_author_id: post.author_id } : {}),
+          ...(post.author_username ? { target_author_username: post.author_username } : {}),
+        },
+        origin: 'mcp',
+        reason: `reply proposed by an agent (${PROPOSE_TOOL})`,
+        score: post.score,
+        target_tweet_id: post.tweet_id,
+        ...(post.author_id ? { target_author_id: post.author_id } : {}),
+        ...(post.author_username ? { target_author_username: post.author_username } : {}),
+      },
+      now,
+    );
+    committed.unshift({
+      id: item.id,
+      target_tweet_id: post.tweet_id,
+      target_author_id: post.author_id,
+      text,
+      created_at: now.toISOString(),
+    });
+    queued.push({ tweet_id: draft.tweet_id, approval_queue_id: item.id });
+  }
+  // One call is one mutation for the hourly cap, counted only when it changed something.
+  if (decision.decision === 'allow' && queued.length > 0) deps.policy.count(decision.limits);
+  return { outcome: 'queued', routed: decision.decision === 'route', queued, skipped };
+}

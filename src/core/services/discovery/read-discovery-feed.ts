@@ -1,0 +1,39 @@
+// The Discovery Feed: stored scored posts, best first, in the item shape the tools and the dashboard show.
+import type { FeedQuery } from '../../ports/discovery-store.js';
+import type { DiscoveryServiceDeps } from './discovery-service-deps.js';
+
+export interface FeedItem {
+  id: string;
+  author_id: string | null;
+  author_username: string | null;
+  content: string;
+  like_count: number;
+  retweet_count: number;
+  reply_count: number;
+  impression_count: number;
+  relevance_score: number;
+  matched_keyword: string | null;
+  discovered_at: string;
+  replied_to: boolean;
+}
+
+export async function readDiscoveryFeed(
+  deps: Pick<DiscoveryServiceDeps, 'discovered'>,
+  query: FeedQuery,
+): Promise<FeedItem[]> {
+  const posts = await deps.discovered.feed(query);
+  return posts.map((post) => ({
+    id: post.tweet_id,
+    author_id: post.author_id,
+    author_username: post.author_username,
+    content: post.text,
+    like_count: post.like_count,
+    retweet_count: post.retweet_count,
+    reply_count: post.reply_count,
+    impression_count: post.impression_count,
+    relevance_score: post.score,
+    matched_keyword: post.matched_keyword,
+    discovered_at: post.discovered_at,
+    replied_to: post.replied_to,
+  }));
+}
