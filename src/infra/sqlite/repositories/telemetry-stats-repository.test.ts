@@ -19,7 +19,8 @@ beforeEach(() => {
 });
 afterEach(async () => database.close());
 
-const record = (call: Partial<ToolInvocation> & Pick<ToolInvocation, 'tool_name'>) =>
+/** Records one call and writes it at once (the recorder buffers rows). */
+function record(call: Partial<ToolInvocation> & Pick<ToolInvocation, 'tool_name'>): void {
   recorder.record({
     category: 'read',
     profile: 'write',
@@ -28,6 +29,8 @@ const record = (call: Partial<ToolInvocation> & Pick<ToolInvocation, 'tool_name'
     at: new Date('2026-11-22T10:00:00.000Z'),
     ...call,
   });
+  recorder.flush();
+}
 
 describe('TelemetryStatsRepository', () => {
   it('aggregates calls per tool in the window and lists latencies ascending', async () => {

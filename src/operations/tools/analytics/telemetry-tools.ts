@@ -1,5 +1,6 @@
 // The telemetry tools (spec: Write-profile tools, Telemetry): per-tool call metrics and the error
-// breakdown over the last `days`, from the one telemetry row every tool call writes.
+// breakdown over the last `days`, from the one telemetry row every tool call writes. The recorder buffers
+// rows for a moment, so both flush it first: a report never misses the calls just made.
 import { z } from 'zod';
 import { ErrorBreakdownSchema, ToolMetricsReportSchema } from '../../../contracts/tool-telemetry.js';
 import { lookbackWindow } from '../../../core/domain/time-windows.js';
@@ -20,7 +21,10 @@ export const TELEMETRY_TOOLS: readonly AnyOperation[] = [
     output: ToolMetricsReportSchema,
     mutation: false,
     tool: localTool('get_mcp_tool_metrics', 'telemetry'),
-    run: (deps, input) => summarizeToolMetrics(deps.analytics, lookbackWindow(deps.clock.now(), input, 1)),
+    run: (deps, input) => {
+      deps.telemetry.flush();
+      return summarizeToolMetrics(deps.analytics, lookbackWindow(deps.clock.now(), input, 1));
+    },
   }),
   defineOperation({
     name: 'get_mcp_error_breakdown',
@@ -30,6 +34,9 @@ export const TELEMETRY_TOOLS: readonly AnyOperation[] = [
     output: ErrorBreakdownSchema,
     mutation: false,
     tool: localTool('get_mcp_error_breakdown', 'telemetry'),
-    run: (deps, input) => breakDownErrors(deps.analytics, lookbackWindow(deps.clock.now(), input, 1)),
+    run: (deps, input) => {
+      deps.telemetry.flush();
+      return breakDownErrors(deps.analytics, lookbackWindow(deps.clock.now(), input, 1));
+    },
   }),
 ];
