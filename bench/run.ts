@@ -3,12 +3,14 @@ import { benchCliStart } from './cli-start.js';
 import { benchClient } from './client.js';
 import { benchDrafts } from './drafts.js';
 import { benchScoring } from './scoring.js';
+import { benchToolServer } from './toolserver.js';
 
 const BENCHES: Record<string, () => unknown> = {
   'cli-start': benchCliStart,
   client: benchClient,
   drafts: benchDrafts,
   scoring: benchScoring,
+  toolserver: benchToolServer,
 };
 const chosen = process.argv.slice(2).filter((name) => name in BENCHES);
 for (const name of chosen.length > 0 ? chosen : Object.keys(BENCHES)) {

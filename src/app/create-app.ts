@@ -296,5 +296,11 @@ export function createApp(options: CreateAppOptions): App {
     status,
     wakePosting,
   };
-  return { deps, close: () => database.close() };
+  return {
+    deps,
+    close: async () => {
+      deps.telemetry.flush();
+      await database.close();
+    },
+  };
 }

@@ -12,4 +12,6 @@ export interface ToolInvocation {
 
 export interface TelemetryRecorder {
   record(call: ToolInvocation): void;
+  /** Writes buffered rows now. */
+  flush(): void;
 }

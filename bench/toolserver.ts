@@ -1,0 +1,175 @@
+// The tool server under load, against the fake platform on loopback.
+// 1. Over stdio (the built `app mcp serve`, env-only config): round-trip p50/p99 of get_config, score_tweet,
+//    get_tweet_by_id and the policy-gated social_like_tweet, 1,000 calls each, and cold start (spawn →
+//    initialize → tools/list answered), median of 5.
+// 2. In process: the server-side overhead of a call (argument parsing, envelope, policy engine, idempotency,
+//    audit and telemetry writes): the call's time minus the time spent waiting on the platform (fetch).
+//    Targets: overhead p50 < 1 ms, p99 < 5 ms; cold start < 500 ms.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type App, createApp } from '../src/app/create-app.js';
+import { ConfigSchema } from '../src/contracts/config/config.js';
+import { createLogger } from '../src/infra/logging/create-logger.js';
+import { invokeTool } from '../src/surfaces/mcp/invoke-tool.js';
+import { profileTools } from '../src/surfaces/mcp/profile-tools.js';
+import { addTweet } from '../test/fakes/social/factory.js';
+import { type FakeSocial, startFakeSocial } from '../test/fakes/social/index.js';
+import { storeFakeLogin } from '../test/support/fake-login.js';
+import { fakePlatformEnv, startStdioToolServer } from '../test/support/stdio-tool-server.js';
+
+const CALLS = Number(process.env.BENCH_CALLS ?? 1000);
+const COLD_STARTS = 5;
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+interface Case {
+  tool: string;
+  args: (i: number) => Record<string, unknown>;
+}
+
+/** 1,000 distinct posts so every like is a real, policy-gated mutation (no idempotent short cut). */
+function seedPosts(fake: FakeSocial): string[] {
+  return Array.from(
+    { length: CALLS + 400 },
+    (_, i) => addTweet(fake.state, { authorId: '1001', text: `bench post ${i} about rust cli tools` }).id,
+  );
+}
+
+function cases(ids: string[]): Case[] {
+  const tweet = {
+    text: 'Building a Rust CLI for developers',
+    author_followers: 12_000,
+    likes: 40,
+    retweets: 5,
+    replies: 3,
+    created_at: new Date().toISOString(),
+  };
+  return [
+    { tool: 'get_config', args: () => ({}) },
+    { tool: 'score_tweet', args: () => ({ tweet }) },
+    { tool: 'get_tweet_by_id', args: (i) => ({ tweet_id: ids[i % ids.length] }) },
+    { tool: 'social_like_tweet', args: (i) => ({ tweet_id: ids[i] }) },
+  ];
+}
+
+const POLICY_ENV = {
+  APP_MCP_POLICY__REQUIRE_APPROVAL_FOR: '',
+  APP_MCP_POLICY__MAX_MUTATIONS_PER_HOUR: '100000',
+  APP_LOGGING__LEVEL: 'error',
+};
+
+async function overStdio(fake: FakeSocial, home: string, ids: string[]): Promise<void> {
+  const env = fakePlatformEnv(fake, home, POLICY_ENV);
+  const starts: number[] = [];
+  for (let i = 0; i < COLD_STARTS; i++) {
+    const t0 = performance.now();
+    const s = await startStdioToolServer(env);
+    await s.client.listTools();
+    starts.push(performance.now() - t0);
+    await s.close();
+  }
+  starts.sort((a, b) => a - b);
+  console.log(
+    `cold start (spawn → tools/list)  median ${ms(pct(starts, 50))}  min ${ms(starts[0] ?? 0)}  target < 500 ms: ${pct(starts, 50) < 500 ? 'ok' : 'OVER TARGET'}`,
+  );
+
+  const s = await startStdioToolServer(env);
+  try {
+    for (const c of cases(ids.slice(CALLS))) {
+      for (let i = 0; i < 100; i++)
+        await s.call(c.tool, c.tool === 'social_like_tweet' ? { tweet_id: ids[CALLS + i] } : c.args(i));
+    }
+    for (const c of cases(ids)) {
+      const samples: number[] = [];
+      let failures = 0;
+      for (let i = 0; i < CALLS; i++) {
+        const t0 = performance.now();
+        const result = await s.call(c.tool, c.args(i));
+        samples.push(performance.now() - t0);
+        if (!result.success) failures++;
+      }
+      samples.sort((a, b) => a - b);
+      console.log(
+        `stdio ${c.tool.padEnd(18)} p50 ${ms(pct(samples, 50))}  p99 ${ms(pct(samples, 99))}  (${CALLS} calls, ${failures} failed)`,
+      );
+    }
+  } finally {
+    await s.close();
+  }
+}
+
+async function inProcess(fake: FakeSocial, home: string, ids: string[]): Promise<void> {
+  const config = ConfigSchema.parse({
+    social_api: {
+      client_id: 'test-client',
+      api_base_url: fake.url,
+      upload_base_url: fake.url,
+      token_url: `${fake.url}/2/oauth2/token`,
+    },
+    mcp_policy: { require_approval_for: [], max_mutations_per_hour: 100_000 },
+  });
+  const app: App = createApp({ config, dataDir: home, logger: createLogger({ level: 'silent' }) });
+  const tools = new Map(profileTools('write').map((op) => [op.tool.name, op]));
+  // Time spent waiting on the platform, so it can be taken out of each call.
+  const realFetch = globalThis.fetch;
+  let waiting = 0;
+  globalThis.fetch = async (...args: Parameters<typeof fetch>) => {
+    const t0 = performance.now();
+    try {
+      return await realFetch(...args);
+    } finally {
+      waiting += performance.now() - t0;
+    }
+  };
+  try {
+    const all = cases(ids);
+    for (const c of all) {
+      const op = tools.get(c.tool);
+      if (!op) throw new Error(`no tool ${c.tool}`);
+      for (let i = 0; i < 50; i++)
+        await invokeTool(
+          app.deps,
+          op,
+          c.tool === 'social_like_tweet' ? { tweet_id: ids[CALLS + 200 + i] } : c.args(i),
+          'write',
+        );
+      const overhead: number[] = [];
+      for (let i = 0; i < CALLS; i++) {
+        waiting = 0;
+        const t0 = performance.now();
+        await invokeTool(app.deps, op, c.args(i), 'write');
+        overhead.push(performance.now() - t0 - waiting);
+      }
+      overhead.sort((a, b) => a - b);
+      const p50 = pct(overhead, 50);
+      const p99 = pct(overhead, 99);
+      console.log(
+        `overhead ${c.tool.padEnd(18)} p50 ${ms(p50)}  p99 ${ms(p99)}  targets p50 < 1 ms, p99 < 5 ms: ${p50 < 1 && p99 < 5 ? 'ok' : 'OVER TARGET'}`,
+      );
+    }
+  } finally {
+    globalThis.fetch = realFetch;
+    await app.close();
+  }
+}
+
+export async function benchToolServer(): Promise<void> {
+  const fake = await startFakeSocial({ tier: 'enterprise' });
+  const dirs = [mkdtempSync(join(tmpdir(), 'app-bench-mcp-')), mkdtempSync(join(tmpdir(), 'app-bench-mcp-'))];
+  try {
+    const ids = seedPosts(fake);
+    // The platform's own per-15-minute budgets would turn most of 2,000+ calls into 429s.
+    for (const route of ['GET /2/tweets/:id', 'POST /2/users/:id/likes'])
+      fake.state.rateLimits.setLimit(route, 1_000_000);
+    for (const dir of dirs) storeFakeLogin(fake, join(dir, 'tokens.json'));
+    await overStdio(fake, dirs[0] as string, ids);
+    // A second data dir: no idempotency memory from the stdio run, so every like is gated and sent again.
+    await inProcess(fake, dirs[1] as string, ids);
+  } finally {
+    await fake.close();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
