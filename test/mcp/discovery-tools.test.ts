@@ -160,6 +160,12 @@ describe('discovery', () => {
     expect(refused.error?.message).toMatch(/product_keywords/);
   });
 
+  it('a broken database answers db_error, not an internal error', async () => {
+    h.app.deps.database.sqlite.exec('drop table discovered_tweets');
+    const feed = await h.call('get_discovery_feed');
+    expect(feed.error).toMatchObject({ code: 'db_error', retryable: true });
+  });
+
   it('list_target_accounts merges [targets].accounts with stored target accounts', async () => {
     h.app.deps.database.sqlite
       .prepare(
@@ -218,6 +224,44 @@ describe('context', () => {
       remaining: 0,
       can_reply: false,
     });
+  });
+
+  it("get_author_context: without a platform login, the account's own records still answer", async () => {
+    await h.close();
+    h = await startMcpHarness({ config: config(), login: false });
+    await h.app.deps.discovery.discovered.save(
+      [
+        {
+          tweet_id: '5001',
+          author_id: '1012',
+          author_username: 'rust_rob',
+          author_followers: 2100,
+          text: 'SQLite queues?',
+          tweet_created_at: null,
+          like_count: 0,
+          retweet_count: 0,
+          reply_count: 0,
+          quote_count: 0,
+          impression_count: 0,
+          has_media: false,
+          is_quote: false,
+          score: 70,
+          score_breakdown: {},
+          matched_keyword: 'sqlite',
+          source: 'search',
+        },
+      ],
+      h.app.deps.clock.now(),
+    );
+    const result = await h.call('get_author_context', { author_id: 'RUST_ROB' });
+    expect(result.success).toBe(true);
+    expect(result.data).toMatchObject({
+      author: { id: '1012', username: 'rust_rob', name: null, followers_count: null },
+      profile_source: 'local',
+      is_target_account: true,
+      interactions: { discovered: { total: 1, avg_score: 70 } },
+    });
+    expect(result.data.profile_error).toMatch(/./);
   });
 
   it('get_author_context: an author unknown to the platform and to our records is a context_error', async () => {
@@ -338,7 +382,7 @@ describe('context', () => {
 
     sqlite.exec('drop table content_scores');
     const broken = await h.call('topic_performance_snapshot');
-    expect(broken.error).toMatchObject({ code: 'topic_error', details: { cause_code: 'internal' } });
+    expect(broken.error).toMatchObject({ code: 'topic_error', details: { cause_code: 'db_error' } });
   });
 });
 

@@ -5,6 +5,12 @@ import { AppError, type ErrorCode, isAppError } from '../../errors.js';
 
 export type ContextErrorCode = Extract<ErrorCode, 'context_error' | 'recommendation_error' | 'topic_error'>;
 
+/** A storage driver failure (SQLite reports codes like SQLITE_ERROR, SQLITE_BUSY). */
+function isStorageFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_');
+}
+
 export function contextFailure(code: ContextErrorCode, what: string, error: unknown): AppError {
   if (isAppError(error) && error.code === code) return error;
   const cause = isAppError(error) ? error : undefined;
@@ -12,6 +18,6 @@ export function contextFailure(code: ContextErrorCode, what: string, error: unkn
   return new AppError(code, `${what}: ${message}`, {
     cause: error,
     resetAt: cause?.resetAt,
-    details: { cause_code: cause?.code ?? 'internal' },
+    details: { cause_code: cause?.code ?? (isStorageFailure(error) ? 'db_error' : 'internal') },
   });
 }

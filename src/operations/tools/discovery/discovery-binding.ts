@@ -23,14 +23,13 @@ export function discoveryBinding(
   };
 }
 
-/** Runs a service; a raw storage failure becomes db_error (retryable) instead of an internal error. */
-export async function mapStorageErrors<T>(read: () => Promise<T>): Promise<T> {
+/** Runs a service; a raw SQLite failure (SQLITE_* code) becomes db_error instead of an internal error. */
+export async function mapStorageErrors<T>(run: () => Promise<T>): Promise<T> {
   try {
-    return await read();
+    return await run();
   } catch (error) {
-    if (isAppError(error)) throw error;
-    throw new AppError('db_error', `database read failed: ${(error as Error)?.message ?? String(error)}`, {
-      cause: error,
-    });
+    const code = (error as { code?: unknown } | null)?.code;
+    if (isAppError(error) || typeof code !== 'string' || !code.startsWith('SQLITE_')) throw error;
+    throw new AppError('db_error', `database failure: ${(error as Error).message}`, { cause: error });
   }
 }
