@@ -53,10 +53,4 @@ describe('app', () => {
     );
     expect(JSON.parse(result.stdout).limits.max_replies_per_day).toBe(1);
   });
-
-  it('the tool-server commands are registered but say plainly that they are not available yet', async () => {
-    const result = await runApp(['mcp', 'serve'], { env: home.env });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('`app mcp serve` is not available in this version yet');
-  });
 });
