@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ApprovalItemSchema } from '../../../contracts/approvals.js';
 import { approveAll, approveItem, rejectItem } from '../../../core/services/approvals/review-approval.js';
 import { type AnyOperation, defineOperation } from '../../define-operation.js';
-import { localTool, PLATFORM_READ_ERRORS_WITH_DB, WRITE_ADMIN } from '../tool-kit.js';
+import { localTool, PLATFORM_READ_ERRORS_WITH_DB } from '../tool-kit.js';
 
 const ACTOR = 'mcp_agent';
 const Id = z.number().int().positive().describe('Approval queue id.');
@@ -53,7 +53,7 @@ export const APPROVAL_TOOLS: readonly AnyOperation[] = [
     input: z.object({ id: Id, notes: z.string().max(2000).optional() }),
     output: z.object({ status: z.literal('rejected'), id: z.number().int() }),
     mutation: true,
-    tool: localTool('reject_item', 'approval'),
+    tool: localTool('reject_item', 'approval', { errors: ['db_error', 'not_found', 'validation_error'] }),
     run: async (deps, input) => {
       await rejectItem(deps.content, { id: input.id, actor: ACTOR, notes: input.notes });
       return { status: 'rejected' as const, id: input.id };

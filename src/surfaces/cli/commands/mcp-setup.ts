@@ -170,6 +170,6 @@ export async function runMcpSetup(ctx: CommandContext, options: SetupOptions): P
     println(ctx.io.stdout, snippet.text);
   }
   println(ctx.io.stdout);
-  println(ctx.io.stdout, 'Check it with `app mcp manifest --profile ' + `${profile} --format table\`.`);
+  println(ctx.io.stdout, `Check it with \`app mcp manifest --profile ${profile} --format table\`.`);
   prompter?.outro('Done');
 }
