@@ -1,79 +1,25 @@
 // The one door for tool mutations: validate → platform ready → hard safety rules → policy (blocked, user
 // rules, dry run, counters, approval) → 5-minute idempotency → audit → execute → count. Routed calls wait
 // in the approval queue and run through `executeApproved` once a person approves them.
-import { createHash } from 'node:crypto';
 import { isAbsolute } from 'node:path';
 import type { ApprovalItem } from '../../contracts/approvals.js';
-import type { McpPolicy } from '../../contracts/config/mcp-policy.js';
-import type { PolicyCategory } from '../../contracts/tools/tool-binding.js';
-import {
-  applicableLimits,
-  evaluatePolicy,
-  type LimitUsage,
-  namesTool,
-  type PolicyDecision,
-  type PolicyLimit,
-} from '../domain/mutation-policy.js';
-import type { GuardSubject } from '../domain/posting-guards.js';
+import { applicableLimits, type PolicyLimit } from '../domain/mutation-policy.js';
 import { AppError, isAppError } from '../errors.js';
-import type { ApprovalStore } from '../ports/approval-store.js';
-import type { Clock } from '../ports/clock.js';
-import type { AuditEntry, AuditFace, MutationStore } from '../ports/mutation-store.js';
-import type { SocialRead, SocialWrite } from '../ports/social.js';
-import type { SocialEndpoints } from '../ports/social-endpoints.js';
-import { denialError, type GuardDeps, guardDenial } from '../services/publishing/enforce-guards.js';
+import type { AuditEntry, AuditFace } from '../ports/mutation-store.js';
+import { runAudited } from './audited-run.js';
+import { checkPolicy, denied, evaluateMutation } from './evaluate-mutation.js';
+import {
+  type GatewayDeps,
+  IDEMPOTENCY_WINDOW_MS,
+  type MutationOutcome,
+  type MutationRequest,
+} from './gateway-deps.js';
+import { paramsHash } from './params-hash.js';
 import { publishNow } from './publish-now.js';
-import type { PublisherDeps } from './publisher-deps.js';
-import type { ActionEnv, AnyToolAction, Rollback } from './tool-action.js';
+import type { ActionEnv, AnyToolAction } from './tool-action.js';
 
-/** Identical successful mutations within this window return the first result instead of acting again. */
-export const IDEMPOTENCY_WINDOW_MS = 5 * 60_000;
-
-export interface GatewayDeps extends GuardDeps {
-  store: MutationStore;
-  approvals: ApprovalStore;
-  publisher: PublisherDeps;
-  social: { read: SocialRead; write: SocialWrite };
-  endpoints?: SocialEndpoints;
-  clock: Clock;
-  newId: () => string;
-  policy: () => McpPolicy;
-  mode: () => 'autopilot' | 'composer';
-  /** Why the platform cannot be written to (read-only backend, no login), if anything stops it. */
-  postingBlocker: () => AppError | undefined;
-  actions: ReadonlyMap<string, AnyToolAction>;
-  inspectMedia: ActionEnv['inspectMedia'];
-}
-
-export interface MutationRequest {
-  tool: string;
-  params: Record<string, unknown>;
-  face: AuditFace;
-}
-
-export type MutationOutcome =
-  | { outcome: 'executed'; correlationId: string; result: unknown; rollback?: Rollback }
-  | { outcome: 'duplicate'; originalCorrelationId: string; result: unknown }
-  | { outcome: 'routed'; approvalQueueId: number; reason: string; ruleId?: string }
-  | { outcome: 'dry_run'; wouldExecute: string; params: string; reason: string };
-
-/** Key order does not change what a call means, so it does not change its hash either. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-export function paramsHash(tool: string, params: unknown): string {
-  return createHash('sha256')
-    .update(`${tool}|${canonical(params)}`)
-    .digest('hex');
-}
+export type { GatewayDeps, MutationOutcome, MutationRequest } from './gateway-deps.js';
+export { paramsHash } from './params-hash.js';
 
 const needsPlatform = (action: AnyToolAction, params: Record<string, unknown>) =>
   typeof action.platform === 'function' ? action.platform(params) : action.platform;
@@ -136,7 +82,7 @@ export class MutationGateway {
     const now = deps.clock.now();
     const subject =
       action.subject && !action.ungated ? await action.subject(params, deps.social.read) : undefined;
-    const decision = await this.evaluate(action.tool, action.category, subject, now, action.ungated);
+    const decision = await evaluateMutation(deps, action.tool, action.category, subject, now, action.ungated);
 
     const base = {
       tool_name: action.tool,
@@ -176,11 +122,7 @@ export class MutationGateway {
           error_code: decision.code,
           error_message: decision.reason,
         });
-        throw new AppError(decision.code, `policy denied: ${decision.reason}`, {
-          policyDecision: 'denied',
-          resetAt: decision.resetAt,
-          details: decision.ruleId ? { matched_rule_id: decision.ruleId } : undefined,
-        });
+        throw denied(decision);
       }
       case 'dry_run': {
         const encoded = JSON.stringify(params);
@@ -268,10 +210,7 @@ export class MutationGateway {
         correlationId,
         { status: 'success', result, rollback, elapsed_ms: Math.round(performance.now() - started) },
         done,
-      );
-      deps.store.count(
         limits.map((l) => l.key),
-        done,
       );
       return { outcome: 'executed', correlationId, result, ...(rollback ? { rollback } : {}) };
     } catch (error) {
@@ -293,76 +232,13 @@ export class MutationGateway {
     }
   }
 
-  /** The hard safety rules for `subject`, then the policy with the counters from SQLite. */
-  private async evaluate(
-    tool: string,
-    category: PolicyCategory,
-    subject: GuardSubject | undefined,
-    now: Date,
-    ungated = false,
-  ): Promise<PolicyDecision> {
-    const { deps } = this;
-    const policy = deps.policy();
-    try {
-      if (ungated) {
-        const blocked = policy.enforce_for_mutations && policy.blocked_tools.some((t) => namesTool(t, tool));
-        return blocked
-          ? {
-              decision: 'deny',
-              code: 'policy_denied_blocked',
-              reason: `tool '${tool}' is blocked (mcp_policy.blocked_tools)`,
-            }
-          : { decision: 'allow', limits: [] };
-      }
-      const denial = subject ? await guardDenial(deps, subject) : undefined;
-      const usage = new Map<string, LimitUsage>();
-      return evaluatePolicy(
-        policy,
-        {
-          tool,
-          category,
-          mode: deps.mode(),
-          now,
-          ...(denial ? { hardRule: { rule: denial.rule, message: denialError(denial).message } } : {}),
-        },
-        (limit) => {
-          const used = usage.get(limit.key) ?? deps.store.usage(limit.key, limit.periodSeconds, now);
-          usage.set(limit.key, used);
-          return used;
-        },
-      );
-    } catch (error) {
-      if (isAppError(error) && error.code !== 'db_error') throw error;
-      throw new AppError('policy_error', `policy evaluation failed: ${(error as Error).message}`, {
-        cause: error,
-      });
-    }
-  }
-
   /**
    * The policy alone, for tools that do not act on the platform themselves (composing a draft, queueing
    * proposals, previewing a post): throws on a denial, else says whether to proceed, simulate or queue.
    * Nothing is audited or counted here; `count` records an executed call against its limits.
    */
-  async check(request: {
-    tool: string;
-    category: PolicyCategory;
-    subject?: GuardSubject;
-  }): Promise<Exclude<PolicyDecision, { decision: 'deny' }>> {
-    const decision = await this.evaluate(
-      request.tool,
-      request.category,
-      request.subject,
-      this.deps.clock.now(),
-    );
-    if (decision.decision === 'deny') {
-      throw new AppError(decision.code, `policy denied: ${decision.reason}`, {
-        policyDecision: 'denied',
-        resetAt: decision.resetAt,
-        details: decision.ruleId ? { matched_rule_id: decision.ruleId } : undefined,
-      });
-    }
-    return decision;
+  check(request: Parameters<typeof checkPolicy>[1]) {
+    return checkPolicy(this.deps, request);
   }
 
   /** Counts an executed call (after `check`) against the limits it was checked with. */
@@ -373,49 +249,9 @@ export class MutationGateway {
     );
   }
 
-  /**
-   * Runs a mutation outside the policy (the universal request tools, by the spec) but still writes it to
-   * the audit log: pending before, success or failure after.
-   */
-  async audited<T>(
-    request: MutationRequest,
-    execute: () => Promise<T>,
-  ): Promise<{ correlationId: string; result: T }> {
-    const { deps } = this;
-    const now = deps.clock.now();
-    const correlationId = deps.newId();
-    deps.store.audit({
-      correlation_id: correlationId,
-      tool_name: request.tool,
-      face: request.face,
-      params_hash: paramsHash(request.tool, request.params),
-      params: request.params,
-      status: 'pending',
-      policy_decision: 'not_gated',
-      created_at: now.toISOString(),
-    });
-    const started = performance.now();
-    try {
-      const result = await execute();
-      deps.store.complete(
-        correlationId,
-        { status: 'success', result, elapsed_ms: Math.round(performance.now() - started) },
-        deps.clock.now(),
-      );
-      return { correlationId, result };
-    } catch (error) {
-      deps.store.complete(
-        correlationId,
-        {
-          status: 'failure',
-          error_code: isAppError(error) ? error.code : 'social_api_error',
-          error_message: (error as Error)?.message ?? String(error),
-          elapsed_ms: Math.round(performance.now() - started),
-        },
-        deps.clock.now(),
-      );
-      throw error;
-    }
+  /** A mutation outside the policy (universal requests), still audited. */
+  audited<T>(request: MutationRequest, execute: () => Promise<T>) {
+    return runAudited(this.deps, request, execute);
   }
 
   /** A routed tool call a person approved: runs it now (audited and counted), outside the policy. */

@@ -43,5 +43,6 @@ export interface MutationStore {
   recentSuccess(tool: string, paramsHash: string, since: Date): AuditEntry | undefined;
   /** Writes an audit row (a pending mutation, or a decision that executed nothing). */
   audit(entry: AuditEntry): void;
-  complete(correlationId: string, completion: AuditCompletion, at: Date): void;
+  /** Closes the audit row and counts the mutation under `countKeys`, in one transaction. */
+  complete(correlationId: string, completion: AuditCompletion, at: Date, countKeys?: readonly string[]): void;
 }

@@ -41,6 +41,12 @@ export class MutationRepository implements MutationStore {
   private readonly recentStatement: Statement<[string, string, string, string], AuditRow>;
   private readonly auditStatement: Statement;
   private readonly completeStatement: Statement;
+  private readonly completeAndCount: (
+    correlationId: string,
+    completion: AuditCompletion,
+    at: Date,
+    countKeys: readonly string[],
+  ) => void;
 
   constructor(
     database: AppDatabase,
@@ -64,6 +70,13 @@ export class MutationRepository implements MutationStore {
          policy_decision, result, rollback, error_code, error_message, elapsed_ms, created_at, completed_at)
        values (@account_id, @correlation_id, @tool_name, @face, @params_hash, @params, @status,
          @policy_decision, @result, @rollback, @error_code, @error_message, @elapsed_ms, @created_at, @completed_at)`,
+    );
+    // One commit instead of one per row: commits are what bring SQLite's checkpoint pauses onto the call.
+    this.completeAndCount = sqlite.transaction(
+      (correlationId: string, completion: AuditCompletion, at: Date, countKeys: readonly string[]) => {
+        this.completeRow(correlationId, completion, at);
+        this.count(countKeys, at);
+      },
     );
     this.completeStatement = sqlite.prepare(
       `update mutation_audit set status = @status, result = @result, rollback = @rollback,
@@ -109,7 +122,16 @@ export class MutationRepository implements MutationStore {
     });
   }
 
-  complete(correlationId: string, completion: AuditCompletion, at: Date): void {
+  complete(
+    correlationId: string,
+    completion: AuditCompletion,
+    at: Date,
+    countKeys: readonly string[] = [],
+  ): void {
+    this.completeAndCount(correlationId, completion, at, countKeys);
+  }
+
+  private completeRow(correlationId: string, completion: AuditCompletion, at: Date): void {
     this.completeStatement.run({
       account_id: this.accountId,
       correlation_id: correlationId,

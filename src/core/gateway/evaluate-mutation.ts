@@ -1,0 +1,88 @@
+// Deciding about one mutation: the hard safety rules for the post it would make, then the policy engine
+// with its counters from SQLite. `checkPolicy` is the policy alone, for tools that act through other paths.
+import type { PolicyCategory } from '../../contracts/tools/tool-binding.js';
+import {
+  evaluatePolicy,
+  type LimitUsage,
+  namesTool,
+  type PolicyDecision,
+} from '../domain/mutation-policy.js';
+import type { GuardSubject } from '../domain/posting-guards.js';
+import { AppError, isAppError } from '../errors.js';
+import { denialError, guardDenial } from '../services/publishing/enforce-guards.js';
+import type { GatewayDeps } from './gateway-deps.js';
+
+/** The hard safety rules for `subject`, then the policy with the counters from SQLite. */
+export async function evaluateMutation(
+  deps: GatewayDeps,
+  tool: string,
+  category: PolicyCategory,
+  subject: GuardSubject | undefined,
+  now: Date,
+  ungated = false,
+): Promise<PolicyDecision> {
+  const policy = deps.policy();
+  try {
+    if (ungated) {
+      const blocked = policy.enforce_for_mutations && policy.blocked_tools.some((t) => namesTool(t, tool));
+      return blocked
+        ? {
+            decision: 'deny',
+            code: 'policy_denied_blocked',
+            reason: `tool '${tool}' is blocked (mcp_policy.blocked_tools)`,
+          }
+        : { decision: 'allow', limits: [] };
+    }
+    const denial = subject ? await guardDenial(deps, subject) : undefined;
+    const usage = new Map<string, LimitUsage>();
+    return evaluatePolicy(
+      policy,
+      {
+        tool,
+        category,
+        mode: deps.mode(),
+        now,
+        ...(denial ? { hardRule: { rule: denial.rule, message: denialError(denial).message } } : {}),
+      },
+      (limit) => {
+        const used = usage.get(limit.key) ?? deps.store.usage(limit.key, limit.periodSeconds, now);
+        usage.set(limit.key, used);
+        return used;
+      },
+    );
+  } catch (error) {
+    if (isAppError(error) && error.code !== 'db_error') throw error;
+    throw new AppError('policy_error', `policy evaluation failed: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * The policy alone, for tools that do not act on the platform themselves (composing a draft, queueing
+ * proposals, previewing a post): throws on a denial, else says whether to proceed, simulate or queue.
+ * Nothing is audited or counted here; `count` records an executed call against its limits.
+ */
+export async function checkPolicy(
+  deps: GatewayDeps,
+  request: { tool: string; category: PolicyCategory; subject?: GuardSubject },
+): Promise<Exclude<PolicyDecision, { decision: 'deny' }>> {
+  const decision = await evaluateMutation(
+    deps,
+    request.tool,
+    request.category,
+    request.subject,
+    deps.clock.now(),
+  );
+  if (decision.decision === 'deny') throw denied(decision);
+  return decision;
+}
+
+/** A denial as the error every face reports (envelopes carry `policy_decision: denied`). */
+export function denied(decision: Extract<PolicyDecision, { decision: 'deny' }>): AppError {
+  return new AppError(decision.code, `policy denied: ${decision.reason}`, {
+    policyDecision: 'denied',
+    resetAt: decision.resetAt,
+    details: decision.ruleId ? { matched_rule_id: decision.ruleId } : undefined,
+  });
+}

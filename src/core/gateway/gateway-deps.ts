@@ -1,0 +1,42 @@
+// What the mutation gateway needs and what it answers.
+import type { McpPolicy } from '../../contracts/config/mcp-policy.js';
+import type { AppError } from '../errors.js';
+import type { ApprovalStore } from '../ports/approval-store.js';
+import type { Clock } from '../ports/clock.js';
+import type { AuditFace, MutationStore } from '../ports/mutation-store.js';
+import type { SocialRead, SocialWrite } from '../ports/social.js';
+import type { SocialEndpoints } from '../ports/social-endpoints.js';
+import type { GuardDeps } from '../services/publishing/enforce-guards.js';
+import type { PublisherDeps } from './publisher-deps.js';
+import type { ActionEnv, AnyToolAction, Rollback } from './tool-action.js';
+
+/** Identical successful mutations within this window return the first result instead of acting again. */
+export const IDEMPOTENCY_WINDOW_MS = 5 * 60_000;
+
+export interface GatewayDeps extends GuardDeps {
+  store: MutationStore;
+  approvals: ApprovalStore;
+  publisher: PublisherDeps;
+  social: { read: SocialRead; write: SocialWrite };
+  endpoints?: SocialEndpoints;
+  clock: Clock;
+  newId: () => string;
+  policy: () => McpPolicy;
+  mode: () => 'autopilot' | 'composer';
+  /** Why the platform cannot be written to (read-only backend, no login), if anything stops it. */
+  postingBlocker: () => AppError | undefined;
+  actions: ReadonlyMap<string, AnyToolAction>;
+  inspectMedia: ActionEnv['inspectMedia'];
+}
+
+export interface MutationRequest {
+  tool: string;
+  params: Record<string, unknown>;
+  face: AuditFace;
+}
+
+export type MutationOutcome =
+  | { outcome: 'executed'; correlationId: string; result: unknown; rollback?: Rollback }
+  | { outcome: 'duplicate'; originalCorrelationId: string; result: unknown }
+  | { outcome: 'routed'; approvalQueueId: number; reason: string; ruleId?: string }
+  | { outcome: 'dry_run'; wouldExecute: string; params: string; reason: string };
