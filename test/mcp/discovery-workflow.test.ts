@@ -178,8 +178,10 @@ describe('composite workflow', () => {
       flags: [],
     });
     expect(llm.calls[0]?.messages.at(-1)?.content).toBe(
-      'Write a thread about: SQLite as a job queue (for indie developers; in 3 posts)',
+      'Write a thread about: SQLite as a job queue (for indie developers)',
     );
+    // The wished length is a rule of the system prompt, not a wish in the topic.
+    expect(llm.calls[0]?.system).toContain('Write a thread of exactly 3 posts');
     llm.script.reply('Only one\n---\nTwo here');
     const short = await h.call('generate_thread_plan', { topic: 'queues', target_tweets: 4 });
     expect(short.data.flags).toEqual(['tweet_count_differs_from_target']);

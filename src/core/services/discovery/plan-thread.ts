@@ -30,14 +30,14 @@ export interface ThreadPlan {
 }
 
 export async function planThread(deps: { assist: AssistDeps }, input: ThreadPlanInput): Promise<ThreadPlan> {
-  // The generation prompt takes one topic line; the agent's extra wishes travel inside it.
+  // The generation prompt takes one topic line; the agent's goal and audience travel inside it.
   const wishes = [
     input.objective ? `goal: ${input.objective}` : undefined,
     input.targetAudience ? `for ${input.targetAudience}` : undefined,
-    input.targetTweets ? `in ${input.targetTweets} posts` : undefined,
   ].filter((wish): wish is string => wish !== undefined);
   const generated = await generateThread(deps.assist, {
     topic: wishes.length ? `${input.topic} (${wishes.join('; ')})` : input.topic,
+    ...(input.targetTweets ? { count: input.targetTweets } : {}),
   });
   const cards = generated.tweets;
   const flags = [...generated.flags];

@@ -7,7 +7,7 @@ import { WRITE_ADMIN } from '../tool-kit.js';
 export function discoveryBinding(
   name: string,
   category: Extract<ToolCategory, 'discovery' | 'context' | 'composite'>,
-  options: { social?: boolean; llm?: boolean; errors: readonly ErrorCode[] },
+  options: { social?: boolean; llm?: boolean; policy?: 'check'; errors: readonly ErrorCode[] },
 ): ToolBinding {
   return {
     name,
@@ -20,6 +20,7 @@ export function discoveryBinding(
       ...(options.llm ? { llm: true } : {}),
     },
     errors: [...new Set(options.errors)],
+    ...(options.policy ? { policy: options.policy } : {}),
   };
 }
 

@@ -46,6 +46,7 @@ export const proposeAndQueueRepliesTool = defineOperation({
   mutation: true,
   tool: discoveryBinding(PROPOSE_TOOL, 'composite', {
     social: true,
+    policy: 'check',
     errors: [...POLICY_ERRORS, 'tweet_too_long', ...PLATFORM_READ_ERRORS, ...DB_ERRORS],
   }),
   run: async (deps, input, context) => {
