@@ -152,11 +152,10 @@ export async function publishJob(deps: PublisherDeps, queued: PostingJob): Promi
   if (posted.length === 0) {
     const selfUserId = await deps.meId().catch(() => undefined);
     const autonomous = job.origin_type === 'loop';
-    const denial = await guardDenial(
-      deps,
-      subjectOf(job.kind, job.payload, { selfUserId, autonomous }),
-      job.id,
-    );
+    const denial = await guardDenial(deps, subjectOf(job.kind, job.payload, { selfUserId, autonomous }), {
+      jobId: job.id,
+      approvalId: job.approval_id,
+    });
     if (denial) {
       const error = denialError(denial);
       if (!denial.waitable) return finishFailed(deps, job, posted, error);

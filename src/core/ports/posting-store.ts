@@ -48,6 +48,12 @@ export interface PostedRecord {
   posted_at: Date;
 }
 
+/** The job and approval item a guard check is about: they do not count as another reply. */
+export interface ReplyExclusion {
+  jobId?: number;
+  approvalId?: number | null;
+}
+
 export interface PostingStore {
   createJob(job: NewJob, at: Date): Promise<PostingJob>;
   getJob(id: number): Promise<PostingJob | undefined>;
@@ -82,8 +88,11 @@ export interface PostingStore {
   countThreads(since: Date): Promise<number>;
   countRepliesToAuthor(authorId: string, since: Date): Promise<number>;
   countProductMentionReplies(since: Date): Promise<number>;
-  /** A reply to `tweetId` was posted, or is queued in a job other than `exceptJobId`. */
-  hasReplyTo(tweetId: string, exceptJobId?: number): Promise<boolean>;
+  /**
+   * A reply to `tweetId` was posted, is queued in a job, or waits in the approval queue (other than the
+   * job and the approval item being checked).
+   */
+  hasReplyTo(tweetId: string, except?: ReplyExclusion): Promise<boolean>;
   /** Texts of the latest replies, newest first. */
   recentReplyTexts(limit: number): Promise<string[]>;
 }

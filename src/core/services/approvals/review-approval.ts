@@ -107,7 +107,10 @@ export async function approveItem(
     return runRoutedTool(deps, item, review);
   }
   const { kind, payload } = await postingPayload(deps, item);
-  await enforceGuards(deps, subjectOf(kind, payload), { capsApply: !item.scheduled_for });
+  await enforceGuards(deps, subjectOf(kind, payload), {
+    capsApply: !item.scheduled_for,
+    except: { approvalId: item.id },
+  });
 
   const at = deps.clock.now();
   const moved = await deps.approvals.transition(

@@ -9,7 +9,7 @@ import {
   type GuardUsage,
 } from '../../domain/posting-guards.js';
 import { AppError } from '../../errors.js';
-import type { PostingStore } from '../../ports/posting-store.js';
+import type { PostingStore, ReplyExclusion } from '../../ports/posting-store.js';
 
 const DAY_MS = 86_400_000;
 
@@ -18,7 +18,7 @@ export async function guardUsage(
   posting: PostingStore,
   subject: Pick<GuardSubject, 'kind' | 'targetTweetId' | 'targetAuthorId'>,
   now: Date,
-  exceptJobId?: number,
+  except?: ReplyExclusion,
 ): Promise<GuardUsage> {
   const day = new Date(now.getTime() - DAY_MS);
   const isReply = subject.kind === 'reply';
@@ -39,7 +39,7 @@ export async function guardUsage(
       : Promise.resolve(0),
     isReply ? posting.countProductMentionReplies(day) : Promise.resolve(0),
     isReply && subject.targetTweetId
-      ? posting.hasReplyTo(subject.targetTweetId, exceptJobId)
+      ? posting.hasReplyTo(subject.targetTweetId, except)
       : Promise.resolve(false),
     isReply ? posting.recentReplyTexts(20) : Promise.resolve([]),
   ]);
@@ -78,10 +78,10 @@ export interface GuardDeps {
 export async function guardDenial(
   deps: GuardDeps,
   subject: GuardSubject,
-  exceptJobId?: number,
+  except?: ReplyExclusion,
 ): Promise<GuardDenial | undefined> {
   const now = deps.clock.now();
-  const usage = await guardUsage(deps.posting, subject, now, exceptJobId);
+  const usage = await guardUsage(deps.posting, subject, now, except);
   return checkGuards(subject, usage, deps.guardSettings(), now);
 }
 
@@ -99,9 +99,9 @@ export function denialError(denial: GuardDenial): AppError {
 export async function enforceGuards(
   deps: GuardDeps,
   subject: GuardSubject,
-  options: { capsApply: boolean },
+  options: { capsApply: boolean; except?: ReplyExclusion },
 ): Promise<void> {
-  const denial = await guardDenial(deps, subject);
+  const denial = await guardDenial(deps, subject, options.except);
   if (!denial || (denial.waitable && !options.capsApply)) return;
   throw denialError(denial);
 }

@@ -3,7 +3,13 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { type OutboxRow, type PostingJob, PostingPayloadSchema } from '../../../contracts/posting.js';
-import type { JobChanges, NewJob, PostedRecord, PostingStore } from '../../../core/ports/posting-store.js';
+import type {
+  JobChanges,
+  NewJob,
+  PostedRecord,
+  PostingStore,
+  ReplyExclusion,
+} from '../../../core/ports/posting-store.js';
 import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
 import { parseJsonColumn } from './draft-rows.js';
@@ -264,13 +270,17 @@ export class PostingRepository implements PostingStore {
     return Number(row?.n ?? 0);
   }
 
-  async hasReplyTo(tweetId: string, exceptJobId?: number): Promise<boolean> {
+  async hasReplyTo(tweetId: string, except: ReplyExclusion = {}): Promise<boolean> {
     const { rows } = await sql<{ found: number }>`select exists (
         select 1 from posts where account_id = ${this.accountId} and kind = 'reply' and in_reply_to_tweet_id = ${tweetId}
       ) or exists (
         select 1 from posting_jobs where account_id = ${this.accountId} and kind = 'reply'
-          and status in ('queued', 'in_progress', 'partial') and id <> ${exceptJobId ?? -1}
+          and status in ('queued', 'in_progress', 'partial') and id <> ${except.jobId ?? -1}
           and json_extract(payload, '$.in_reply_to_tweet_id') = ${tweetId}
+      ) or exists (
+        select 1 from approval_queue where account_id = ${this.accountId} and action_type = 'reply'
+          and status in ('pending', 'approved', 'posting') and id <> ${except.approvalId ?? -1}
+          and (target_tweet_id = ${tweetId} or json_extract(payload, '$.in_reply_to_tweet_id') = ${tweetId})
       ) as found`.execute(this.db);
     return Boolean(rows[0]?.found);
   }
