@@ -49,6 +49,30 @@ const readTool = <I extends z.ZodObject>(tool: ReadTool<I>) =>
     run: (deps, input, context) => tool.read(deps, input, context) as Promise<never>,
   });
 
+/** A list read keyed by one id: the id, a page size and the next-page token. */
+function pagedById(spec: {
+  name: string;
+  summary: string;
+  profiles: readonly ToolProfile[];
+  scopes: readonly string[];
+  id: 'user_id' | 'tweet_id';
+  pageSize: [min: number, max: number, fallback: number];
+  output: z.ZodType;
+  read(deps: AppDeps, id: string, options: PageOptions): Promise<Page<unknown>>;
+}) {
+  const [min, max, fallback] = spec.pageSize;
+  return readTool({
+    ...spec,
+    input: z.object({
+      [spec.id]: platformId(spec.id === 'user_id' ? 'Id of the user.' : 'Id of the post.'),
+      max_results: maxResults(min, max, fallback),
+      pagination_token: paginationToken,
+    }),
+    read: async (deps, input, context) =>
+      pageData(await spec.read(deps, String(input[spec.id]), pageOptions(input)), context),
+  });
+}
+
 const read = (deps: AppDeps) => deps.social.read;
 const Tweets = z.array(TweetSchema);
 const Users = z.array(UserSchema);
@@ -102,19 +126,15 @@ export const PLATFORM_READ_TOOLS: readonly AnyOperation[] = [
     output: Tweets,
     read: async (deps, input, context) => pageData(await read(deps).getMentions(pageOptions(input)), context),
   }),
-  readTool({
+  pagedById({
     name: 'social_get_user_tweets',
     summary: "A user's recent posts.",
     profiles: ALL_PROFILES,
     scopes: ENDPOINTS.getUserTweets.scopes,
-    input: z.object({
-      user_id: platformId('Id of the user.'),
-      max_results: maxResults(5, 100, 10),
-      pagination_token: paginationToken,
-    }),
+    id: 'user_id',
+    pageSize: [5, 100, 10],
     output: Tweets,
-    read: async (deps, input, context) =>
-      pageData(await read(deps).getUserTweets(input.user_id, pageOptions(input)), context),
+    read: (deps, id, options) => read(deps).getUserTweets(id, options),
   }),
   readTool({
     name: 'social_get_home_timeline',
@@ -130,33 +150,25 @@ export const PLATFORM_READ_TOOLS: readonly AnyOperation[] = [
     read: async (deps, input, context) =>
       pageData(await read(deps).getHomeTimeline(pageOptions(input)), context),
   }),
-  readTool({
+  pagedById({
     name: 'social_get_followers',
     summary: "A user's followers.",
     profiles: WRITE_ADMIN_API_READONLY,
     scopes: ENDPOINTS.getFollowers.scopes,
-    input: z.object({
-      user_id: platformId('Id of the user.'),
-      max_results: maxResults(1, 1000, 100),
-      pagination_token: paginationToken,
-    }),
+    id: 'user_id',
+    pageSize: [1, 1000, 100],
     output: Users,
-    read: async (deps, input, context) =>
-      pageData(await read(deps).getFollowers(input.user_id, pageOptions(input)), context),
+    read: (deps, id, options) => read(deps).getFollowers(id, options),
   }),
-  readTool({
+  pagedById({
     name: 'social_get_following',
     summary: 'Accounts a user follows.',
     profiles: WRITE_ADMIN_API_READONLY,
     scopes: ENDPOINTS.getFollowing.scopes,
-    input: z.object({
-      user_id: platformId('Id of the user.'),
-      max_results: maxResults(1, 1000, 100),
-      pagination_token: paginationToken,
-    }),
+    id: 'user_id',
+    pageSize: [1, 1000, 100],
     output: Users,
-    read: async (deps, input, context) =>
-      pageData(await read(deps).getFollowing(input.user_id, pageOptions(input)), context),
+    read: (deps, id, options) => read(deps).getFollowing(id, options),
   }),
   readTool({
     name: 'social_get_user_by_id',
@@ -167,19 +179,15 @@ export const PLATFORM_READ_TOOLS: readonly AnyOperation[] = [
     output: UserSchema,
     read: (deps, input) => read(deps).getUserById(input.user_id),
   }),
-  readTool({
+  pagedById({
     name: 'social_get_liked_tweets',
     summary: 'Posts a user liked.',
     profiles: WRITE_ADMIN_API_READONLY,
     scopes: ENDPOINTS.getLikedTweets.scopes,
-    input: z.object({
-      user_id: platformId('Id of the user.'),
-      max_results: maxResults(5, 100, 10),
-      pagination_token: paginationToken,
-    }),
+    id: 'user_id',
+    pageSize: [5, 100, 10],
     output: Tweets,
-    read: async (deps, input, context) =>
-      pageData(await read(deps).getLikedTweets(input.user_id, pageOptions(input)), context),
+    read: (deps, id, options) => read(deps).getLikedTweets(id, options),
   }),
   readTool({
     name: 'social_get_bookmarks',
@@ -202,19 +210,15 @@ export const PLATFORM_READ_TOOLS: readonly AnyOperation[] = [
     output: Users,
     read: (deps, input) => read(deps).getUsersByIds(input.user_ids),
   }),
-  readTool({
+  pagedById({
     name: 'social_get_tweet_liking_users',
     summary: 'Users who liked a post.',
     profiles: WRITE_ADMIN_API_READONLY,
     scopes: ENDPOINTS.getLikingUsers.scopes,
-    input: z.object({
-      tweet_id: platformId('Id of the post.'),
-      max_results: maxResults(1, 100, 100),
-      pagination_token: paginationToken,
-    }),
+    id: 'tweet_id',
+    pageSize: [1, 100, 100],
     output: Users,
-    read: async (deps, input, context) =>
-      pageData(await read(deps).getLikingUsers(input.tweet_id, pageOptions(input)), context),
+    read: (deps, id, options) => read(deps).getLikingUsers(id, options),
   }),
   readTool({
     name: 'social_get_me',

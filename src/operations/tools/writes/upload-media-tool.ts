@@ -1,5 +1,6 @@
 // social_upload_media: uploads a local image, GIF or video and answers the media id to attach to a post.
 import { z } from 'zod';
+import { PLATFORM_READ_ERRORS } from '../../../contracts/tools/tool-binding.js';
 import { UploadMediaInput } from '../../../core/gateway/media-actions.js';
 import { defineOperation } from '../../define-operation.js';
 import { runMutation, WRITE_ADMIN } from '../tool-kit.js';
@@ -19,12 +20,7 @@ export const uploadMediaTool = defineOperation({
     requires: { social: true, db: true, scopes: ['media.write'], userAuth: true },
     policy: 'gateway',
     errors: [
-      'social_not_configured',
-      'social_rate_limited',
-      'social_auth_expired',
-      'social_forbidden',
-      'social_network_error',
-      'social_api_error',
+      ...PLATFORM_READ_ERRORS,
       'scraper_mutation_blocked',
       'unsupported_media_type',
       'file_read_error',

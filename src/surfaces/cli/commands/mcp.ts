@@ -1,8 +1,7 @@
 // `app mcp serve|manifest`: the tool server over stdio (works with environment variables alone, no config
 // file) and the manifest of a profile as JSON or a table. `app mcp setup` lives in mcp-setup.ts.
 import { createApp } from '../../../app/create-app.js';
-import { ALWAYS_ON_LOOPS } from '../../../automation/loops/index.js';
-import { Scheduler } from '../../../automation/scheduler.js';
+import { alwaysOnScheduler } from '../../../automation/always-on-scheduler.js';
 import type { ToolProfile } from '../../../contracts/tools/tool-binding.js';
 import { formatIssue } from '../../../infra/config/config-issue.js';
 import { createLogger } from '../../../infra/logging/create-logger.js';
@@ -33,13 +32,7 @@ export async function runMcpServe(ctx: CommandContext, options: { profile: ToolP
   const server = buildToolServer(app.deps, { profile: options.profile });
   // The always-on loops post approved items and keep the login fresh even when `app serve` is not running;
   // posting jobs are claimed, so the two processes never publish the same one.
-  const scheduler = new Scheduler({
-    deps: app.deps,
-    loops: ALWAYS_ON_LOOPS,
-    mode: () => config.mode,
-    logger,
-  });
-  app.deps.wakePosting.current = () => scheduler.wake('posting-queue');
+  const scheduler = alwaysOnScheduler(app.deps, logger);
 
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   const transport = new StdioServerTransport();

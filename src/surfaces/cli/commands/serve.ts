@@ -1,8 +1,7 @@
 // `app serve`: the long-running service. Stops cleanly on SIGINT/SIGTERM: the server drains its requests,
 // the loops finish what they are writing, then storage closes.
 import { createApp } from '../../../app/create-app.js';
-import { ALWAYS_ON_LOOPS } from '../../../automation/loops/index.js';
-import { Scheduler } from '../../../automation/scheduler.js';
+import { alwaysOnScheduler } from '../../../automation/always-on-scheduler.js';
 import { formatIssue } from '../../../infra/config/config-issue.js';
 import { createLogger } from '../../../infra/logging/create-logger.js';
 import { ensureApiToken } from '../../../infra/security/api-token.js';
@@ -28,13 +27,7 @@ export async function runServe(
 
   const app = createApp({ config, dataDir: loaded.paths.dataDir, logger, env: ctx.io.env });
   const server = await buildHttpServer(app.deps, { apiToken: ensureApiToken(app.deps.paths.apiTokenPath) });
-  const scheduler = new Scheduler({
-    deps: app.deps,
-    loops: ALWAYS_ON_LOOPS,
-    mode: () => config.mode,
-    logger,
-  });
-  app.deps.wakePosting.current = () => scheduler.wake('posting-queue');
+  const scheduler = alwaysOnScheduler(app.deps, logger);
   const address = await server.listen({ host: config.server.host, port: config.server.port });
   println(ctx.io.stdout, `app ${app.deps.version} listening on ${address} (data: ${app.deps.paths.dataDir})`);
   scheduler.start();
