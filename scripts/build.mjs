@@ -18,7 +18,9 @@ await build({
   // than parsing one chunk. Native and worker-thread packages stay external.
   external: ['better-sqlite3', 'pino', 'thread-stream', 'pino-*'],
   // Bundled CommonJS packages call require(); ESM output has none unless we make one.
-  banner: { js: "import { createRequire as __appRequire } from 'node:module'; const require = __appRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __appRequire } from 'node:module'; const require = __appRequire(import.meta.url);",
+  },
   sourcemap: 'linked',
   logLevel: 'warning',
 });

@@ -126,13 +126,6 @@ const SPEC: Record<string, string[]> = {
   social_delete: ['endpoint*'],
 };
 
-/** Spec entries whose field lists the spec leaves open ("query fields", "job fields"): checked against the catalog. */
-const OPEN_IN_SPEC = new Set([
-  'social_v2_compliance_jobs',
-  'social_v2_compliance_job_create',
-  'social_v2_usage_tweets',
-]);
-
 interface CatalogTool {
   name: string;
   category: string;
