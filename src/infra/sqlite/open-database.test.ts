@@ -118,3 +118,32 @@ describe('openDatabase', () => {
     expect(database.sqlite.open).toBe(false);
   });
 });
+
+describe('background checkpoints', () => {
+  const fill = (database: AppDatabase) => {
+    const insert = database.sqlite.prepare(
+      "insert into action_log (action_type, message) values ('probe', ?)",
+    );
+    for (let i = 0; i < 300; i++) insert.run('x'.repeat(500));
+  };
+
+  it('move committed pages from the WAL into the database file off the write path', async () => {
+    const path = join(dir, 'timer.db');
+    const database = openDatabase({ path, checkpointIntervalMs: 20 });
+    const before = statSync(path).size;
+    fill(database);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(statSync(path).size).toBeGreaterThan(before + 100_000);
+    await database.close();
+  });
+
+  it('without the timer, a few hundred writes stay in the WAL until SQLite decides', async () => {
+    const path = join(dir, 'no-timer.db');
+    const database = openDatabase({ path, checkpointIntervalMs: 0 });
+    const before = statSync(path).size;
+    fill(database);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(statSync(path).size).toBe(before);
+    await database.close();
+  });
+});
