@@ -12,13 +12,20 @@ export function toolMeta(elapsedMs: number, extra: Partial<EnvelopeMeta> = {}): 
   return { tool_version: TOOL_VERSION, elapsed_ms: Math.max(0, Math.round(elapsedMs)), ...extra };
 }
 
+/** A thrown value as the service's error: typed errors as they are, a raw SQLite failure as db_error. */
+function asAppError(error: unknown): AppError {
+  if (isAppError(error)) return error;
+  const message = (error as Error)?.message ?? String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && code.startsWith('SQLITE_'))
+    return new AppError('db_error', `database failure: ${message}`, { cause: error });
+  // No code of the 28 names a bug of ours; the message says plainly that it is one.
+  return new AppError('social_api_error', `internal error: ${message}`, { retryable: false, cause: error });
+}
+
 /** Any thrown value as an envelope error; unknown failures are reported, never swallowed. */
 export function envelopeError(error: unknown): EnvelopeError {
-  const appError = isAppError(error)
-    ? error
-    : new AppError('social_api_error', `internal error: ${(error as Error)?.message ?? String(error)}`, {
-        retryable: false,
-      });
+  const appError = asAppError(error);
   return {
     code: appError.code,
     message: appError.message,
