@@ -1,6 +1,7 @@
 // Shared pieces of tool declarations: profile sets, binding builders for the common kinds of tool, and the
 // translation of a gateway outcome into the envelope's data (spec: Policy outcome payload shapes).
 import type { AppDeps } from '../../app/create-app.js';
+import type { DryRunPayload, RoutedPayload } from '../../contracts/tools/envelope.js';
 import {
   DB_ERRORS,
   PLATFORM_ENGAGE_ERRORS,
@@ -116,9 +117,13 @@ export async function runMutation(
         routed_to_approval: true,
         approval_queue_id: outcome.approvalQueueId,
         reason: outcome.reason,
-      };
+      } satisfies RoutedPayload;
     case 'dry_run':
       trace.policy_decision = 'dry_run';
-      return { dry_run: true, would_execute: outcome.wouldExecute, params: outcome.params };
+      return {
+        dry_run: true,
+        would_execute: outcome.wouldExecute,
+        params: outcome.params,
+      } satisfies DryRunPayload;
   }
 }

@@ -3,6 +3,7 @@
 // or send it to a person first.
 import { z } from 'zod';
 import { ComposeResultSchema } from '../../../contracts/compose.js';
+import type { DryRunPayload } from '../../../contracts/tools/envelope.js';
 import { PLATFORM_WRITE_ERRORS } from '../../../contracts/tools/tool-binding.js';
 import { composeContent } from '../../../core/services/compose/compose-content.js';
 import { defineOperation } from '../../define-operation.js';
@@ -49,7 +50,12 @@ export const composeTweetTool = defineOperation({
     context.trace ??= {};
     if (decision.decision === 'dry_run') {
       context.trace.policy_decision = 'dry_run';
-      return { dry_run: true as const, would_execute: 'compose_tweet', params: JSON.stringify(input) };
+      const payload: DryRunPayload = {
+        dry_run: true,
+        would_execute: 'compose_tweet',
+        params: JSON.stringify(input),
+      };
+      return payload;
     }
     const title = [input.topic, input.format].filter(Boolean).join(' · ') || undefined;
     const result = await composeContent(
