@@ -83,5 +83,11 @@ export const McpPolicySchema = z.object({
     .describe('Optional preset of rules and limits.'),
   rules: z.array(PolicyRuleSchema).default([]).describe('User rules ([[mcp_policy.rules]]).'),
   rate_limits: z.array(PolicyRateLimitSchema).default([]).describe('Extra per-tool/category limits.'),
+  upload_allowed_dirs: z
+    .array(z.string().trim().min(1))
+    .default([])
+    .describe(
+      'Folders (besides the media folder) from which social_upload_media may read files by path; `~` is expanded, symlinks are resolved before the check.',
+    ),
 });
 export type McpPolicy = z.infer<typeof McpPolicySchema>;

@@ -30,4 +30,10 @@ export const ServerSchema = z.object({
     .array(z.string().trim().min(1))
     .default([])
     .describe('Extra Host-header names accepted besides loopback names (DNS-rebinding guard).'),
+  trusted_proxies: z
+    .array(z.string().trim().min(1))
+    .default([])
+    .describe(
+      'Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For is believed (login throttling, logs); empty means the header is ignored.',
+    ),
 });
