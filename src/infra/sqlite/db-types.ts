@@ -250,6 +250,13 @@ export interface LlmUsageTable {
   created_at: Generated<string>;
 }
 
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  account_id: Generated<string>;
+  client_key: string;
+  failed_at: string;
+}
+
 export interface McpTelemetryTable {
   id: Generated<number>;
   account_id: Generated<string>;
@@ -485,6 +492,7 @@ export interface DB {
   drafts: DraftsTable;
   follower_snapshots: FollowerSnapshotsTable;
   llm_usage: LlmUsageTable;
+  login_failures: LoginFailuresTable;
   mcp_telemetry: McpTelemetryTable;
   media_files: MediaFilesTable;
   media_uploads: MediaUploadsTable;

@@ -26,6 +26,7 @@ const TABLES = [
   'drafts',
   'follower_snapshots',
   'llm_usage',
+  'login_failures',
   'mcp_telemetry',
   'media_files',
   'media_uploads',

@@ -1,16 +1,33 @@
-// The HTTP server: host guard, authentication, the routes derived from the operation registry, media
-// upload/serving, health, and (for now) a placeholder page where the dashboard will be served.
+// The HTTP server: canonical request targets, host guard, authentication decided per matched route, JSON-only
+// writes, the routes derived from the operation registry, media upload/serving, health, and (for now) a
+// placeholder page where the dashboard will be served.
 import { fastifyMultipart } from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/create-app.js';
 import { MEDIA_LIMITS } from '../../core/domain/media-rules.js';
 import { AuthRepository } from '../../infra/sqlite/repositories/auth-repository.js';
+import { LoginFailureRepository } from '../../infra/sqlite/repositories/login-failure-repository.js';
 import { OPERATIONS } from '../../operations/registry.js';
 import { registerHttpAuth } from './auth/http-auth.js';
-import { registerErrorHandling } from './error-response.js';
+import { type RouteSummary, trackRoutes } from './auth/route-access.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './error-response.js';
 import { registerHostGuard } from './host-guard.js';
 import { registerOperations } from './register-operations.js';
+import { registerRequestTargetGuard } from './request-target.js';
 import { registerMediaRoutes } from './routes/media-routes.js';
+import { registerWriteBodyRules } from './write-body-rules.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its access (public or authenticated) and body type. */
+    routeTable: readonly RouteSummary[];
+  }
+}
+
+/** Node's limit on the request line plus headers; larger requests are answered 431. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+/** Longest path parameter (ids are far shorter); longer ones are answered 414. */
+export const MAX_PARAM_LENGTH = 200;
 
 const PLACEHOLDER = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>app</title>
@@ -24,8 +41,20 @@ export interface HttpServerOptions {
 }
 
 export async function buildHttpServer(deps: AppDeps, options: HttpServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: deps.logger as FastifyBaseLogger, bodyLimit: 1024 * 1024 });
+  const proxies = deps.config.server.trusted_proxies;
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    // request.ip is the socket address unless the request came through a proxy the user trusts.
+    trustProxy: proxies.length > 0 ? [...proxies] : false,
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
+  });
+  app.decorate('routeTable', trackRoutes(app));
   registerErrorHandling(app);
+  registerRequestTargetGuard(app);
   // While shutting down, answers close their connection: a kept-alive socket would hold close() open
   // after the in-flight requests it waits for have finished.
   let closing = false;
@@ -41,14 +70,17 @@ export async function buildHttpServer(deps: AppDeps, options: HttpServerOptions)
   registerHttpAuth(app, {
     apiToken: options.apiToken,
     auth: new AuthRepository(deps.database, deps.accountId),
+    loginFailures: new LoginFailureRepository(deps.database, deps.accountId),
     clock: deps.clock,
   });
+  registerWriteBodyRules(app);
   // One file per upload, streamed: the cap is the largest media kind plus a little for the envelope.
   await app.register(fastifyMultipart, {
     limits: { fileSize: MEDIA_LIMITS.video.maxBytes + 1, files: 1, fields: 10, parts: 12 },
   });
 
-  app.get('/api/health', async (_request, reply) => {
+  const open = { config: { public: true } };
+  app.get('/api/health', open, async (_request, reply) => {
     try {
       deps.database.sqlite.prepare('select 1').get();
       return { status: 'ok', version: deps.version, database: 'ok', mode: deps.config.mode };
@@ -58,6 +90,6 @@ export async function buildHttpServer(deps: AppDeps, options: HttpServerOptions)
   });
   registerOperations(app, OPERATIONS, deps);
   registerMediaRoutes(app, { media: deps.media });
-  app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(PLACEHOLDER));
+  app.get('/', open, async (_request, reply) => reply.type('text/html; charset=utf-8').send(PLACEHOLDER));
   return app;
 }

@@ -1,5 +1,8 @@
-// The HTTP face's one error shape `{ error: { code, message, details? } }` and its one status table.
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+// The HTTP face's one error shape `{ error: { code, message, details? } }` and its one status table, also
+// for what Fastify and Node's HTTP parser refuse themselves (bad URL encoding, over-long params, headers
+// or bodies, malformed requests).
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ConflictError, type ErrorCode, isAppError, TooLargeError } from '../../core/errors.js';
 
 /** HTTP-only situations that are not one of the 28 service codes. */
@@ -9,6 +12,8 @@ export type HttpOnlyCode =
   | 'conflict'
   | 'payload_too_large'
   | 'throttled'
+  | 'uri_too_long'
+  | 'headers_too_large'
   | 'internal';
 
 export interface ErrorBody {
@@ -50,7 +55,7 @@ export const STATUS: Record<ErrorCode, number> = {
 export class HttpFailure extends Error {
   constructor(
     readonly status: number,
-    readonly code: HttpOnlyCode,
+    readonly code: ErrorCode | HttpOnlyCode,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {
@@ -116,6 +121,20 @@ export function toErrorResponse(error: unknown): {
       headers: {},
     };
   }
+  if (fastifyError?.statusCode === 415) {
+    return {
+      status: 415,
+      body: { error: { code: 'unsupported_media_type', message: 'unsupported Content-Type for this route' } },
+      headers: {},
+    };
+  }
+  if (fastifyError?.statusCode === 414 || fastifyError?.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return {
+      status: 414,
+      body: { error: { code: 'uri_too_long', message: 'a path parameter is too long' } },
+      headers: {},
+    };
+  }
   if (fastifyError?.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return {
       status: 400,
@@ -126,6 +145,36 @@ export function toErrorResponse(error: unknown): {
   return { status: 500, body: { error: { code: 'internal', message: 'internal error' } }, headers: {} };
 }
 
+/** Fastify's own refusals before routing (bad URL encoding, over-long parameters), in the one shape. */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const { status, body, headers } = toErrorResponse(error);
+  return sendError(reply, status, body, headers);
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; code: HttpOnlyCode | ErrorCode; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, code: 'headers_too_large', message: 'request headers too large' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'invalid_input', message: 'request timed out' },
+};
+
+/** Requests Node's HTTP parser refuses never reach Fastify: answer them on the socket, in the one shape. */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
+  const { status, code, message } = known ?? {
+    status: 400,
+    code: 'invalid_input' as const,
+    message: 'malformed HTTP request',
+  };
+  const body = JSON.stringify({ error: { code, message } });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const { status, body, headers } = toErrorResponse(error);
@@ -134,7 +183,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
   app.setNotFoundHandler((request, reply) =>
     sendError(reply, 404, {
-      error: { code: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]}` },
+      error: {
+        code: 'not_found',
+        message: `no route ${request.method} ${(request.url.split('?', 1)[0] ?? '').slice(0, 200)}`,
+      },
     }),
   );
 }

@@ -1,5 +1,6 @@
-// Derives the HTTP routes from the operation registry: path, query and body fields are merged into one
-// input, validated by the operation's schema, and the result is returned with the operation's status.
+// Derives the HTTP routes from the operation registry: a read takes its fields from the query string, a
+// write from its JSON body (never the query: write-body-rules.ts); path parameters join either, and the
+// one input is validated by the operation's schema. The result goes back with the operation's status.
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app/create-app.js';
@@ -25,12 +26,9 @@ export function registerOperations(
         if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
           throw new AppError('invalid_input', 'the request body must be a JSON object');
         }
+        const fields = http.method === 'GET' ? request.query : body;
         // Path parameters last: a body cannot redirect an operation to another resource.
-        const raw = {
-          ...(request.query as object),
-          ...((body as object | undefined) ?? {}),
-          ...(request.params as object),
-        };
+        const raw = { ...((fields as object | undefined) ?? {}), ...(request.params as object) };
         const parsed = operation.input.safeParse(raw);
         if (!parsed.success) {
           const issues = (parsed.error as z.ZodError).issues.map((issue) => ({

@@ -1,5 +1,6 @@
-// Authentication for /api: the bearer token (API clients) or the dashboard session cookie (HttpOnly,
-// SameSite=Strict) with a CSRF header on every write. Only health, login/status/logout are open.
+// Authentication: the bearer token (API clients) or the dashboard session cookie (HttpOnly,
+// SameSite=Strict) with a CSRF header on every write. Decided on the matched route: every route needs it
+// unless its config says `public: true` (route-access.ts); unmatched requests reach only the 404 answer.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -8,22 +9,17 @@ import type { Clock } from '../../../core/ports/clock.js';
 import { sameSecret } from '../../../infra/security/api-token.js';
 import { verifyPassphrase } from '../../../infra/security/passphrase.js';
 import type { AuthRepository } from '../../../infra/sqlite/repositories/auth-repository.js';
+import type { LoginFailureRepository } from '../../../infra/sqlite/repositories/login-failure-repository.js';
 import { HttpFailure } from '../error-response.js';
-import { LoginThrottle } from './login-throttle.js';
 
 export const SESSION_COOKIE = 'app_session';
 const SESSION_DAYS = 7;
-const OPEN_ROUTES = new Set([
-  'GET /api/health',
-  'POST /api/auth/login',
-  'GET /api/auth/status',
-  'POST /api/auth/logout',
-]);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface HttpAuthDeps {
   apiToken: string;
   auth: AuthRepository;
+  loginFailures: LoginFailureRepository;
   clock: Clock;
 }
 
@@ -53,12 +49,10 @@ function sessionCookie(token: string, maxAgeSeconds: number): string {
 const LoginBody = z.object({ passphrase: z.string().min(1).max(1000) });
 
 export function registerHttpAuth(app: FastifyInstance, deps: HttpAuthDeps): void {
-  const throttle = new LoginThrottle(deps.clock);
-
   app.addHook('onRequest', async (request) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/') && path !== '/api') return;
-    if (OPEN_ROUTES.has(`${request.method} ${path}`)) return;
+    // No route matched: the 404 answer runs nothing and reveals nothing.
+    if (request.is404) return;
+    if (request.routeOptions.config.public === true) return;
 
     const header = request.headers.authorization;
     if (header?.startsWith('Bearer ')) {
@@ -89,24 +83,31 @@ export function registerHttpAuth(app: FastifyInstance, deps: HttpAuthDeps): void
     request.identity = { method: 'session', sessionId: session.id };
   });
 
-  app.post('/api/auth/login', async (request, reply) => {
+  const open = { config: { public: true } };
+
+  app.post('/api/auth/login', open, async (request, reply) => {
+    // The socket address, or the client a configured trusted proxy forwarded ([server] trusted_proxies):
+    // an X-Forwarded-For header from anyone else is ignored and cannot reset the count.
     const key = request.ip;
-    const wait = throttle.retryAfterSeconds(key);
-    if (wait > 0) {
+    const attempt = deps.loginFailures.begin(key, deps.clock.now());
+    if (!attempt.allowed) {
+      const wait = attempt.retryAfterSeconds;
       throw new HttpFailure(429, 'throttled', `too many failed logins; try again in ${wait} s`, {
         'retry-after': String(wait),
       });
     }
     const body = LoginBody.safeParse(request.body);
-    if (!body.success) throw new AppError('validation_error', 'passphrase is required');
-    const hash = await deps.auth.passphraseHash();
-    if (!hash)
+    const hash = body.success ? await deps.auth.passphraseHash() : undefined;
+    if (!body.success || !hash) {
+      deps.loginFailures.abandoned(attempt.attemptId);
+      if (!body.success) throw new AppError('validation_error', 'passphrase is required');
       throw new HttpFailure(403, 'forbidden', 'no dashboard passphrase is set; run `app passphrase`');
+    }
+    // A failed check leaves the attempt counted.
     if (!(await verifyPassphrase(body.data.passphrase, hash))) {
-      throttle.fail(key);
       throw new HttpFailure(401, 'unauthenticated', 'wrong passphrase');
     }
-    throttle.succeed(key);
+    deps.loginFailures.succeeded(key);
     const now = deps.clock.now();
     const token = randomBytes(32).toString('hex');
     const csrfToken = randomBytes(16).toString('hex');
@@ -116,14 +117,14 @@ export function registerHttpAuth(app: FastifyInstance, deps: HttpAuthDeps): void
     return { csrf_token: csrfToken, expires_at: expiresAt.toISOString() };
   });
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  app.post('/api/auth/logout', open, async (request, reply) => {
     const token = cookieValue(request, SESSION_COOKIE);
     if (token) await deps.auth.deleteSession(token);
     reply.header('set-cookie', sessionCookie('', 0));
     return { ok: true };
   });
 
-  app.get('/api/auth/status', async (request) => {
+  app.get('/api/auth/status', open, async (request) => {
     const header = request.headers.authorization;
     if (header?.startsWith('Bearer ') && sameSecret(header.slice(7).trim(), deps.apiToken)) {
       return { authenticated: true, method: 'bearer' };

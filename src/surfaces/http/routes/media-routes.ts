@@ -3,7 +3,7 @@
 import type { MultipartFile } from '@fastify/multipart'; // also types request.isMultipart/file
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../../core/errors.js';
+import { AppError, TooLargeError } from '../../../core/errors.js';
 import type { MediaStore, StoredMedia } from '../../../infra/media/media-store.js';
 
 export interface MediaRoutesDeps {
@@ -12,23 +12,47 @@ export interface MediaRoutesDeps {
 
 const FileQuerySchema = z.object({ path: z.string().min(1) });
 
+/** A multipart body the parser could not read (no boundary, cut off, garbage) is the client's fault. */
+function malformed(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const status = (error as { statusCode?: number } | null)?.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) return error;
+  return new AppError('invalid_input', 'malformed multipart body', { cause: error });
+}
+
 /** Registers `POST /api/media/upload` and `GET /api/media/file?path=`. */
 export function registerMediaRoutes(app: FastifyInstance, deps: MediaRoutesDeps): void {
-  app.post('/api/media/upload', async (request, reply) => {
+  app.post('/api/media/upload', { config: { body: 'multipart' } }, async (request, reply) => {
     if (!request.isMultipart()) {
       throw new AppError('invalid_input', 'expected a multipart/form-data body with one file');
     }
     // The first file part, whatever its field name (the dashboard uses `file`).
-    const part: MultipartFile | undefined = await request.file();
+    let part: MultipartFile | undefined;
+    try {
+      part = await request.file();
+    } catch (error) {
+      throw malformed(error);
+    }
     if (!part) throw new AppError('invalid_input', 'no file in the upload');
+    const file = part.file;
+    // An error of the part's own stream means the body broke off or is garbage (not our disk or database).
+    let bodyFailed = false;
+    file.once('error', () => {
+      bodyFailed = true;
+    });
     // Streamed, never buffered: the file stream reports `truncated` when multipart's fileSize limit cut it.
     let stored: StoredMedia;
     try {
-      stored = await deps.media.save(part.file, part.filename, { wasTruncated: () => part.file.truncated });
+      stored = await deps.media.save(file, part.filename, { wasTruncated: () => file.truncated });
     } catch (error) {
       // Refused before the body was read to its end (over the cap): close the connection after answering,
       // rather than leave the client's upload stalled on a keep-alive socket nobody reads any more.
-      if (!part.file.readableEnded) reply.header('connection', 'close');
+      if (!file.readableEnded) reply.header('connection', 'close');
+      if (bodyFailed && !(error instanceof TooLargeError)) {
+        throw new AppError('invalid_input', 'malformed multipart body (cut off or not multipart)', {
+          cause: error,
+        });
+      }
       throw error;
     }
     return reply.code(201).send({

@@ -1,0 +1,44 @@
+// Writes take their fields from a JSON body only (or a multipart upload where the route says so): a
+// query string never stands in for a body, and a form post, a text/plain body or any other type is
+// refused before anything is parsed. A cross-site form can produce none of the accepted requests.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpFailure } from './error-response.js';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const ACCEPTED = { json: 'application/json', multipart: 'multipart/form-data' } as const;
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** The media type of a Content-Type header: lower case, without parameters. */
+export function mediaTypeOf(header: string | undefined): string {
+  return (header ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+}
+
+export function registerWriteBodyRules(app: FastifyInstance): void {
+  // Only JSON (and multipart, registered by its plugin) is ever parsed.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onRequest', async (request) => {
+    if (!WRITES.has(request.method) || request.is404) return;
+    const query = (request.raw.url ?? '').split('?')[1];
+    if (query !== undefined && query !== '') {
+      throw new HttpFailure(
+        400,
+        'invalid_input',
+        `${request.method} takes no query parameters; send the fields as a JSON body`,
+      );
+    }
+    if (!hasBody(request)) return;
+    const accepted = ACCEPTED[request.routeOptions.config.body ?? 'json'];
+    const type = mediaTypeOf(request.headers['content-type']);
+    if (type !== accepted) {
+      throw new HttpFailure(
+        415,
+        'unsupported_media_type',
+        `${request.method} ${request.routeOptions.url} takes ${accepted}, not ${type || 'an untyped body'}`,
+      );
+    }
+  });
+}
