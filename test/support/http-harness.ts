@@ -39,10 +39,18 @@ export interface HttpHarness {
   close(): Promise<void>;
 }
 
-export async function startHttpHarness(config: ConfigInput = {}): Promise<HttpHarness> {
+export interface HttpHarnessOptions {
+  /** Reuse this data dir (a "restart" of the service); it is left in place on close. */
+  home?: TempHome;
+}
+
+export async function startHttpHarness(
+  config: ConfigInput = {},
+  options: HttpHarnessOptions = {},
+): Promise<HttpHarness> {
   const clock = createFakeClock({ frozen: true, start: Date.parse('2026-11-22T12:00:00.000Z') });
   const fake = await startFakeSocial({ clock });
-  const home = createTempHome();
+  const home = options.home ?? createTempHome();
   const parsed = ConfigSchema.parse({
     ...config,
     social_api: {
@@ -95,7 +103,7 @@ export async function startHttpHarness(config: ConfigInput = {}): Promise<HttpHa
       await server.close();
       await app.close();
       await fake.close();
-      home.cleanup();
+      if (!options.home) home.cleanup();
     },
   };
 }

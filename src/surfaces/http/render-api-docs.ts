@@ -5,12 +5,12 @@ import { OPERATIONS } from '../../operations/registry.js';
 import { cell, type JsonSchema, toSchema, typeOf } from '../json-schema-text.js';
 import { STATUS } from './error-response.js';
 
-function fieldsTable(schema: JsonSchema, pathParams: string[]): string[] {
+function fieldsTable(schema: JsonSchema, pathParams: string[], method: string): string[] {
   const props = Object.entries(schema.properties ?? {});
   if (props.length === 0) return ['No fields.'];
   const required = new Set(schema.required ?? []);
   const rows = props.map(([name, prop]) => {
-    const where = pathParams.includes(name) ? 'path' : 'body/query';
+    const where = pathParams.includes(name) ? 'path' : method === 'GET' ? 'query' : 'body';
     const fallback = prop.default === undefined ? '' : `\`${JSON.stringify(prop.default)}\``;
     return `| \`${name}\` | ${cell(typeOf(prop))} | ${required.has(name) && !fallback ? 'yes' : 'no'} | ${where} | ${fallback} | ${cell(prop.description ?? '')} |`;
   });
@@ -32,7 +32,7 @@ function operationSection(op: AnyOperation): string[] {
     '',
     op.summary,
     '',
-    ...fieldsTable(toSchema(op.input, 'input'), pathParams),
+    ...fieldsTable(toSchema(op.input, 'input'), pathParams, http.method),
     '',
     `Success: **${http.status ?? 200}**, ${outputLine(toSchema(op.output, 'output'))}.`,
     '',
@@ -43,27 +43,39 @@ const PREFACE = `# HTTP API
 
 <!-- Generated from the operation registry by \`npm run gen\`; a test fails when this file drifts. -->
 
-Base: \`http://127.0.0.1:3001\` (\`[server] host/port\`). JSON in and out. Every \`/api\` route needs
-authentication except \`GET /api/health\`, \`POST /api/auth/login\`, \`GET /api/auth/status\` and
-\`POST /api/auth/logout\`:
+Base: \`http://127.0.0.1:3001\` (\`[server] host/port\`). JSON in and out. Every route needs authentication,
+decided on the route the request matched, except the ones marked public: \`GET /api/health\`,
+\`POST /api/auth/login\`, \`GET /api/auth/status\`, \`POST /api/auth/logout\` and the page at \`/\`:
 
 - API clients send \`Authorization: Bearer <token>\`, the token being the content of \`<data dir>/api_token\`
   (64 hex characters, created with mode 0600 at first start).
 - The dashboard logs in with \`POST /api/auth/login {"passphrase": "…"}\` (set it with \`app passphrase\`), which
   answers \`{csrf_token, expires_at}\` and sets the \`app_session\` cookie (HttpOnly, SameSite=Strict, 7 days).
   Every write with the cookie must send \`X-CSRF-Token: <csrf_token>\`. Five failed logins from one address within
-  15 minutes answer 429 with \`Retry-After\`. \`POST /api/auth/logout\` ends the session;
-  \`GET /api/auth/status\` says who you are (and returns the CSRF token again).
+  15 minutes answer 429 with \`Retry-After\` (the count is kept in the database, so a restart does not reset
+  it; the address is the socket's, or the forwarded client's only behind a proxy listed in
+  \`[server] trusted_proxies\`). \`POST /api/auth/logout\` ends the session; \`GET /api/auth/status\` says who
+  you are (and returns the CSRF token again).
 
 Requests whose \`Host\` header is not a loopback name or listed in \`[server] allowed_hosts\` are refused (403).
-JSON bodies are limited to 1 MiB; media uploads to 512 MiB.
+Only the one canonical spelling of a path is served: percent-encoded letters, digits or separators, \`.\` and
+\`..\` segments, empty segments (\`//\`), backslashes, \`;\` and absolute-form targets (\`GET http://host/…\`)
+answer 404 without reaching any route; paths are case-sensitive.
+
+Reads (\`GET\`) take their fields from the query string; writes (\`POST\`, \`PUT\`, \`PATCH\`, \`DELETE\`) take
+them from a JSON body (\`Content-Type: application/json\`) and never from the query string: a query string on a
+write is 400, any other body type 415 (the upload takes \`multipart/form-data\`). JSON bodies are limited to
+1 MiB (413), media uploads to 512 MiB, request targets to 8192 characters (414), path parameters to 200
+characters (414), request headers to 16 KiB (431).
 
 ## Errors
 
 Every error has one shape: \`{"error": {"code": "…", "message": "…", "details": …}}\`. Codes are the service's
 error codes, plus HTTP-only ones: \`unauthenticated\` (401), \`forbidden\` (403: CSRF, host), \`conflict\` (409: a
 stale \`version\` — \`details.current\` holds the server's draft — or an item already reviewed),
-\`payload_too_large\` (413), \`throttled\` (429), \`internal\` (500). Rate-limited answers carry \`Retry-After\` and
+\`uri_too_long\` (414), \`payload_too_large\` (413), \`headers_too_large\` (431), \`throttled\` (429),
+\`internal\` (500); an unsupported body type is \`unsupported_media_type\` with 415, a malformed request or body
+(bad JSON, bad URL encoding, broken multipart) \`invalid_input\` with 400. Rate-limited answers carry \`Retry-After\` and
 \`details.rate_limit_reset\`.
 
 | Code | Status |

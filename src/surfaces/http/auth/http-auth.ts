@@ -55,12 +55,19 @@ export function registerHttpAuth(app: FastifyInstance, deps: HttpAuthDeps): void
     if (request.routeOptions.config.public === true) return;
 
     const header = request.headers.authorization;
-    if (header?.startsWith('Bearer ')) {
-      if (sameSecret(header.slice(7).trim(), deps.apiToken)) {
+    if (header !== undefined) {
+      // Credentials that are sent are judged; a wrong one never falls back to the cookie.
+      if (header.startsWith('Bearer ') && sameSecret(header.slice(7).trim(), deps.apiToken)) {
         request.identity = { method: 'bearer' };
         return;
       }
-      throw new HttpFailure(401, 'unauthenticated', 'invalid bearer token');
+      throw new HttpFailure(
+        401,
+        'unauthenticated',
+        header.startsWith('Bearer ')
+          ? 'invalid bearer token'
+          : 'unsupported Authorization header; send `Authorization: Bearer <token>`',
+      );
     }
     const token = cookieValue(request, SESSION_COOKIE);
     const session = token ? await deps.auth.findSession(token, deps.clock.now()) : undefined;
