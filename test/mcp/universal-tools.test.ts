@@ -181,7 +181,11 @@ describe('profiles and login', () => {
       for (const tool of ['social_get', 'social_post', 'social_put', 'social_delete']) {
         expect(names).not.toContain(tool);
       }
-      expect((await write.call('social_get', { endpoint: '/2/users/me' })).error?.code).toBe('invalid_input');
+      // Unknown in this profile: the JSON-RPC error the MCP specification prescribes, not an envelope.
+      await expect(write.call('social_get', { endpoint: '/2/users/me' })).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringContaining('Unknown tool: social_get'),
+      });
       const admin = (await h.client.listTools()).tools.filter((t) =>
         t.name.match(/^social_(get|post|put|delete)$/),
       );

@@ -1,12 +1,18 @@
 // The MCP tool server for one profile: the tool list (JSON Schemas derived once from the operations'
 // input schemas) and one call handler that runs every tool through invokeTool. Transport-agnostic.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { AppDeps } from '../../app/create-app.js';
 import type { ToolProfile } from '../../contracts/tools/tool-binding.js';
 import type { AnyOperation } from '../../operations/define-operation.js';
-import { serializeEnvelope, toolMeta } from './envelope.js';
+import { malformedRequestAnswer, parseCallParams, RpcError, unknownTool } from './call-request.js';
 import { invokeTool } from './invoke-tool.js';
 import { profileTools, type ToolOperation } from './profile-tools.js';
 
@@ -36,11 +42,31 @@ export interface ToolServerOptions {
   operations?: readonly AnyOperation[];
 }
 
+/**
+ * The SDK's Server with the protocol edges answered as the MCP specification says: a malformed request gets
+ * a JSON-RPC error instead of silence, and task metadata on a call is ignored (no task support declared).
+ */
+class ToolServer extends Server {
+  override async connect(transport: Transport): Promise<void> {
+    await super.connect(transport);
+    const handle = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+      const answer = malformedRequestAnswer(message);
+      if (!answer) return handle?.(message, extra);
+      transport.send(answer).catch((error: unknown) => this.onerror?.(error as Error));
+    };
+  }
+
+  // Spec (Tasks, capabilities): a receiver that does not declare task support for a request type processes
+  // such requests normally. The SDK would instead fail them with −32603.
+  protected override assertTaskHandlerCapability(_method: string): void {}
+}
+
 export function buildToolServer(deps: AppDeps, options: ToolServerOptions): Server {
   const tools = profileTools(options.profile, options.operations);
   const byName = new Map(tools.map((op) => [op.tool.name, op]));
   let listing: Tool[] | undefined;
-  const server = new Server(
+  const server = new ToolServer(
     { name: 'app', version: deps.version },
     {
       capabilities: { tools: { listChanged: false } },
@@ -51,23 +77,15 @@ export function buildToolServer(deps: AppDeps, options: ToolServerOptions): Serv
     listing ??= tools.map(toolListing);
     return { tools: listing };
   });
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const op = byName.get(request.params.name);
-    if (!op) {
-      const { text } = serializeEnvelope({
-        success: false,
-        data: null,
-        error: {
-          code: 'invalid_input',
-          message: `unknown tool '${request.params.name}' in profile ${options.profile}`,
-          retryable: false,
-        },
-        meta: toolMeta(0),
-      });
-      return { content: [{ type: 'text', text }], isError: true };
-    }
-    const { envelope, text } = await invokeTool(deps, op, request.params.arguments, options.profile);
+  // tools/call is not registered through setRequestHandler: the SDK would parse it first and answer a
+  // malformed one with −32603. The fallback sees the raw request; parseCallParams answers −32602.
+  server.fallbackRequestHandler = async (request): Promise<CallToolResult> => {
+    if (request.method !== 'tools/call') throw new RpcError(ErrorCode.MethodNotFound, 'Method not found');
+    const call = parseCallParams(request.params);
+    const op = byName.get(call.name);
+    if (!op) throw unknownTool(call.name);
+    const { envelope, text } = await invokeTool(deps, op, call.arguments, options.profile);
     return { content: [{ type: 'text', text }], isError: !envelope.success };
-  });
+  };
   return server;
 }

@@ -7,6 +7,7 @@ import { effectiveApprovalMode } from '../../core/domain/config-rules.js';
 import { namesTool } from '../../core/domain/mutation-policy.js';
 import { AppError } from '../../core/errors.js';
 import type { OperationContext } from '../../operations/define-operation.js';
+import { clip } from './call-request.js';
 import { envelopeError, serializeEnvelope, toolMeta } from './envelope.js';
 import type { ToolOperation } from './profile-tools.js';
 
@@ -15,12 +16,17 @@ export interface ToolCallResult {
   text: string;
 }
 
+/** How many problems an answer lists: a huge malformed object must not become a huge error. */
+const MAX_LISTED = 10;
+
 function issuesOf(error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> }) {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.') || '(arguments)',
-    message: issue.message,
+  return error.issues.slice(0, MAX_LISTED).map((issue) => ({
+    path: clip(issue.path.map(String).join('.') || '(arguments)'),
+    message: clip(issue.message, 200),
   }));
 }
+
+const more = (total: number) => (total > MAX_LISTED ? ` (and ${total - MAX_LISTED} more)` : '');
 
 /** Parameter names of an object input schema (every tool's input is one). */
 function shapeKeys(op: ToolOperation): string[] | undefined {
@@ -64,10 +70,11 @@ export async function invokeTool(
     if (blocked) throw blocked;
     const unknown = unknownKeys(op, args);
     if (unknown.length > 0) {
+      const listed = unknown.slice(0, MAX_LISTED).map((key) => clip(key));
       throw new AppError(
         'invalid_input',
-        `unknown parameter${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `'${k}'`).join(', ')} for ${op.tool.name}; expected ${expectedKeys(op) || 'none'}`,
-        { details: { issues: unknown.map((key) => ({ path: key, message: 'unknown parameter' })) } },
+        `unknown parameter${unknown.length > 1 ? 's' : ''} ${listed.map((k) => `'${k}'`).join(', ')}${more(unknown.length)} for ${op.tool.name}; expected ${expectedKeys(op) || 'none'}`,
+        { details: { issues: listed.map((key) => ({ path: key, message: 'unknown parameter' })) } },
       );
     }
     const parsed = op.input.safeParse(args ?? {});
@@ -75,7 +82,7 @@ export async function invokeTool(
       const issues = issuesOf(parsed.error);
       throw new AppError(
         'invalid_input',
-        `invalid arguments for ${op.tool.name}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+        `invalid arguments for ${op.tool.name}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}${more(parsed.error.issues.length)}`,
         { details: { issues } },
       );
     }
