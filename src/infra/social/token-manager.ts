@@ -1,10 +1,12 @@
 // Keeps a usable access token: refreshes shortly before expiry, single-flight (concurrent callers, and
-// other processes through the marker lock, never spend the same refresh token twice), saves the rotated
-// tokens before anyone uses them, and names a dead refresh chain plainly.
+// other processes through the marker lock, never spend the same refresh token twice; a waiter stops as soon
+// as the holder saves, is refused, dies or gives up), saves the rotated tokens before anyone uses them, and
+// names a dead refresh chain plainly.
 import type { StoredTokens } from '../../contracts/platform-tokens.js';
 import { AppError } from '../../core/errors.js';
 import type { Clock } from '../../core/ports/clock.js';
 import type { AccessGrant, AccessTokens } from './http-transport.js';
+import { neverConnected } from './platform-errors.js';
 import { oauthErrorCode, type PlatformOAuth } from './platform-oauth.js';
 import type { TokenStore } from './token-store.js';
 
@@ -24,6 +26,9 @@ export type TokenHealth =
   | { state: 'missing' | 'invalid'; message: string }
   | { state: 'valid' | 'expiring' | 'expired'; expiresAt: Date; scopes: string[]; canRefresh: boolean }
   | { state: 'dead'; message: string };
+
+/** How often a process waiting for another one's refresh looks again. */
+const POLL_MS = 100;
 
 const grantOf = (tokens: StoredTokens): AccessGrant => ({
   accessToken: tokens.access_token,
@@ -135,23 +140,69 @@ export class TokenManager implements AccessTokens {
     return this.inflight;
   }
 
+  /**
+   * Refreshes under the cross-process lock, or waits for the process holding it. Waiting ends as soon as
+   * that process saves new tokens (we use them) or stops holding the lock: refused, dead, stale or in
+   * doubt, the lock is then ours to claim and we find out by refreshing ourselves. After a refusal that
+   * costs one request per waiting process, and we prefer it to reading a verdict the holder recorded: the
+   * platform is the only authority on the token (a spent or revoked one is refused again), and a recorded
+   * verdict could be wrong for us (the holder's own misconfiguration, a token `app auth` replaced since).
+   */
   private async refreshOnce(tokens: StoredTokens): Promise<StoredTokens> {
     const { store } = this.options;
     const staleMs = this.options.staleRefreshMs ?? 30_000;
-    const interrupted = store.interruptedRefresh();
-    if (!store.claimRefresh(this.now(), staleMs)) return this.awaitOtherProcess(tokens, staleMs);
+    const sleep =
+      this.options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+    // Bounded by the stale window counted in polls (the injected clock may stand still).
+    for (let waited = 0; waited <= staleMs; waited += POLL_MS) {
+      if (waited > 0) {
+        await sleep(POLL_MS);
+        const newer = this.adoptNewer(tokens);
+        if (newer) return newer;
+      }
+      const claim = store.claimRefresh(this.now(), staleMs);
+      if (claim) return this.refreshClaimed(tokens, claim.interrupted);
+    }
+    throw new AppError(
+      'social_network_error',
+      'another process is refreshing the platform token; try again shortly',
+    );
+  }
+
+  /** Tokens another process (a refresh, `app auth`) saved since we read `tokens`, now cached. */
+  private adoptNewer(tokens: StoredTokens): StoredTokens | undefined {
+    const file = this.options.store.read();
+    if (file.state !== 'ok') return undefined;
+    const { access_token, refresh_token } = file.tokens;
+    if (access_token === tokens.access_token && refresh_token === tokens.refresh_token) return undefined;
+    this.cached = { version: this.options.store.version(), tokens: file.tokens };
+    return file.tokens;
+  }
+
+  /** Holding the lock: spends the refresh token, saves the result, then lets go. */
+  private async refreshClaimed(tokens: StoredTokens, interrupted: Date | undefined): Promise<StoredTokens> {
+    const { store } = this.options;
+    // The holder we waited for may have saved its tokens just before letting go.
+    const saved = this.adoptNewer(tokens);
+    if (saved) {
+      store.releaseRefresh();
+      return saved;
+    }
 
     let grant: Awaited<ReturnType<PlatformOAuth['refresh']>>;
     try {
       grant = await (this.options.oauth as PlatformOAuth).refresh(tokens.refresh_token as string);
     } catch (error) {
-      if (!oauthErrorCode(error)) throw error; // network trouble: the marker stays, the token may be spent
-      store.clearRefreshMarker();
-      const newer = store.read();
-      if (newer.state === 'ok' && newer.tokens.refresh_token !== tokens.refresh_token) {
-        this.cached = { version: store.version(), tokens: newer.tokens };
-        return newer.tokens; // another process refreshed first
+      if (!oauthErrorCode(error)) {
+        // Network trouble. Nothing was spent if we never connected; otherwise the token may be spent, so
+        // the record stays (the next refresh names it) while waiting processes are told to stop waiting.
+        if (neverConnected((error as AppError).cause)) store.releaseRefresh();
+        else store.releaseInDoubt();
+        throw error;
       }
+      store.releaseRefresh();
+      const newer = this.adoptNewer(tokens);
+      if (newer) return newer; // another process refreshed first
       const why = interrupted
         ? `a refresh started at ${interrupted.toISOString()} was interrupted before its tokens were saved`
         : 'the platform no longer accepts the stored refresh token';
@@ -176,28 +227,10 @@ export class TokenManager implements AccessTokens {
       scopes: grant.scopes.length > 0 ? grant.scopes : tokens.scopes,
       obtained_at: now.toISOString(),
     };
-    // Saved before anyone uses it: the old refresh token is already spent.
+    // Saved before anyone uses it (and before the lock goes): the old refresh token is already spent.
     store.write(next);
-    store.clearRefreshMarker();
+    store.releaseRefresh();
     this.cached = { version: store.version(), tokens: next };
     return next;
-  }
-
-  /** Another process holds the refresh: wait for its tokens instead of spending ours a second time. */
-  private async awaitOtherProcess(tokens: StoredTokens, staleMs: number): Promise<StoredTokens> {
-    const sleep =
-      this.options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-    for (let waited = 0; waited < staleMs; waited += 100) {
-      await sleep(100);
-      const file = this.options.store.read();
-      if (file.state === 'ok' && file.tokens.access_token !== tokens.access_token) {
-        this.cached = { version: this.options.store.version(), tokens: file.tokens };
-        return file.tokens;
-      }
-    }
-    throw new AppError(
-      'social_network_error',
-      'another process is refreshing the platform token; try again shortly',
-    );
   }
 }
