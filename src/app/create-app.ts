@@ -15,15 +15,16 @@ import type { SocialEndpoints } from '../core/ports/social-endpoints.js';
 import type { AssistDeps } from '../core/services/assist/assist-deps.js';
 import type { ContentDeps } from '../core/services/content-deps.js';
 import type { LoginState, StatusDeps } from '../core/services/status/status-deps.js';
-import { type DataPaths, dataPaths } from '../infra/config/config-paths.js';
+import { type DataPaths, dataPaths, expandHome } from '../infra/config/config-paths.js';
 import { createLlm, llmConfigProblem } from '../infra/llm/create-llm.js';
 import type { Logger } from '../infra/logging/create-logger.js';
+import { confineUploadPath } from '../infra/media/confine-upload-path.js';
+import { inspectMediaFile } from '../infra/media/inspect-media-file.js';
 import { MediaStore } from '../infra/media/media-store.js';
 import { packageVersion } from '../infra/package-root.js';
 import { ownerGone, processOwner } from '../infra/process/process-owner.js';
 import { createSocialBackend, type SocialBackend } from '../infra/social/create-social-backend.js';
 import { EndpointCaller } from '../infra/social/endpoint-caller.js';
-import { inspectMediaFile } from '../infra/social/media-upload.js';
 import { type AppDatabase, openDatabase } from '../infra/sqlite/open-database.js';
 import { ApiUsageRepository } from '../infra/sqlite/repositories/api-usage-repository.js';
 import { ApprovalRepository } from '../infra/sqlite/repositories/approval-repository.js';
@@ -243,7 +244,12 @@ export function createApp(options: CreateAppOptions): App {
     mode: () => config.mode,
     postingBlocker: () => postingBlocker(social),
     actions: new Map([...PLATFORM_ACTIONS, ...MEDIA_ACTIONS, ...ENDPOINT_ACTIONS].map((a) => [a.tool, a])),
-    inspectMedia: inspectMediaFile,
+    inspectMedia: (path) => inspectMediaFile(path, { wholeImage: true }),
+    uploadFile: (path) =>
+      confineUploadPath(path, {
+        mediaDir: media.mediaDir,
+        allowedDirs: config.mcp_policy.upload_allowed_dirs.map((dir) => expandHome(dir, options.env)),
+      }),
   });
   content.runApprovedTool = (item, payload) => gateway.executeApproved(item, payload);
   const status: StatusDeps = {

@@ -1,7 +1,7 @@
 // The hand-written platform tools through the in-memory MCP client against the fake platform: posting
 // (length, threads, partial failure), engagement with rollback hints, previews, media upload, compose,
 // the approval tools (including routed engagement run on approval) and the duplicate-reply guard.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { faultPresets } from '../fakes/social/index.js';
@@ -108,7 +108,10 @@ describe('previews, media and compose', () => {
 
   it('uploads a real image and refuses a file that is not media', async () => {
     h = await direct();
-    const image = writeMedia(join(h.home.dir, 'shot.png'), 'png');
+    // The tool reads only from the media folder (or [mcp_policy] upload_allowed_dirs).
+    const media = join(h.home.dir, 'media');
+    mkdirSync(media, { recursive: true });
+    const image = writeMedia(join(media, 'shot.png'), 'png');
     const checked = await h.call('social_upload_media', { file_path: image, dry_run: true });
     expect(checked.data).toMatchObject({ dry_run: true, valid: true, media_type: 'image/png' });
     const uploaded = await h.call('social_upload_media', { file_path: image, alt_text: 'a chart' });
@@ -119,11 +122,11 @@ describe('previews, media and compose', () => {
     });
     expect(h.fake.state.tweets.get(post.data.tweet_id)?.mediaKeys).toHaveLength(1);
 
-    const notMedia = join(h.home.dir, 'notes.txt');
+    const notMedia = join(media, 'notes.txt');
     writeFileSync(notMedia, 'just some text, not an image');
     const refused = await h.call('social_upload_media', { file_path: notMedia });
     expect(refused.error?.code).toBe('unsupported_media_type');
-    const missing = await h.call('social_upload_media', { file_path: join(h.home.dir, 'gone.png') });
+    const missing = await h.call('social_upload_media', { file_path: join(media, 'gone.png') });
     expect(missing.error?.code).toBe('file_read_error');
   });
 

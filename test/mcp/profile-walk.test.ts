@@ -1,6 +1,7 @@
 // Every tool of every profile through a linked in-memory client/server pair: the profile lists exactly its
 // tools (read-only profiles no mutation), each answers a valid call with a success envelope, and a
 // malformed call (unknown parameter, missing or mistyped required one) with invalid_input.
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -96,7 +97,14 @@ const SCRIPT: Step[] = [
   ['social_post_tweet_dry_run', { text: 'walk: preview' }],
   ['social_post_thread_dry_run', { tweets: ['a', 'b'] }],
   ['compose_tweet', { content: 'walk: composed' }],
-  ['social_upload_media', (c) => ({ file_path: writeMedia(join(c.h.home.dir, 'walk.png'), 'png') })],
+  [
+    'social_upload_media',
+    (c) => {
+      // The tool reads only from the media folder (or [mcp_policy] upload_allowed_dirs).
+      mkdirSync(join(c.h.home.dir, 'media'), { recursive: true });
+      return { file_path: writeMedia(join(c.h.home.dir, 'media', 'walk.png'), 'png') };
+    },
+  ],
   ...['like_tweet', 'unlike_tweet', 'retweet', 'unretweet', 'bookmark_tweet', 'unbookmark_tweet'].map(
     (verb): Step => [`social_${verb}`, (c) => ({ tweet_id: othersPost(c) })],
   ),

@@ -27,6 +27,8 @@ export interface GatewayDeps extends GuardDeps {
   postingBlocker: () => AppError | undefined;
   actions: ReadonlyMap<string, AnyToolAction>;
   inspectMedia: ActionEnv['inspectMedia'];
+  /** Confines social_upload_media to the folders it may read (see ActionEnv.mediaFile). */
+  uploadFile: ActionEnv['mediaFile'];
 }
 
 export interface MutationRequest {

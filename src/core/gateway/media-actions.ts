@@ -1,5 +1,6 @@
 // social_upload_media as a gateway action: audited and idempotent (the same file twice in 5 minutes gives
-// the first media id), but outside the policy: an upload is preparation, not something anyone sees.
+// the first media id), but outside the policy: an upload is preparation, not something anyone sees. It
+// reads only files env.mediaFile confines to the media folder and [mcp_policy] upload_allowed_dirs.
 import { z } from 'zod';
 import { MEDIA_LIMITS, mediaKindOf } from '../domain/media-rules.js';
 import { AppError } from '../errors.js';
@@ -13,7 +14,7 @@ export const UploadMediaInput = z.object({
     .trim()
     .min(1)
     .describe(
-      'Absolute path of a local JPEG, PNG, WebP, GIF or MP4 file, or a path returned by the media upload.',
+      'Path of a JPEG, PNG, WebP, GIF or MP4 file inside the media folder (absolute, or a bare file name there, as the media upload returns) or inside a folder listed in [mcp_policy] upload_allowed_dirs; symlinks are resolved first. Any other path, and a missing file, is refused with the same file_read_error.',
     ),
   media_type: z
     .string()

@@ -1,7 +1,6 @@
 // The one door for tool mutations: validate → platform ready → hard safety rules → policy (blocked, user
 // rules, dry run, counters, approval) → 5-minute idempotency → audit → execute → count. Routed calls wait
 // in the approval queue and run through `executeApproved` once a person approves them.
-import { isAbsolute } from 'node:path';
 import type { ApprovalItem } from '../../contracts/approvals.js';
 import { applicableLimits, type PolicyLimit } from '../domain/mutation-policy.js';
 import { AppError, isAppError } from '../errors.js';
@@ -43,7 +42,7 @@ export class MutationGateway {
       endpoints: this.deps.endpoints,
       publish: (intent) => publishNow(this.deps.publisher, intent, 'mcp'),
       inspectMedia: this.deps.inspectMedia,
-      mediaFile: async (path) => (isAbsolute(path) ? path : this.deps.publisher.mediaFile(path)),
+      mediaFile: this.deps.uploadFile,
     };
   }
 

@@ -27,9 +27,16 @@ export interface ActionEnv {
   endpoints?: SocialEndpoints;
   /** Publishes through the posting queue's exactly-once path and waits for the outcome. */
   publish(intent: PostingIntent): Promise<PublishResult>;
-  /** A media file's real type and size (from its bytes), without uploading it. */
+  /**
+   * A media file's real type and size (from its bytes), without uploading it; an image cut short or with
+   * bytes after its end is refused (unsupported_media_type).
+   */
   inspectMedia(path: string): Promise<{ mimeType: string; sizeBytes: number }>;
-  /** An absolute path as is; anything else is looked up in the media store. */
+  /**
+   * The real path of a regular file an agent may upload: inside the media folder (absolute, or a bare file
+   * name there) or a folder of `[mcp_policy] upload_allowed_dirs`, symlinks resolved. Anything else, and a
+   * missing file, is one and the same file_read_error that names no path.
+   */
   mediaFile(path: string): Promise<string>;
 }
 

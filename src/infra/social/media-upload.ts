@@ -1,11 +1,10 @@
 // Uploads a media file: the type comes from the file's content (magic numbers), never its name; images go
 // in one request, GIFs and videos in chunks streamed from disk (never read whole), then wait for processing.
 import { openAsBlob } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { fileTypeFromFile } from 'file-type';
 import type { UploadedMedia } from '../../contracts/social.js';
 import { checkMediaSet, MB, mediaKindOf } from '../../core/domain/media-rules.js';
 import { AppError } from '../../core/errors.js';
+import { inspectMediaFile } from '../media/inspect-media-file.js';
 import { ENDPOINTS } from './endpoints.js';
 import type { HttpTransport } from './http-transport.js';
 
@@ -25,33 +24,6 @@ interface ProcessingInfo {
   state: 'pending' | 'in_progress' | 'succeeded' | 'failed';
   check_after_secs?: number;
   error?: { message?: string; name?: string };
-}
-
-/** The file's real type (from its bytes) and size; unreadable or non-media files are typed errors. */
-export async function inspectMediaFile(path: string): Promise<{ mimeType: string; sizeBytes: number }> {
-  let sizeBytes: number;
-  let detected: Awaited<ReturnType<typeof fileTypeFromFile>>;
-  try {
-    const handle = await open(path, 'r');
-    try {
-      sizeBytes = (await handle.stat()).size;
-    } finally {
-      await handle.close();
-    }
-    detected = await fileTypeFromFile(path);
-  } catch (cause) {
-    throw new AppError('file_read_error', `cannot read media file ${path}: ${(cause as Error).message}`, {
-      cause,
-    });
-  }
-  if (!detected || !mediaKindOf(detected.mime)) {
-    const found = detected ? ` (${detected.mime})` : '';
-    throw new AppError(
-      'unsupported_media_type',
-      `${path} is not a supported media file${found}; accepted: JPEG, PNG, WebP, GIF, MP4`,
-    );
-  }
-  return { mimeType: detected.mime, sizeBytes };
 }
 
 const failed = (message: string, cause?: unknown) =>

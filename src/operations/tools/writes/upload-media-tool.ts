@@ -8,7 +8,7 @@ import { runMutation, WRITE_ADMIN } from '../tool-kit.js';
 export const uploadMediaTool = defineOperation({
   name: 'social_upload_media',
   summary:
-    'Upload a local JPEG, PNG, WebP (5 MB), GIF (15 MB) or MP4 (512 MB) file; the type is read from the file. Answers media_id for social_post_tweet. dry_run only validates.',
+    'Upload a JPEG, PNG, WebP (5 MB), GIF (15 MB) or MP4 (512 MB) file from the media folder or a folder in [mcp_policy] upload_allowed_dirs (other paths: file_read_error); the type is read from the file, and an image with bytes after its end is refused (unsupported_media_type). Answers media_id for social_post_tweet. dry_run only validates.',
   input: UploadMediaInput,
   output: z.unknown(),
   mutation: true,
