@@ -37,6 +37,7 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
     '..\\..\\windows',
     "'; DROP TABLE drafts; --",
     '" OR 1=1 --',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a log4j-style lookup, literally.
     '${jndi:ldap://x}',
     '{{7*7}}',
     '<script>alert(1)</script>',

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/core/errors.js';
+import type { AnyOperation } from '../../src/operations/define-operation.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import type { RouteSummary } from '../../src/surfaces/http/auth/route-access.js';
 import { fastifyPath } from '../../src/surfaces/http/register-operations.js';
