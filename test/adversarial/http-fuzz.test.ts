@@ -54,7 +54,7 @@ afterAll(async () => {
   await llm.close();
 });
 
-const operationByRoute = new Map(
+const operationByRoute = new Map<string, AnyOperation>(
   OPERATIONS.flatMap((op) =>
     op.http ? [[`${op.http.method} ${fastifyPath(op.http.path)}`, op] as const] : [],
   ),
