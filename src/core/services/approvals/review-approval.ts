@@ -92,8 +92,38 @@ async function runRoutedTool(
 }
 
 /**
+ * What must hold before an item is approved: posting possible, content this server can post, the guards
+ * passed. A routed tool call is checked by the gateway when it runs.
+ */
+async function approvalChecks(
+  deps: ContentDeps,
+  item: ApprovalItem,
+): Promise<{ kind: PostKind; payload: PostingPayload } | 'routed'> {
+  const blocker = deps.postingBlocker();
+  if (blocker) throw blocker;
+  if (item.tool_name && !POST_KINDS.some((k) => k === item.action_type)) return 'routed';
+  const content = await postingPayload(deps, item);
+  await enforceGuards(deps, subjectOf(content.kind, content.payload), {
+    capsApply: !item.scheduled_for,
+    except: { approvalId: item.id },
+  });
+  return content;
+}
+
+/**
+ * A refusal met while checking an item read as pending may be stale: when a concurrent review (another
+ * face, another tab) won meanwhile, its job or post is what tripped the guard. The answer is then the
+ * conflict the loser of that race gets everywhere, not the guard's refusal.
+ */
+async function refusedOrConflict(deps: ContentDeps, id: number, error: unknown): Promise<never> {
+  const current = await deps.approvals.get(id);
+  if (current && current.status !== 'pending') throw alreadyReviewed(current);
+  throw error;
+}
+
+/**
  * Approves a pending item: content is queued for posting (guards that would stop it at posting time stop
- * it now); a routed tool call runs at once.
+ * it now); a routed tool call runs at once. The loser of a concurrent review always gets the conflict.
  */
 export async function approveItem(
   deps: ContentDeps,
@@ -101,16 +131,11 @@ export async function approveItem(
 ): Promise<{ item: ApprovalItem; job_id: number | null; result?: unknown }> {
   const item = await findItem(deps, review.id);
   if (item.status !== 'pending') throw alreadyReviewed(item);
-  const blocker = deps.postingBlocker();
-  if (blocker) throw blocker;
-  if (item.tool_name && !POST_KINDS.some((k) => k === item.action_type)) {
-    return runRoutedTool(deps, item, review);
-  }
-  const { kind, payload } = await postingPayload(deps, item);
-  await enforceGuards(deps, subjectOf(kind, payload), {
-    capsApply: !item.scheduled_for,
-    except: { approvalId: item.id },
-  });
+  const checked = await approvalChecks(deps, item).catch((error: unknown) =>
+    refusedOrConflict(deps, item.id, error),
+  );
+  if (checked === 'routed') return runRoutedTool(deps, item, review);
+  const { kind, payload } = checked;
 
   const at = deps.clock.now();
   const moved = await deps.approvals.transition(
