@@ -80,6 +80,8 @@ export interface CreateAppOptions {
   /** Injected waits and randomness (back-off, processing polls) for tests. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /** Crash tests only: called at each step of posting a card (see infra/process/crash-points.ts). */
+  crashPoint?: PublisherDeps['crashPoint'];
 }
 
 /** The platform login as the status tools report it (the scraper needs none). */
@@ -185,6 +187,7 @@ export function createApp(options: CreateAppOptions): App {
     guardSettings,
     postingBlocker: () => postingBlocker(social),
     logger,
+    crashPoint: options.crashPoint,
   };
   const llmUsage = new LlmUsageRepository(database, accountId, clock);
   const business = config.business;

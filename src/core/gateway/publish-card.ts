@@ -103,16 +103,17 @@ export async function publishCard(
       : { kind: 'failed', error: appError };
   }
 
+  deps.crashPoint?.('publish.before_outbox', index);
   const row = await deps.posting.openOutboxRow(job.id, index, request, deps.clock.now());
+  deps.crashPoint?.('publish.after_outbox', index);
+  let created: { id: string };
   try {
-    const created = await deps.social.write.postTweet({
+    created = await deps.social.write.postTweet({
       text: card.text,
       inReplyToId: request.in_reply_to_tweet_id,
       quoteTweetId: request.quote_tweet_id,
       mediaIds,
     });
-    await deps.posting.closeOutboxRow(row.id, 'confirmed', { platform_id: created.id }, deps.clock.now());
-    return { kind: 'posted', id: created.id };
   } catch (error) {
     const appError = toAppError(error);
     const fields = { error_code: appError.code, error_message: appError.message };
@@ -131,4 +132,10 @@ export async function publishCard(
     await deps.posting.closeOutboxRow(row.id, 'failed', fields, deps.clock.now());
     return { kind: 'failed', error: appError };
   }
+  deps.crashPoint?.('publish.after_platform', index);
+  // Outside the try: a storage failure here is no answer from the platform. It propagates, the row stays
+  // open, and the next run reconciles it (closing it as failed would have the card sent again).
+  await deps.posting.closeOutboxRow(row.id, 'confirmed', { platform_id: created.id }, deps.clock.now());
+  deps.crashPoint?.('publish.after_close', index);
+  return { kind: 'posted', id: created.id };
 }

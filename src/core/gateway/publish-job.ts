@@ -140,6 +140,16 @@ async function retryLater(
   return next;
 }
 
+/**
+ * Whether the job's first write may have reached the platform (its outbox row is open or confirmed).
+ * The guards decide once, before that write: a job resumed after it is finishing what it started, and
+ * its own first post must not count against it (a thread would wait out its own weekly cap).
+ */
+async function firstWriteMade(deps: PublisherDeps, job: PostingJob): Promise<boolean> {
+  const row = await deps.posting.outboxRow(job.id, 0);
+  return row !== undefined && row.status !== 'failed';
+}
+
 /** Publishes a job this process claims first; a job another process holds is returned untouched. */
 export async function publishJob(deps: PublisherDeps, queued: PostingJob): Promise<PostingJob> {
   const now = deps.clock.now();
@@ -149,7 +159,7 @@ export async function publishJob(deps: PublisherDeps, queued: PostingJob): Promi
   await syncOrigin(deps, job, 'posting');
   const posted = [...job.posted_tweet_ids];
 
-  if (posted.length === 0) {
+  if (posted.length === 0 && !(await firstWriteMade(deps, job))) {
     const selfUserId = await deps.meId().catch(() => undefined);
     const autonomous = job.origin_type === 'loop';
     const denial = await guardDenial(deps, subjectOf(job.kind, job.payload, { selfUserId, autonomous }), {
@@ -188,6 +198,7 @@ export async function publishJob(deps: PublisherDeps, queued: PostingJob): Promi
       mentions_product: mentionsProduct(card?.text ?? '', deps.guardSettings().product),
       posted_at: deps.clock.now(),
     });
+    deps.crashPoint?.('publish.after_record', index);
     // Saved after every card: a resume starts from the first card that is not live.
     job = await deps.posting.updateJob(job.id, { posted_tweet_ids: posted }, deps.clock.now());
   }
@@ -229,11 +240,13 @@ export async function runPostingQueue(deps: PublisherDeps, limit = 10): Promise<
       // One broken job must not stall the queue: park it and move on.
       const now = deps.clock.now();
       deps.logger.warn({ job: job.id, err: error }, 'posting job crashed; retrying later');
+      // Cards may have gone out since `job` was read: the stored row knows.
+      const live = (await deps.posting.getJob(job.id))?.posted_tweet_ids ?? job.posted_tweet_ids;
       results.push(
         await deps.posting.updateJob(
           job.id,
           {
-            status: job.posted_tweet_ids.length > 0 ? 'partial' : 'queued',
+            status: live.length > 0 ? 'partial' : 'queued',
             next_attempt_at: new Date(now.getTime() + retryDelayMs(job.attempts + 1)).toISOString(),
             last_error: (error as Error).message,
             started_at: null,

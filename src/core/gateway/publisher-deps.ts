@@ -8,6 +8,21 @@ import type { DraftStore } from '../ports/draft-store.js';
 import type { PostingStore } from '../ports/posting-store.js';
 import type { SocialRead, SocialWrite } from '../ports/social.js';
 
+/**
+ * The steps of posting one card where a test can crash the process (`APP_CRASH_AT`, see
+ * infra/process/crash-points.ts), in the order they happen: before the outbox row is written, after it
+ * is committed, after the platform answered (the row still open), after the row was closed, and after
+ * the post was recorded (the job not yet updated).
+ */
+export const PUBLISH_STEPS = [
+  'publish.before_outbox',
+  'publish.after_outbox',
+  'publish.after_platform',
+  'publish.after_close',
+  'publish.after_record',
+] as const;
+export type PublishStep = (typeof PUBLISH_STEPS)[number];
+
 export interface PublisherLogger {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
@@ -30,6 +45,8 @@ export interface PublisherDeps {
   owner: string;
   /** True when the process that claimed a job can no longer be publishing it (it exited or went stale). */
   ownerGone(owner: string, startedAt: Date | null): boolean;
+  /** Called at each step of posting a card (0-based index); a no-op unless a crash test armed it. */
+  crashPoint?: (step: PublishStep, card: number) => void;
 }
 
 /** Jobs retry ambiguous and partial failures this many times before they fail for good. */

@@ -4,6 +4,7 @@ import { createApp } from '../../../app/create-app.js';
 import { alwaysOnScheduler } from '../../../automation/always-on-scheduler.js';
 import { formatIssue } from '../../../infra/config/config-issue.js';
 import { createLogger } from '../../../infra/logging/create-logger.js';
+import { crashPointFrom } from '../../../infra/process/crash-points.js';
 import { ensureApiToken } from '../../../infra/security/api-token.js';
 import { buildHttpServer } from '../../http/build-server.js';
 import { type CommandContext, println } from '../cli-io.js';
@@ -25,7 +26,10 @@ export async function runServe(
     logger.warn(`no config file at ${loaded.paths.configPath}; running on defaults (see \`app init\`)`);
   }
 
-  const app = createApp({ config, dataDir: loaded.paths.dataDir, logger, env: ctx.io.env });
+  // A test instrument (the kill-9 matrix): unset, the publisher's crash points do nothing.
+  const crashPoint = crashPointFrom(ctx.io.env.APP_CRASH_AT);
+  if (crashPoint) logger.warn(`APP_CRASH_AT=${ctx.io.env.APP_CRASH_AT}: this process will kill itself there`);
+  const app = createApp({ config, dataDir: loaded.paths.dataDir, logger, env: ctx.io.env, crashPoint });
   const server = await buildHttpServer(app.deps, { apiToken: ensureApiToken(app.deps.paths.apiTokenPath) });
   const scheduler = alwaysOnScheduler(app.deps, logger);
   const address = await server.listen({ host: config.server.host, port: config.server.port });

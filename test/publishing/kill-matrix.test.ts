@@ -1,0 +1,151 @@
+// The kill-9 matrix: the real server is SIGKILLed at every step of posting a card (a tweet, and cards of
+// a 5-card thread), restarted, and left to finish. The fake platform must end with every card exactly
+// once, the thread as an in-order reply chain, and the job pointing at those very posts.
+// Steps inside the process are reached with crash points (APP_CRASH_AT); the platform-side ones with the
+// fake holding the request before or after it commits.
+import { describe, type ExpectStatic, it } from 'vitest';
+import type { PublishStep } from '../../src/core/gateway/publisher-deps.js';
+import { type FakeSocial, faultPresets, startFakeSocial } from '../fakes/social/index.js';
+import {
+  apiClient,
+  killHard,
+  prepareFakeHome,
+  type ServeProcess,
+  serve,
+  until,
+  untilPosted,
+} from '../support/serve-process.js';
+import { createTempHome } from '../support/temp-home.js';
+
+type Step =
+  | { name: string; crashAt: PublishStep }
+  | { name: string; platform: 'holds_before_commit' | 'holds_after_commit' };
+
+/** In the order a card goes through them. */
+const STEPS: Step[] = [
+  { name: 'before the outbox row', crashAt: 'publish.before_outbox' },
+  { name: 'after the outbox row', crashAt: 'publish.after_outbox' },
+  { name: 'while the platform holds the request', platform: 'holds_before_commit' },
+  { name: 'after the platform committed, its answer held', platform: 'holds_after_commit' },
+  { name: 'after the answer, before the outbox is closed', crashAt: 'publish.after_platform' },
+  { name: 'after the outbox is closed', crashAt: 'publish.after_close' },
+  { name: 'after the post is recorded, before the job is saved', crashAt: 'publish.after_record' },
+];
+
+const THREAD = [
+  'Five things a crash test taught us about posting.',
+  'One: a kill -9 runs no finally block, so only committed rows count.',
+  'Two: an open outbox row means "maybe"; ask the platform before sending again.',
+  'Three: a thread resumes from the first card that is not live.',
+  'Four: a request the platform never committed must still go out once.',
+];
+const SHAPES = [
+  { name: 'tweet', cards: ['A single post that must appear exactly once.'], card: 0 },
+  { name: 'thread card 1 of 5', cards: THREAD, card: 0 },
+  { name: 'thread card 3 of 5', cards: THREAD, card: 2 },
+  { name: 'thread card 5 of 5', cards: THREAD, card: 4 },
+];
+const CASES = SHAPES.flatMap((shape) =>
+  STEPS.map((step) => ({ name: `${shape.name}: killed ${step.name}`, shape, step })),
+);
+
+/** Only the POST that creates a post (the card under test is the `card`-th of them). */
+const CREATE = /^\/2\/tweets$/;
+/** Longer than any case: the held request is cut by the kill, never by the timer. */
+const HOLD_MS = 30_000;
+
+type Case = (typeof CASES)[number];
+
+/** Kills the first server at the case's step; resolves once it is gone. */
+async function killAtStep(
+  expect: ExpectStatic,
+  fake: FakeSocial,
+  server: ServeProcess,
+  { shape, step }: Case,
+) {
+  if ('crashAt' in step) {
+    const { signal } = await server.exited;
+    expect(signal).toBe('SIGKILL');
+    expect(server.output()).toContain(`crash point ${step.crashAt}:${shape.card} reached`);
+    return;
+  }
+  const text = shape.cards[shape.card];
+  if (step.platform === 'holds_before_commit') {
+    // The rule is consumed as the request arrives; the fake then sleeps before the route runs, and the
+    // kill cuts the connection, so the route never runs: nothing is committed.
+    await until('the platform to hold the request', () =>
+      fake.faults.list().length === 0 ? true : undefined,
+    );
+  } else {
+    const committed = () => [...fake.state.tweets.values()].some((t) => t.text === text);
+    await until('the platform to commit the post', () => (committed() ? true : undefined));
+  }
+  // Still waiting on the platform, not dead of something else.
+  expect(server.child.exitCode, server.output()).toBeNull();
+  await killHard(server);
+}
+
+async function runCase(testCase: Case, expect: ExpectStatic): Promise<void> {
+  const { shape, step } = testCase;
+  const fake = await startFakeSocial();
+  const home = createTempHome();
+  const servers: ServeProcess[] = [];
+  try {
+    prepareFakeHome(home, fake);
+    const seeded = new Set(fake.state.tweets.keys());
+    if ('platform' in step) {
+      const action =
+        step.platform === 'holds_before_commit'
+          ? faultPresets.latency(HOLD_MS)
+          : faultPresets.holdAfterCommit(HOLD_MS);
+      fake.faults.inject({ method: 'POST', path: CREATE, skip: shape.card, action });
+    }
+    const crashEnv: Record<string, string> =
+      'crashAt' in step ? { APP_CRASH_AT: `${step.crashAt}:${shape.card}` } : {};
+    const first = await serve({ ...home.env, ...crashEnv });
+    servers.push(first);
+    const api = apiClient(home);
+    const jobId = await api.compose(first.url, {
+      content_type: shape.cards.length > 1 ? 'thread' : 'tweet',
+      content: shape.cards.length > 1 ? JSON.stringify(shape.cards) : (shape.cards[0] ?? ''),
+    });
+    await killAtStep(expect, fake, first, testCase);
+    fake.faults.clear();
+
+    const second = await serve(home.env);
+    servers.push(second);
+    const job = await untilPosted(second.url, api, jobId);
+
+    const created = [...fake.state.tweets.values()].filter((t) => !seeded.has(t.id));
+    // 0 duplicates, 0 losses, nothing else posted.
+    expect(created.map((t) => t.text).sort()).toEqual([...shape.cards].sort());
+    const inOrder = shape.cards.map((text) => created.find((t) => t.text === text));
+    // A reply chain in card order, the first card a standalone post.
+    expect(inOrder.map((t) => t?.inReplyToTweetId)).toEqual([
+      undefined,
+      ...inOrder.slice(0, -1).map((t) => t?.id),
+    ]);
+    expect(job.posted_tweet_ids).toEqual(inOrder.map((t) => t?.id));
+    // The fake refuses identical text like the platform does, which would hide a resend as a refusal; the
+    // real platform's check is not to be relied on, so the service must never have tried.
+    const refused = fake.requests.filter(
+      (r) => r.method === 'POST' && CREATE.test(r.path) && r.status >= 400,
+    );
+    expect(refused).toEqual([]);
+  } finally {
+    await Promise.all(servers.map(killHard));
+    await fake.close();
+    home.cleanup();
+  }
+}
+
+describe('kill -9 at every step of posting: 0 duplicates, 0 losses', () => {
+  // Concurrent (vitest runs up to maxConcurrency = 5 at once): a case mostly waits on its child processes,
+  // and its own fake and home keep it apart from the others.
+  // '%s' over the plain name: '$name' would cut long names short (and two cases would look alike).
+  it.concurrent.for(CASES.map((testCase): [string, Case] => [testCase.name, testCase]))(
+    '%s',
+    { timeout: 60_000 },
+    ([, testCase], { expect }) => runCase(testCase, expect),
+  );
+});

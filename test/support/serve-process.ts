@@ -1,0 +1,152 @@
+// The built `app serve` as a real child process over the fake platform, for the tests that kill it: a home
+// whose config points at the fake, the server started on a free port, its exit observed, and the HTTP
+// calls those tests make (compose, follow the job).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { FakeSocial } from '../fakes/social/index.js';
+import { storeFakeLogin } from './fake-login.js';
+import type { TempHome } from './temp-home.js';
+
+const BIN = new URL('../../bin/app.js', import.meta.url).pathname;
+
+export interface ServeProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything it printed so far (stdout and stderr interleaved). */
+  output(): string;
+  /** Settles when the process is gone; the signal is set when a signal ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Signs the home in at the fake and writes a config that posts at once (no approval) to it. */
+export function prepareFakeHome(home: TempHome, fake: FakeSocial): void {
+  storeFakeLogin(fake, `${home.dir}/tokens.json`);
+  home.writeConfig(
+    [
+      'approval_mode = false',
+      '[social_api]',
+      'client_id = "test-client"',
+      `api_base_url = "${fake.url}"`,
+      `upload_base_url = "${fake.url}"`,
+      `token_url = "${fake.url}/2/oauth2/token"`,
+      '[intervals]',
+      'posting_queue_seconds = 1',
+      '[logging]',
+      'level = "warn"',
+    ].join('\n'),
+  );
+}
+
+/** Starts `app serve --port 0` and resolves once it prints the address it listens on. */
+export function serve(env: Record<string, string>): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, 20_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve({ child, url, output: () => output, exited });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${signal ?? code}) before listening:\n${output}`));
+    });
+  });
+}
+
+/** SIGKILL from outside, resolved once the process is reaped (so its pid is no longer alive). */
+export async function killHard(server: ServeProcess): Promise<void> {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  await server.exited;
+}
+
+/** Polls until probe returns a value (not undefined). */
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  ms = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export interface JobView {
+  id: number;
+  status: string;
+  posted_tweet_ids: string[];
+  last_error: string | null;
+}
+
+/** The API as a client with the home's bearer token. */
+export function apiClient(home: TempHome) {
+  const token = readFileSync(`${home.dir}/api_token`, 'utf8').trim();
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  return {
+    /** Composes for immediate posting; resolves to the posting job's id. */
+    async compose(url: string, body: { content_type: 'tweet' | 'thread'; content: string }) {
+      const response = await fetch(`${url}/api/content/compose`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      });
+      if (response.status !== 202) throw new Error(`compose: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { job_id: number }).job_id;
+    },
+    async job(url: string, id: number): Promise<JobView> {
+      const response = await fetch(`${url}/api/posting/jobs/${id}`, { headers });
+      if (response.status !== 200) throw new Error(`job ${id}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as JobView;
+    },
+  };
+}
+
+/**
+ * Follows a job until it is posted. A job that failed, or that was parked on an error (its next try is
+ * 30 s or more away), fails the wait at once: waiting out the retry would only hide the error.
+ */
+export async function untilPosted(
+  url: string,
+  api: ReturnType<typeof apiClient>,
+  id: number,
+  ms = 20_000,
+): Promise<JobView> {
+  let last: JobView | undefined;
+  try {
+    return await until(
+      `job ${id} to be posted`,
+      async () => {
+        last = await api.job(url, id);
+        const parked = (last.status === 'queued' || last.status === 'partial') && last.last_error;
+        if (last.status === 'failed' || parked)
+          throw new Error(`job ${id} ${last.status}: ${last.last_error}`);
+        return last.status === 'posted' ? last : undefined;
+      },
+      ms,
+    );
+  } catch (error) {
+    // Say where it got stuck, not only that it did.
+    if (last && /^timed out/.test((error as Error).message))
+      throw new Error(`${(error as Error).message}; last seen ${last.status}: ${last.last_error}`);
+    throw error;
+  }
+}
