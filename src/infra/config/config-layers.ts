@@ -14,7 +14,8 @@ export interface Layer {
 }
 
 /** Env vars that are not config fields. */
-const RESERVED_ENV = new Set(['APP_HOME', 'APP_CONFIG']);
+// Read by the entry point, not config keys: the data dir, the config path, and the crash-test instrument.
+const RESERVED_ENV = new Set(['APP_HOME', 'APP_CONFIG', 'APP_CRASH_AT']);
 
 function apply(layer: Layer, leaf: ConfigLeaf, text: string, source: ConfigSource): void {
   const coerced = coerceText(leaf, text);
