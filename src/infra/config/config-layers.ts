@@ -13,8 +13,7 @@ export interface Layer {
   issues: ConfigIssue[];
 }
 
-/** Env vars that are not config fields. */
-// Read by the entry point, not config keys: the data dir, the config path, and the crash-test instrument.
+/** Env vars that are not config fields: the data dir, the config path, and the crash-test instrument. */
 const RESERVED_ENV = new Set(['APP_HOME', 'APP_CONFIG', 'APP_CRASH_AT']);
 
 function apply(layer: Layer, leaf: ConfigLeaf, text: string, source: ConfigSource): void {
