@@ -175,6 +175,11 @@ describe('guardHeaders', () => {
       'Connection',
       'content-length',
       'proxy-anything',
+      'Forwarded',
+      'X-Forwarded-Host',
+      'x-forwarded-for',
+      'X-Original-URL',
+      'X-HTTP-Method-Override',
     ]) {
       expect(refusal(() => guardHeaders({ [name]: 'x' })).message, name).toMatch(/^header guard/);
     }
@@ -182,5 +187,12 @@ describe('guardHeaders', () => {
     expect(refusal(() => guardHeaders({ 'x-a': 'b\nc' })).message).toMatch(/^header guard/);
     expect(refusal(() => guardHeaders({ 'bad name': 'x' })).message).toMatch(/^header guard/);
     expect(refusal(() => guardHeaders({ 'x-a\r\n': 'x' })).message).toMatch(/^header guard/);
+  });
+
+  it('refuses values fetch cannot send (beyond Latin-1), keeps Latin-1 ones', () => {
+    for (const value of ['caf\u00e9 \u{1F642}', '\u0430', '\ud800']) {
+      expect(refusal(() => guardHeaders({ 'x-a': value })).message, value).toMatch(/^header guard.*Latin-1/);
+    }
+    expect(guardHeaders({ 'x-a': 'caf\u00e9' })).toEqual({ 'x-a': 'caf\u00e9' });
   });
 });

@@ -29,7 +29,19 @@ export const BLOCKED_HEADERS: ReadonlySet<string> = new Set([
   'te',
   'trailer',
   'expect',
+  // Headers that make a proxy or framework in front of the platform route, rewrite or re-method the request.
+  'forwarded',
+  'via',
+  'x-real-ip',
+  'x-original-url',
+  'x-rewrite-url',
+  'x-http-method',
+  'x-http-method-override',
+  'x-method-override',
 ]);
+
+/** Prefixes with the same effect as the blocklist (`x-forwarded-host`, `x-forwarded-for`…). */
+const BLOCKED_PREFIXES = ['proxy-', 'x-forwarded-'];
 
 const MAX_HEADERS = 32;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -179,7 +191,7 @@ export function guardEndpoint(
   return { host, path: target.rest };
 }
 
-/** Extra request headers: valid names, no line breaks in values, none from the blocklist. */
+/** Extra request headers: valid names, Latin-1 values without line breaks, none from the blocklist. */
 export function guardHeaders(headers: Readonly<Record<string, string>> = {}): Record<string, string> {
   const entries = Object.entries(headers);
   if (entries.length > MAX_HEADERS)
@@ -187,11 +199,15 @@ export function guardHeaders(headers: Readonly<Record<string, string>> = {}): Re
   for (const [name, value] of entries) {
     if (!HEADER_NAME.test(name)) refuse('header guard', `'${name}' is not a valid header name`);
     const lower = name.toLowerCase();
-    if (BLOCKED_HEADERS.has(lower) || lower.startsWith('proxy-')) {
+    if (BLOCKED_HEADERS.has(lower) || BLOCKED_PREFIXES.some((prefix) => lower.startsWith(prefix))) {
       refuse('header guard', `the ${lower} header may not be set on a universal request`);
     }
     if (hasControl(value.replaceAll('\t', ' '))) {
       refuse('header guard', `the value of ${name} contains a line break or control character`);
+    }
+    // HTTP carries header values as bytes: fetch would throw on anything past Latin-1 mid-request.
+    if ([...value].some((char) => (char.codePointAt(0) ?? 0) > 0xff)) {
+      refuse('header guard', `the value of ${name} has characters outside Latin-1; percent-encode them`);
     }
   }
   return Object.fromEntries(entries);
