@@ -49,7 +49,9 @@ const body = z
 const headers = z
   .record(z.string(), z.string())
   .optional()
-  .describe('Extra request headers; Authorization, Host, Cookie and connection headers are refused.');
+  .describe(
+    'Extra request headers (Latin-1 values); Authorization, Host, Cookie, connection, forwarding (Forwarded, X-Forwarded-*, Via, X-Real-IP), URL-rewrite and method-override headers are refused.',
+  );
 
 const SUMMARIES: Record<Method, string> = {
   GET: 'Send a raw GET to a platform endpoint not covered by another tool (admin; allowed hosts only).',
