@@ -7,10 +7,19 @@ export interface JsonSchema {
   required?: string[];
   items?: JsonSchema;
   enum?: unknown[];
+  const?: unknown;
   anyOf?: JsonSchema[];
   default?: unknown;
   description?: string;
   additionalProperties?: unknown;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  pattern?: string;
+  format?: string;
 }
 
 export const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');

@@ -3,96 +3,52 @@
 // at the fake), and the loser gets the same conflict on both faces — HTTP 409 `conflict`, the envelope
 // `validation_error`, with the same message and `details` — never the refusal of a guard that the winner's
 // job or post tripped (the duplicate-reply guard, the daily cap).
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, createApp } from '../../src/app/create-app.js';
-import { type ConfigInput, ConfigSchema } from '../../src/contracts/config/config.js';
+import type { ConfigInput } from '../../src/contracts/config/config.js';
 import type { Envelope } from '../../src/contracts/tools/envelope.js';
 import { runPostingQueue } from '../../src/core/gateway/publish-job.js';
-import { createLogger } from '../../src/infra/logging/create-logger.js';
-import { ensureApiToken } from '../../src/infra/security/api-token.js';
-import { buildHttpServer } from '../../src/surfaces/http/build-server.js';
-import { buildToolServer } from '../../src/surfaces/mcp/build-tool-server.js';
 import { addTweet } from '../fakes/social/factory.js';
-import { createFakeClock, type FakeSocial, startFakeSocial } from '../fakes/social/index.js';
-import { storeFakeLogin } from '../support/fake-login.js';
-import { createTempHome, type TempHome } from '../support/temp-home.js';
+import { connectTools } from '../support/app-harness.js';
+import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
 
 const DAY_MS = 86_400_000;
 const OTHER_USER = '1001';
 const CONFLICT_MESSAGE =
   /^approval item (\d+) has already been reviewed \(status (approved|posting|posted|rejected)\)$/;
 
-interface Faces {
-  app: App;
-  fake: FakeSocial;
-  home: TempHome;
-  clock: ReturnType<typeof createFakeClock>;
+type Faces = Pick<HttpHarness, 'app' | 'fake' | 'home' | 'clock'> & {
   // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answered.
   http(method: 'POST', url: string): Promise<{ status: number; json: any }>;
   tool(name: string, args: Record<string, unknown>): Promise<Envelope>;
   close(): Promise<void>;
-}
+};
 
 /** Both faces on one app: the HTTP server and the tool server built from the same deps. */
 async function startFaces(config: ConfigInput): Promise<Faces> {
-  const clock = createFakeClock({ frozen: true, start: Date.parse('2026-11-23T12:00:00.000Z') });
-  const fake = await startFakeSocial({ clock });
-  const home = createTempHome();
-  const parsed = ConfigSchema.parse({
-    ...config,
-    social_api: {
-      client_id: 'test-client',
-      api_base_url: fake.url,
-      upload_base_url: fake.url,
-      token_url: `${fake.url}/2/oauth2/token`,
-      request_timeout_seconds: 5,
-    },
-  });
   // A login that outlives the simulated days (the clock moves a day per round): no refresh mid-race.
-  storeFakeLogin(fake, `${home.dir}/tokens.json`, { expiresInSeconds: 10 * 365 * 86_400 });
-  const app = createApp({
-    config: parsed,
-    dataDir: home.dir,
-    logger: createLogger({ level: 'silent' }),
-    clock: { now: () => new Date(clock.now()) },
-    env: home.env,
-    sleep: async () => {},
-    random: () => 0,
+  const h = await startHttpHarness(config, {
+    start: '2026-11-23T12:00:00.000Z',
+    loginSeconds: 10 * 365 * 86_400,
   });
-  const token = ensureApiToken(app.deps.paths.apiTokenPath);
-  const server = await buildHttpServer(app.deps, { apiToken: token });
-  const toolServer = buildToolServer(app.deps, { profile: 'write' });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'race', version: '1.0.0' });
-  await Promise.all([toolServer.connect(serverSide), client.connect(clientSide)]);
+  const tools = await connectTools(h.app, 'write');
   return {
-    app,
-    fake,
-    home,
-    clock,
+    app: h.app,
+    fake: h.fake,
+    home: h.home,
+    clock: h.clock,
     async http(method, url) {
-      const response = await server.inject({
+      const response = await h.server.inject({
         method,
         url,
-        headers: { host: '127.0.0.1:3001', authorization: `Bearer ${token}` },
+        headers: { host: '127.0.0.1:3001', authorization: `Bearer ${h.token}` },
         payload: {},
       });
       return { status: response.statusCode, json: response.json() };
     },
-    async tool(name, args) {
-      const result = await client.callTool({ name, arguments: args });
-      const text = (result.content as Array<{ text: string }>)[0]?.text ?? 'null';
-      return JSON.parse(text);
-    },
+    tool: (name, args) => tools.call(name, args),
     async close() {
-      await client.close();
-      await toolServer.close();
-      await server.close();
-      await app.close();
-      await fake.close();
-      home.cleanup();
+      await tools.close();
+      await h.close();
     },
   };
 }

@@ -2,26 +2,10 @@
 // look valid for a tool's JSON input schema (its patterns, enums, ranges, and ids that exist in the fake
 // world, so calls get past the schema), huge strings, and one parameter at a time of the wrong JSON kind.
 import fc from 'fast-check';
+import type { JsonSchema } from '../../src/surfaces/json-schema-text.js';
 import { deepValue, hostileValue as sharedHostile, nastyString as sharedNasty } from './fuzz-arbitraries.js';
 
-export interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  pattern?: string;
-  format?: string;
-  default?: unknown;
-}
+export type { JsonSchema };
 
 /** Beyond the shared set: more unicode, paths that must never be read, and strings too long for anything. */
 const MORE_STRINGS = [

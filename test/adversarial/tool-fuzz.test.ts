@@ -8,7 +8,11 @@ import { join } from 'node:path';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import {
+  EnvelopeErrorSchema,
+  EnvelopeMetaSchema,
+  EnvelopeSchema,
+} from '../../src/contracts/tools/envelope.js';
 import { ERROR_CODES } from '../../src/core/errors.js';
 import { inputJsonSchema } from '../../src/surfaces/mcp/build-tool-server.js';
 import { profileTools } from '../../src/surfaces/mcp/profile-tools.js';
@@ -31,23 +35,10 @@ const RUNS_PER_TOOL = Number(process.env.FUZZ_RUNS ?? 14);
 const TOOLS = profileTools('admin');
 
 /** The envelope as the spec defines it, checked strictly (no stray keys at the top or in the error). */
-const EnvelopeCheck = z
-  .object({
-    success: z.boolean(),
-    data: z.unknown(),
-    error: z
-      .object({
-        code: z.enum(ERROR_CODES),
-        message: z.string(),
-        retryable: z.boolean(),
-        rate_limit_reset: z.string().optional(),
-        policy_decision: z.enum(['denied', 'routed_to_approval']).optional(),
-        details: z.unknown().optional(),
-      })
-      .strict()
-      .optional(),
-    meta: z.looseObject({ tool_version: z.literal('1.0'), elapsed_ms: z.number().int().nonnegative() }),
-  })
+const EnvelopeCheck = EnvelopeSchema.extend({
+  error: EnvelopeErrorSchema.strict().optional(),
+  meta: EnvelopeMetaSchema,
+})
   .strict()
   .refine((e) => 'data' in e, 'data is missing')
   .refine((e) => (e.success ? e.error === undefined : e.error !== undefined && e.data === null), {
