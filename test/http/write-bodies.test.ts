@@ -106,6 +106,25 @@ describe('writes take JSON bodies only', () => {
     expect(archived.status).toBe(200);
   });
 
+  it('action routes accept an empty body sent with Content-Type: application/json', async () => {
+    const composed = await h.api('POST', '/api/content/compose', {
+      content_type: 'tweet',
+      content: 'review me',
+    });
+    for (const body of ['', '  \n']) {
+      const draft = await inject('POST', '/api/content/drafts', { 'content-type': 'application/json' }, body);
+      expect(draft.status, JSON.stringify(draft.json)).toBe(201);
+    }
+    const approved = await inject(
+      'POST',
+      `/api/approval/${composed.json.approval_id}/approve`,
+      { 'content-type': 'application/json' },
+      '',
+    );
+    expect(approved.status, JSON.stringify(approved.json)).toBe(200);
+    expect(approved.json.item).toMatchObject({ status: 'approved' });
+  });
+
   it('reads still take their fields from the query string', async () => {
     const response = await h.api('GET', '/api/content/drafts?group=archive&limit=1&q=typed');
     expect(response.status).toBe(200);

@@ -18,8 +18,20 @@ export function mediaTypeOf(header: string | undefined): string {
 }
 
 export function registerWriteBodyRules(app: FastifyInstance): void {
-  // Only JSON (and multipart, registered by its plugin) is ever parsed.
+  // Only JSON (and multipart, registered by its plugin) is ever parsed. An empty JSON body is no fields
+  // (action routes such as /approve take none); anything else goes through Fastify's own parser, which
+  // refuses prototype-poisoning keys.
   app.removeContentTypeParser('text/plain');
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    json(request, text, done);
+  });
   app.addHook('onRequest', async (request) => {
     if (!WRITES.has(request.method) || request.is404) return;
     const query = (request.raw.url ?? '').split('?')[1];
