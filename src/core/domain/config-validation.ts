@@ -69,7 +69,11 @@ export function validateConfigRules(config: Config, context: ValidationContext):
   const approval = new Set(config.mcp_policy.require_approval_for.map(canonicalTool));
   for (const tool of config.mcp_policy.blocked_tools) {
     if (approval.has(canonicalTool(tool))) {
-      error(['mcp_policy', 'blocked_tools'], `'${tool}' is both blocked and in require_approval_for`);
+      // DECISIONS: a warning, not an error; the policy checks blocked_tools first, so blocked wins.
+      warn(
+        ['mcp_policy', 'blocked_tools'],
+        `'${tool}' is both blocked and in require_approval_for; blocked wins`,
+      );
     }
   }
 

@@ -6,6 +6,31 @@ export type Coerced = { ok: true; value: unknown } | { ok: false; message: strin
 const TRUE = new Set(['true', '1', 'yes', 'on']);
 const FALSE = new Set(['false', '0', 'no', 'off']);
 
+const splitList = (text: string) =>
+  text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+
+/**
+ * A list written as JSON (`["a","b"]`), as people copy it from TOML or a JSON config. Without this branch it
+ * would be split on commas into names such as `["a"` that match nothing, silently.
+ */
+function jsonList(raw: string, text: string): Coerced {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return {
+      ok: false,
+      message: `'${raw}' is not a valid JSON array (${(error as Error).message}); write a,b or ["a","b"]`,
+    };
+  }
+  if (!Array.isArray(parsed)) return { ok: false, message: `'${raw}' is not a JSON array` };
+  // Elements are validated by the field's schema afterwards, with the env var or flag as their source.
+  return { ok: true, value: parsed.map((item) => (typeof item === 'string' ? item.trim() : item)) };
+}
+
 /** Coerces text for a leaf. An empty text means "not set" except for lists, where it means []. */
 export function coerceText(leaf: ConfigLeaf, raw: string): Coerced {
   const text = raw.trim();
@@ -39,13 +64,7 @@ export function coerceText(leaf: ConfigLeaf, raw: string): Coerced {
         : { ok: false, message: `'${raw}' is not one of ${values.join(', ')}` };
     }
     case 'string_list':
-      return {
-        ok: true,
-        value: text
-          .split(',')
-          .map((part) => part.trim())
-          .filter((part) => part !== ''),
-      };
+      return text.startsWith('[') ? jsonList(raw, text) : { ok: true, value: splitList(text) };
     case 'json':
       try {
         return { ok: true, value: JSON.parse(text) as unknown };

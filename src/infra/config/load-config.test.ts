@@ -201,6 +201,25 @@ describe('env parsing', () => {
     ]);
   });
 
+  it('takes a list as a,b or as a JSON array, from env vars and from -O alike', () => {
+    const env = { ...home.env, APP_MCP_POLICY__BLOCKED_TOOLS: '["social_like_tweet", "retweet"]' };
+    const fromEnv = loadConfig({ env });
+    expect(fromEnv.config?.mcp_policy.blocked_tools).toEqual(['social_like_tweet', 'retweet']);
+    // like_tweet is also in the default require_approval_for: a warning (DECISIONS), blocked wins.
+    expect(fromEnv.issues.map(formatIssue)).toContain(
+      "warning: mcp_policy.blocked_tools: 'social_like_tweet' is both blocked and in require_approval_for; blocked wins (env APP_MCP_POLICY__BLOCKED_TOOLS)",
+    );
+    const fromFlag = loadConfig({ env: home.env, options: ['business.product_keywords=["a,b", "c"]'] });
+    expect(fromFlag.config?.business.product_keywords).toEqual(['a,b', 'c']);
+    expect(
+      loadConfig({ env: { ...home.env, APP_SCHEDULE__ACTIVE_DAYS: '[]' } }).config?.schedule.active_days,
+    ).toEqual([]);
+    const broken = loadConfig({ env: { ...home.env, APP_BUSINESS__PRODUCT_KEYWORDS: '[cli, tools]' } });
+    expect(broken.issues.map(formatIssue)[0]).toMatch(
+      /^error: business\.product_keywords: '\[cli, tools\]' is not a valid JSON array .*write a,b or \["a","b"\] \(env APP_BUSINESS__PRODUCT_KEYWORDS\)$/,
+    );
+  });
+
   it('reads JSON for structured fields such as content sources', () => {
     const loaded = loadConfig({
       env: { ...home.env, APP_CONTENT_SOURCES__SOURCES: '[{"path":"~/notes"}]' },
