@@ -81,6 +81,16 @@ describe('app mcp setup', () => {
 });
 
 describe('app mcp serve', () => {
+  it('logs a policy entry that names no tool, with the nearest tool, on stderr', () => {
+    // stdin is closed: the server starts, logs, and stops at once.
+    const result = spawnApp(['mcp', 'serve'], { ...home.env, APP_MCP_POLICY__BLOCKED_TOOLS: 'like_twet' });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(
+      "warning: mcp_policy.blocked_tools[0]: 'like_twet' names no tool (did you mean like_tweet?); this entry has no effect (env APP_MCP_POLICY__BLOCKED_TOOLS)",
+    );
+  });
+
   it('a broken config exits 2 naming the key, with the setup hint', () => {
     const result = spawnApp(['mcp', 'serve'], { ...home.env, APP_LIMITS__MAX_REPLIES_PER_DAY: 'many' });
     expect(result.code).toBe(2);

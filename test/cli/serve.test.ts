@@ -14,10 +14,13 @@ afterEach(() => {
   home.cleanup();
 });
 
-function start(args: string[]): Promise<{ url: string; output: () => string }> {
+function start(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ url: string; output: () => string }> {
   const bin = new URL('../../bin/app.js', import.meta.url).pathname;
   child = spawn(process.execPath, [bin, 'serve', ...args], {
-    env: { PATH: process.env.PATH ?? '', ...home.env },
+    env: { PATH: process.env.PATH ?? '', ...home.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -54,6 +57,15 @@ describe('app serve', () => {
     const exited = new Promise<number | null>((resolve) => child?.on('exit', (code) => resolve(code)));
     child?.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  it('warns about a policy entry that names no tool, with the nearest tool', async () => {
+    const { output } = await start(['--port', '0'], {
+      APP_MCP_POLICY__REQUIRE_APPROVAL_FOR: 'post_tweet,post_twet',
+    });
+    expect(output()).toContain(
+      "warning: mcp_policy.require_approval_for[1]: 'post_twet' names no tool (did you mean post_tweet?); this entry has no effect",
+    );
   });
 
   it('SIGTERM lets an in-flight upload finish before the process exits', async () => {

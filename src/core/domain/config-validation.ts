@@ -2,6 +2,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Config } from '../../contracts/config/config.js';
 import { driveCredential, effectiveLoopBack, isSourceAllowed, isSourceEnabled } from './config-rules.js';
+import { unknownPolicyTools } from './policy-tool-names.js';
 
 export interface RuleProblem {
   severity: 'error' | 'warning';
@@ -16,6 +17,11 @@ export interface ValidationContext {
   purpose: ValidationPurpose;
   /** The config before this save: entries it already had are kept (with a warning), never rejected. */
   previous?: Config;
+  /**
+   * Every tool name (from the operation registry). When given, `[mcp_policy]` entries naming no tool are
+   * warnings; callers that do not know the tools (the config layer on its own) leave it out.
+   */
+  toolNames?: readonly string[];
 }
 
 const AUTO_SLOTS = 3;
@@ -74,6 +80,12 @@ export function validateConfigRules(config: Config, context: ValidationContext):
         ['mcp_policy', 'blocked_tools'],
         `'${tool}' is both blocked and in require_approval_for; blocked wins`,
       );
+    }
+  }
+
+  if (context.toolNames) {
+    for (const problem of unknownPolicyTools(config.mcp_policy, context.toolNames)) {
+      warn(problem.path, problem.message);
     }
   }
 

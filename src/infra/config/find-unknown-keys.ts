@@ -1,8 +1,8 @@
 // Reports keys the schema does not know (zod would drop them silently), each with the nearest valid key.
 import type { z } from 'zod';
 import { ConfigSchema } from '../../contracts/config/config.js';
+import { nearest } from '../../core/domain/did-you-mean.js';
 import { displayKey } from './config-issue.js';
-import { nearest } from './did-you-mean.js';
 import { configLeaves } from './schema-walk.js';
 
 export interface UnknownKey {

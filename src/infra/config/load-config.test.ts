@@ -220,6 +220,16 @@ describe('env parsing', () => {
     );
   });
 
+  it('with the tool names, warns about [mcp_policy] entries naming no tool, at their line', () => {
+    home.writeConfig('[mcp_policy]\nblocked_tools = ["retweet", "like_twet"]\nrequire_approval_for = []\n');
+    const loaded = loadConfig({ env: home.env, toolNames: ['social_retweet', 'social_like_tweet'] });
+    expect(loaded.config).toBeDefined();
+    expect(loaded.issues.map(formatIssue)).toEqual([
+      `warning: mcp_policy.blocked_tools[1]: 'like_twet' names no tool (did you mean like_tweet?); this entry has no effect (${home.configPath} line 2, column 1)`,
+    ]);
+    expect(loadConfig({ env: home.env }).issues).toEqual([]);
+  });
+
   it('reads JSON for structured fields such as content sources', () => {
     const loaded = loadConfig({
       env: { ...home.env, APP_CONTENT_SOURCES__SOURCES: '[{"path":"~/notes"}]' },

@@ -23,6 +23,8 @@ export interface LoadConfigOptions {
   /** Typed command flags mapped to config keys (`serve --port` → server.port). */
   flags?: readonly FlagValue[];
   purpose?: ValidationPurpose;
+  /** Every tool name, from the operation registry, to check `[mcp_policy]` entries against (commands pass it). */
+  toolNames?: readonly string[];
 }
 
 export interface LoadedConfig {
@@ -181,7 +183,10 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   const sources = new Map<string, ConfigSource>([...file.sources, ...fromEnv.sources, ...fromFlags.sources]);
   const issues = [...file.issues, ...fromEnv.issues, ...pairs.issues, ...fromFlags.issues];
   const merged = mergeLayers(file.raw, fromEnv.values, fromFlags.values);
-  const validated = validateRaw(merged, sources, { purpose: options.purpose ?? 'load' });
+  const validated = validateRaw(merged, sources, {
+    purpose: options.purpose ?? 'load',
+    toolNames: options.toolNames,
+  });
   issues.push(...validated.issues);
 
   const config = hasErrors(issues) || !validated.config ? undefined : deepFreeze(validated.config);

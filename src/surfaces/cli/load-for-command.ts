@@ -27,6 +27,8 @@ export interface LoadForCommand {
   purpose?: ValidationPurpose;
   /** Print warnings to stderr (default true). */
   quiet?: boolean;
+  /** Tool names to check `[mcp_policy]` entries against (`registryToolNames()`), for commands that serve tools. */
+  toolNames?: readonly string[];
 }
 
 /** Loads the config; warnings go to stderr, errors throw ConfigInvalidError. */
@@ -40,6 +42,7 @@ export function loadForCommand(
     options: ctx.global.option,
     flags: options.flags,
     purpose: options.purpose,
+    toolNames: options.toolNames,
   });
   if (!loaded.config) throw new ConfigInvalidError(loaded.issues, loaded.paths.configPath);
   if (!options.quiet) printIssues(ctx, loaded.issues);

@@ -10,11 +10,12 @@ import { buildToolServer } from '../../mcp/build-tool-server.js';
 import { buildManifest, renderManifestJson, renderManifestTable } from '../../mcp/manifest.js';
 import { type CommandContext, println } from '../cli-io.js';
 import { ConfigInvalidError, loadForCommand } from '../load-for-command.js';
+import { registryToolNames } from '../registry-tool-names.js';
 
 export async function runMcpServe(ctx: CommandContext, options: { profile: ToolProfile }): Promise<void> {
   let loaded: ReturnType<typeof loadForCommand>;
   try {
-    loaded = loadForCommand(ctx, { quiet: true });
+    loaded = loadForCommand(ctx, { quiet: true, toolNames: registryToolNames() });
   } catch (error) {
     if (error instanceof ConfigInvalidError) {
       println(

@@ -9,6 +9,7 @@ import { ensureApiToken } from '../../../infra/security/api-token.js';
 import { buildHttpServer } from '../../http/build-server.js';
 import { type CommandContext, println } from '../cli-io.js';
 import { loadForCommand } from '../load-for-command.js';
+import { registryToolNames } from '../registry-tool-names.js';
 
 export async function runServe(
   ctx: CommandContext,
@@ -18,7 +19,7 @@ export async function runServe(
     ...(options.host === undefined ? [] : [{ key: 'server.host', text: options.host, flag: '--host' }]),
     ...(options.port === undefined ? [] : [{ key: 'server.port', text: options.port, flag: '--port' }]),
   ];
-  const loaded = loadForCommand(ctx, { flags, quiet: true });
+  const loaded = loadForCommand(ctx, { flags, quiet: true, toolNames: registryToolNames() });
   const { config } = loaded;
   const logger = createLogger({ level: config.logging.level });
   for (const issue of loaded.issues) logger.warn(formatIssue(issue));
