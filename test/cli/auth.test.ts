@@ -76,7 +76,7 @@ describe('app auth', () => {
     expect(await result.page?.text()).toContain('Logged in. You can close this window');
     const tokensPath = `${h.home.dir}/tokens.json`;
     expect(statSync(tokensPath).mode & 0o777).toBe(0o600);
-    const status = await run(['test', '--format', 'json']);
+    const status = await run(['test', '--offline', '--format', 'json']);
     const report = JSON.parse(status.stdout);
     expect(report.auth).toMatchObject({ token_valid: true, dm_scopes_granted: true, missing_scopes: [] });
     expect([...report.auth.granted_scopes].sort()).toEqual([...REQUESTED_SCOPES].sort());
@@ -93,7 +93,7 @@ describe('app auth', () => {
     const result = await run(['auth', '--no-browser']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Not granted: dm.read, dm.write. Degraded: Direct messages.');
-    const status = await run(['test']);
+    const status = await run(['test', '--offline']);
     expect(status.stdout).toContain('[warn] Scopes: missing dm.read, dm.write; degraded: Direct messages');
   });
 

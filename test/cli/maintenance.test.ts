@@ -110,7 +110,7 @@ describe('app backup', () => {
 describe('app test', () => {
   it('reports every check as JSON and exits 1 while something fails', async () => {
     home.writeConfig(OLD);
-    const result = await runApp(['test', '--format', 'json'], { env: home.env });
+    const result = await runApp(['test', '--offline', '--format', 'json'], { env: home.env });
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout);
     expect(report.checks.map((c: { id: string }) => c.id)).toEqual([
@@ -119,6 +119,7 @@ describe('app test', () => {
       'database',
       'llm',
       'platform_tokens',
+      'platform',
       'enrichment',
     ]);
     expect(report.checks.find((c: { id: string }) => c.id === 'quickstart').message).toBe(
@@ -139,13 +140,13 @@ describe('app test', () => {
         { mode: 0o600 },
       );
     write(all);
-    const partial = await runApp(['test'], { env: home.env });
+    const partial = await runApp(['test', '--offline'], { env: home.env });
     expect(partial.code).toBe(0);
     expect(partial.stdout).toContain(
       '[warn] Scopes: missing dm.read, dm.write; degraded: Direct messages. DM scopes not granted',
     );
     write([...all, 'dm.read', 'dm.write']);
-    const full = await runApp(['test'], { env: home.env });
+    const full = await runApp(['test', '--offline'], { env: home.env });
     expect(full.stdout).toContain(
       `[ok  ] Scopes: all ${REQUESTED_SCOPES.length} granted, DM scopes included`,
     );

@@ -66,6 +66,9 @@ function mapError(error: unknown, provider: string): AppError {
       );
     }
     const detail = (cause.responseBody ?? cause.message).replace(/\s+/g, ' ').slice(0, 200);
+    // No status: nothing answered (wrong host or port, server down), which "answered HTTP ?" would hide.
+    if (status === undefined)
+      return new AppError('llm_error', `${provider} could not be reached: ${detail}`, { cause });
     return new AppError('llm_error', `${provider} answered HTTP ${status ?? '?'}: ${detail}`, { cause });
   }
   const name = (cause as Error)?.name;

@@ -46,8 +46,11 @@ export function buildProgram(io: CliIo, version: string): Command {
 
   program
     .command('test')
-    .description('Diagnostics: config, database, LLM, platform tokens and scopes, enrichment')
+    .description(
+      'Diagnostics: config, database, LLM and platform (both reached), tokens and scopes, enrichment',
+    )
     .addOption(format())
+    .option('--offline', 'do not contact the LLM or the platform')
     .action(async (opts) => (await import('./commands/diagnose.js')).runDiagnose(context(), opts));
 
   program

@@ -18,7 +18,7 @@ function deps(
   return {
     config: ConfigSchema.parse(overrides.input ?? READY),
     configErrors: [],
-    configWarnings: 0,
+    configWarnings: [],
     now: NOW,
     checkDatabase: async () => ({ ok: true, message: 'reachable' }),
     readTokens: () => (tokens ? { state: 'ok', tokens } : { state: 'missing' }),
@@ -52,6 +52,7 @@ describe('runDiagnostics', () => {
       llm: 'pass',
       platform_tokens: 'pass',
       scopes: 'pass',
+      platform: 'skip',
       enrichment: 'warn',
     });
     expect(report.enrichment.next).toBe('voice');
@@ -86,6 +87,54 @@ describe('runDiagnostics', () => {
     );
     expect(statusOf(refreshable).platform_tokens).toBe('warn');
     expect(refreshable.passed).toBe(true);
+  });
+
+  it('reaches the LLM and the platform through the probes it is given, and fails with their reason', async () => {
+    const reached = { ok: true, message: 'answered' };
+    const online = await runDiagnostics(
+      deps({
+        tokens: token(REQUESTED_SCOPES),
+        probeLlm: async () => reached,
+        probePlatform: async () => reached,
+      }),
+    );
+    expect(statusOf(online)).toMatchObject({ llm: 'pass', platform: 'pass' });
+    expect(online.passed).toBe(true);
+    const refused = { ok: false, message: 'the openai provider rejected the API key (HTTP 401)' };
+    const broken = await runDiagnostics(
+      deps({
+        tokens: token(REQUESTED_SCOPES),
+        probeLlm: async () => refused,
+        probePlatform: async () => refused,
+      }),
+    );
+    expect(broken.checks.find((c) => c.id === 'llm')).toMatchObject({
+      status: 'fail',
+      message: refused.message,
+    });
+    expect(statusOf(broken).platform).toBe('fail');
+    expect(broken.passed).toBe(false);
+  });
+
+  it('probes nothing that cannot work: an unconfigured LLM, a missing login', async () => {
+    let probes = 0;
+    const probe = async () => {
+      probes++;
+      return { ok: true, message: 'answered' };
+    };
+    const report = await runDiagnostics(
+      deps({ input: { llm: { provider: 'openai' } }, tokens: null, probeLlm: probe, probePlatform: probe }),
+    );
+    expect(statusOf(report)).toMatchObject({ llm: 'fail', platform_tokens: 'fail', platform: 'skip' });
+    expect(probes).toBe(0);
+  });
+
+  it('config warnings make the config check a warning that lists them', async () => {
+    const report = await runDiagnostics(deps({ configWarnings: ['warning: a', 'warning: b'] }));
+    expect(report.checks[0]).toMatchObject({
+      status: 'warn',
+      message: 'valid, 2 warning(s): warning: a; warning: b',
+    });
   });
 
   it('skips token checks for the scraper backend', async () => {

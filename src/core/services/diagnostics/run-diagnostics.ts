@@ -1,5 +1,6 @@
 // `app test`: one report of everything that decides whether the service can work, in the order a user
-// would fix it: config, quickstart fields, database, LLM, platform tokens and scopes, then enrichment.
+// would fix it: config, quickstart fields, database, LLM (reached), platform tokens and scopes, the platform
+// (reached), then enrichment. The probes come in as functions: this service does no I/O of its own.
 import type { Config } from '../../../contracts/config/config.js';
 import type { StoredTokens } from '../../../contracts/platform-tokens.js';
 import {
@@ -40,12 +41,23 @@ export interface DiagnosticsReport {
   };
 }
 
+/** What a probe of an outside service found; `message` says what answered, or why it did not. */
+export interface ProbeResult {
+  ok: boolean;
+  message: string;
+}
+
 export interface DiagnosticsDeps {
   /** The loaded config, or the problems that kept it from loading. */
   config: Config | undefined;
   configErrors: string[];
-  configWarnings: number;
-  checkDatabase(): Promise<{ ok: boolean; message: string }>;
+  /** Each warning as one line, shown in the report (a misspelt policy tool name is only ever a warning). */
+  configWarnings: string[];
+  checkDatabase(): Promise<ProbeResult>;
+  /** Sends the LLM the smallest request it answers. Absent offline (`app test --offline`): not contacted. */
+  probeLlm?(): Promise<ProbeResult>;
+  /** Calls GET /2/users/me with the stored login. Absent offline: not contacted. */
+  probePlatform?(): Promise<ProbeResult>;
   readTokens():
     | { state: 'missing' }
     | { state: 'invalid'; message: string }
@@ -128,6 +140,41 @@ function tokenChecks(
   };
 }
 
+async function llmCheck(config: Config, deps: DiagnosticsDeps): Promise<DiagnosticCheck> {
+  const check = (status: CheckStatus, message: string): DiagnosticCheck => ({
+    id: 'llm',
+    label: 'LLM',
+    status,
+    message,
+  });
+  const { provider, api_key: apiKey } = config.llm;
+  if (!provider) return check('fail', 'no provider set (llm.provider)');
+  if (provider !== 'ollama' && !apiKey) return check('fail', `${provider} needs llm.api_key`);
+  if (!deps.probeLlm) return check('pass', `${provider} configured (not contacted: offline)`);
+  const probe = await deps.probeLlm();
+  return check(probe.ok ? 'pass' : 'fail', probe.message);
+}
+
+/** Reaches the platform only with a login that can work; otherwise the token check already says why. */
+async function platformCheck(
+  config: Config,
+  auth: AuthDetails | null,
+  deps: DiagnosticsDeps,
+): Promise<DiagnosticCheck> {
+  const check = (status: CheckStatus, message: string): DiagnosticCheck => ({
+    id: 'platform',
+    label: 'Platform API',
+    status,
+    message,
+  });
+  if (config.social_api.provider_backend === 'scraper') return check('skip', 'skipped (scraper backend)');
+  if (!auth || (!auth.token_valid && !auth.has_refresh_token))
+    return check('skip', 'skipped (no usable login; see Platform tokens)');
+  if (!deps.probePlatform) return check('skip', 'not contacted (offline)');
+  const probe = await deps.probePlatform();
+  return check(probe.ok ? 'pass' : 'fail', probe.message);
+}
+
 export async function runDiagnostics(deps: DiagnosticsDeps): Promise<DiagnosticsReport> {
   const checks: DiagnosticCheck[] = [];
   const { config } = deps;
@@ -140,8 +187,17 @@ export async function runDiagnostics(deps: DiagnosticsDeps): Promise<Diagnostics
     });
     return { passed: false, checks, auth: null, enrichment: { stages: [], next: null } };
   }
-  const warnings = deps.configWarnings > 0 ? ` (${deps.configWarnings} warning(s))` : '';
-  checks.push({ id: 'config', label: 'Configuration', status: 'pass', message: `valid${warnings}` });
+  const warnings = deps.configWarnings;
+  checks.push(
+    warnings.length === 0
+      ? { id: 'config', label: 'Configuration', status: 'pass', message: 'valid' }
+      : {
+          id: 'config',
+          label: 'Configuration',
+          status: 'warn',
+          message: `valid, ${warnings.length} warning(s): ${warnings.join('; ')}`,
+        },
+  );
 
   const missing = missingQuickstartFields(config);
   checks.push(
@@ -163,17 +219,10 @@ export async function runDiagnostics(deps: DiagnosticsDeps): Promise<Diagnostics
     message: database.message,
   });
 
-  const { provider, api_key: apiKey } = config.llm;
-  checks.push(
-    !provider
-      ? { id: 'llm', label: 'LLM', status: 'fail', message: 'no provider set (llm.provider)' }
-      : provider !== 'ollama' && !apiKey
-        ? { id: 'llm', label: 'LLM', status: 'fail', message: `${provider} needs llm.api_key` }
-        : { id: 'llm', label: 'LLM', status: 'pass', message: `${provider} configured` },
-  );
+  checks.push(await llmCheck(config, deps));
 
   const tokens = tokenChecks(config, deps);
-  checks.push(...tokens.checks);
+  checks.push(...tokens.checks, await platformCheck(config, tokens.auth, deps));
 
   const enrichment = enrichmentStatus(config);
   const done = enrichment.stages.filter((s) => s.complete).map((s) => s.title);
