@@ -1,10 +1,13 @@
 // `app mcp manifest` and `app mcp setup` as a user runs them; `app mcp serve` with a broken config.
 // (Serving over stdio is covered end to end in test/mcp/stdio-e2e.test.ts.)
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runApp, spawnApp } from '../support/run-app.js';
 import { ScriptedPrompter } from '../support/scripted-prompter.js';
+import { APP_BIN } from '../support/stdio-tool-server.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 
 let home: TempHome;
@@ -48,16 +51,32 @@ describe('app mcp setup', () => {
     expect(result.stdout).toContain('platform login: none; run `app auth`');
     for (const client of ['claude-desktop', 'claude-code', 'cursor', 'vscode', 'codex'])
       expect(result.stdout).toContain(`# ${client}:`);
+    // No `app` on PATH (a checkout): node and the bin by absolute path, which work from any directory.
     expect(result.stdout).toContain(
-      `claude mcp add app -e APP_HOME=${home.dir} -- app mcp serve --profile readonly`,
+      `claude mcp add app -e APP_HOME=${home.dir} -- ${process.execPath} ${APP_BIN} mcp serve --profile readonly`,
     );
     const desktop = result.stdout.split('# claude-desktop:')[1]?.split('# claude-code:')[0] ?? '';
     const json = JSON.parse(desktop.slice(desktop.indexOf('{')));
     expect(json.mcpServers.app).toEqual({
-      command: 'app',
-      args: ['mcp', 'serve', '--profile', 'readonly'],
+      command: process.execPath,
+      args: [APP_BIN, 'mcp', 'serve', '--profile', 'readonly'],
       env: { APP_HOME: home.dir },
     });
+    const version = execFileSync(json.mcpServers.app.command, [APP_BIN, '--version'], { cwd: tmpdir() });
+    expect(version.toString()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('prints plain `app` when PATH finds this package (a global install), with -c made absolute', () => {
+    const global = join(home.dir, 'global-bin');
+    mkdirSync(global);
+    symlinkSync(APP_BIN, join(global, 'app'));
+    writeFileSync(join(home.dir, 'my.toml'), '');
+    const env = { ...home.env, PATH: `${global}${delimiter}${process.env.PATH ?? ''}` };
+    const result = spawnApp(['-c', 'my.toml', 'mcp', 'setup', '--client', 'claude-code'], env, home.dir);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      `claude mcp add app -e APP_HOME=${home.dir} -- app -c ${join(home.dir, 'my.toml')} mcp serve --profile write`,
+    );
   });
 
   it('on a terminal: asks for the profile and prints the chosen client snippet', async () => {
@@ -74,7 +93,10 @@ describe('app mcp setup', () => {
     expect(result.stdout).toContain(`config: ${join(home.dir, 'config.toml')}`);
     expect(result.stdout).toContain('quickstart fields missing: llm.provider');
     expect(result.stdout).toContain('[mcp_servers.app]');
-    expect(result.stdout).toContain('args = ["mcp","serve","--profile","admin"]');
+    expect(result.stdout).toContain(`command = ${JSON.stringify(process.execPath)}`);
+    expect(result.stdout).toContain(
+      `args = ${JSON.stringify([APP_BIN, 'mcp', 'serve', '--profile', 'admin'])}`,
+    );
     expect(result.stdout).not.toContain('# cursor:');
     expect(prompter.remaining).toBe(0);
   });

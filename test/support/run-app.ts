@@ -27,9 +27,10 @@ export async function runApp(
 
 const BIN = new URL('../../bin/app.js', import.meta.url).pathname;
 
-/** The built executable with no TTY, as CI and scripts run it. */
-export function spawnApp(args: string[], env: Record<string, string>): RunResult {
+/** The built executable with no TTY, as CI and scripts run it (in `cwd`, default this process's). */
+export function spawnApp(args: string[], env: Record<string, string>, cwd?: string): RunResult {
   const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
     env: { PATH: process.env.PATH ?? '', ...env },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,8 @@
 import { existsSync } from 'node:fs';
 import type { ToolProfile } from '../../../contracts/tools/tool-binding.js';
 import { missingQuickstartFields } from '../../../core/domain/config-rules.js';
-import { dataPaths, resolveConfigPaths } from '../../../infra/config/config-paths.js';
+import { dataPaths, expandHome, resolveConfigPaths } from '../../../infra/config/config-paths.js';
+import { ownCommand } from '../../../infra/process/own-command.js';
 import { readTokenFile } from '../../../infra/social/token-store.js';
 import { type CommandContext, println } from '../cli-io.js';
 import { loadForCommand } from '../load-for-command.js';
@@ -25,21 +26,31 @@ interface Launch {
   env: Record<string, string>;
 }
 
-/** How a client should start the server: the same config file and data dir this setup looked at. */
+/**
+ * How a client should start the server: this very program (`app` only when PATH finds it, else node and
+ * the bin by absolute path) with the same config file and data dir this setup looked at, made absolute
+ * because the client starts it from another directory.
+ */
 function launchFor(ctx: CommandContext, profile: ToolProfile): Launch {
+  const paths = resolveConfigPaths({ configFlag: ctx.global.config, env: ctx.io.env });
+  const own = ownCommand(ctx.io.env);
   const args = [
-    ...(ctx.global.config ? ['-c', ctx.global.config] : []),
+    ...own.args,
+    ...(ctx.global.config ? ['-c', paths.configPath] : []),
     'mcp',
     'serve',
     '--profile',
     profile,
   ];
   const env: Record<string, string> = {};
-  if (ctx.io.env.APP_HOME) env.APP_HOME = ctx.io.env.APP_HOME;
-  return { command: 'app', args, env };
+  if (ctx.io.env.APP_HOME) env.APP_HOME = expandHome(ctx.io.env.APP_HOME, ctx.io.env);
+  return { command: own.command, args, env };
 }
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
+/** Single-quotes a word for a POSIX shell when it holds anything beyond plain path characters. */
+const shellWord = (word: string) =>
+  /^[\w./:=@+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 const withEnv = (launch: Launch) => (Object.keys(launch.env).length ? { env: launch.env } : {});
 
 /** The registration snippet for one client: where it goes and what to paste or run. */
@@ -52,11 +63,9 @@ export function clientSnippet(client: McpClient, launch: Launch): { where: strin
         text: json({ mcpServers: { app: server } }),
       };
     case 'claude-code': {
-      const envFlags = Object.entries(launch.env).map(([k, v]) => `-e ${k}=${v} `);
-      return {
-        where: 'a shell',
-        text: `claude mcp add app ${envFlags.join('')}-- ${launch.command} ${launch.args.join(' ')}`,
-      };
+      const envFlags = Object.entries(launch.env).map(([k, v]) => `-e ${shellWord(`${k}=${v}`)} `);
+      const words = [launch.command, ...launch.args].map(shellWord).join(' ');
+      return { where: 'a shell', text: `claude mcp add app ${envFlags.join('')}-- ${words}` };
     }
     case 'cursor':
       return {
