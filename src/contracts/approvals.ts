@@ -1,5 +1,6 @@
 // The approval queue as the API shows it: items waiting for a human, their review and edit history.
 import { z } from 'zod';
+import { ActorSchema } from './actor.js';
 import { ThreadBlockSchema } from './content.js';
 
 export const APPROVAL_STATUSES = [
@@ -29,7 +30,8 @@ export const ApprovalItemSchema = z.object({
   reason: z.string().nullable(),
   detected_risks: z.array(z.string()),
   score: z.number().nullable(),
-  origin: z.enum(['http', 'mcp', 'loop', 'cli']),
+  origin: z.enum(['http', 'mcp', 'loop', 'cli']).describe('The face it came through.'),
+  actor: ActorSchema.describe('Who queued it: dashboard, api, agent, cli or loop:<name>.'),
   draft_id: z.number().int().nullable(),
   scheduled_for: z.string().nullable(),
   reviewed_by: z.string().nullable(),
@@ -70,7 +72,6 @@ export type ListApprovalsInput = z.infer<typeof ListApprovalsInput>;
 
 export const ReviewInput = z.object({
   id: z.coerce.number().int().positive(),
-  actor: z.string().trim().max(100).optional(),
   notes: z.string().max(2000).optional(),
 });
 
@@ -79,11 +80,9 @@ export const EditApprovalInput = z.object({
   content: z.string().max(100_000).optional(),
   blocks: z.unknown().optional(),
   media_paths: z.array(z.string().min(1)).max(4).optional(),
-  editor: z.string().trim().max(100).default('dashboard'),
 });
 
 export const ApproveAllInput = z.object({
   ids: z.array(z.number().int().positive()).max(500).optional(),
   max: z.number().int().positive().optional(),
-  actor: z.string().trim().max(100).optional(),
 });

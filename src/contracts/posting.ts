@@ -1,6 +1,7 @@
 // What gets posted: a posting job (one post, a reply, a quote or a thread as a reply chain) and its
 // publishing state; the outbox rows that make each platform write happen exactly once.
 import { z } from 'zod';
+import { ActorSchema } from './actor.js';
 
 export const POST_KINDS = ['tweet', 'reply', 'thread', 'quote'] as const;
 export type PostKind = (typeof POST_KINDS)[number];
@@ -36,6 +37,8 @@ export const PostingJobSchema = z.object({
   scheduled_for: z.string().nullable(),
   status: z.enum(JOB_STATUSES),
   origin_type: z.enum(JOB_ORIGINS),
+  /** Who the post is for: an agent's or a loop's item stays autonomous even when a person approved it. */
+  actor: ActorSchema.default('api'),
   draft_id: z.number().int().nullable(),
   approval_id: z.number().int().nullable(),
   attempts: z.number().int(),

@@ -76,6 +76,7 @@ export const MutationSummarySchema = z.object({
   correlation_id: z.string(),
   tool_name: z.string(),
   face: z.string().describe('Where the call came from: mcp, http, cli or loop.'),
+  actor: z.string().describe('Who made it: dashboard, api, agent, cli or loop:<name>.'),
   status: z.enum(AUDIT_STATUSES),
   policy_decision: z.string().nullable(),
   params_summary: z.string().describe('Parameters as JSON, cut at 500 characters.'),

@@ -2,6 +2,7 @@
 // and the tool server reach it, and the one function that runs it.
 import type { z } from 'zod';
 import type { AppDeps } from '../app/create-app.js';
+import type { Actor } from '../contracts/actor.js';
 import type { ToolBinding } from '../contracts/tools/tool-binding.js';
 
 /** What a mutation reports back beside its result: tool envelopes and telemetry carry it. */
@@ -14,7 +15,8 @@ export interface OperationTrace {
 }
 
 export interface OperationContext {
-  face: 'http' | 'mcp' | 'cli' | 'loop';
+  /** Who called: set by the face (dashboard or api over HTTP, agent over the tool server, cli, loop:<name>). */
+  actor: Actor;
   /** Filled in by the operation while it runs. */
   trace?: OperationTrace;
 }

@@ -119,7 +119,7 @@ async function pendingItem(f: Faces, kind: 'reply' | 'tweet', round: number): Pr
     {
       action_type: kind,
       payload: target ? { cards, in_reply_to_tweet_id: target, target_author_id: OTHER_USER } : { cards },
-      origin: 'mcp',
+      actor: 'agent',
       ...(target ? { target_tweet_id: target, target_author_id: OTHER_USER } : {}),
     },
     f.app.deps.clock.now(),

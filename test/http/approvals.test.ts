@@ -29,7 +29,7 @@ describe('approval queue', () => {
       {
         action_type: 'reply',
         payload: { cards: [{ text: 'late reply', media_paths: [] }] },
-        origin: 'loop',
+        actor: 'loop:discovery',
         expires_at: new Date(now.getTime() - 1).toISOString(),
       },
       now,
@@ -38,7 +38,7 @@ describe('approval queue', () => {
       {
         action_type: 'reply',
         payload: { cards: [{ text: 'fresh reply', media_paths: [] }] },
-        origin: 'loop',
+        actor: 'loop:discovery',
         expires_at: new Date(now.getTime() + 3_600_000).toISOString(),
       },
       now,
@@ -53,12 +53,13 @@ describe('approval queue', () => {
     const { approval_id, draft_id } = await queue('ship it');
     const list = await h.api('GET', '/api/approval');
     expect(list.json.items.map((i: { id: number }) => i.id)).toContain(approval_id);
+    // A caller cannot name someone else as the reviewer: the reviewer is who authenticated.
     const approved = await h.api('POST', `/api/approval/${approval_id}/approve`, {
       actor: 'maria',
       notes: 'lgtm',
     });
     expect(approved.json).toMatchObject({
-      item: { status: 'approved', reviewed_by: 'maria', review_notes: 'lgtm' },
+      item: { status: 'approved', reviewed_by: 'api', review_notes: 'lgtm' },
       job_id: expect.any(Number),
     });
     await h.postNow();
@@ -89,13 +90,14 @@ describe('approval queue', () => {
       content: 'second wording',
       editor: 'maria',
     });
+    expect(edited.status).toBe(200);
     expect(edited.json).toMatchObject({ content: 'second wording', status: 'pending' });
     const tooLong = await h.api('PATCH', `/api/approval/${approval_id}`, { content: 'x'.repeat(281) });
     expect(tooLong.status).toBe(400);
     const history = await h.api('GET', `/api/approval/${approval_id}/history`);
     expect(history.json.items).toEqual([
       expect.objectContaining({
-        editor: 'maria',
+        editor: 'api',
         field: 'content',
         old_value: 'first wording',
         new_value: 'second wording',

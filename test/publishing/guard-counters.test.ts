@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT_ID } from '../../src/contracts/account.js';
 import { checkGuards } from '../../src/core/domain/posting-guards.js';
-import { guardUsage } from '../../src/core/services/publishing/enforce-guards.js';
+import { guardUsage } from '../../src/core/gateway/guards.js';
 import { openDatabase } from '../../src/infra/sqlite/open-database.js';
 import { PostingRepository } from '../../src/infra/sqlite/repositories/posting-repository.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
@@ -38,6 +38,7 @@ describe('guard counters in SQLite', () => {
         payload: { cards: [{ text: 'x', media_paths: [] }] },
         scheduled_for: null,
         origin_type: 'loop',
+        actor: 'loop:discovery',
       },
       NOW,
     );
@@ -50,11 +51,25 @@ describe('guard counters in SQLite', () => {
         in_reply_to_tweet_id: `target${n}`,
         target_author_id: author,
         origin: 'loop',
+        actor: 'loop:discovery',
         job_id: job.id,
         mentions_product: mentions,
         posted_at: at,
       });
     await reply(0, new Date(NOW.getTime() - 25 * 3_600_000), 'old-author'); // outside the 24 h window
+    // A person's own reply is no automation: it uses up none of the caps.
+    await posting.recordPost({
+      tweet_id: 'mine',
+      kind: 'reply',
+      text: 'my own reply',
+      in_reply_to_tweet_id: 'target-mine',
+      target_author_id: 'author3',
+      origin: 'draft',
+      actor: 'dashboard',
+      job_id: job.id,
+      mentions_product: true,
+      posted_at: new Date(NOW.getTime() - 60_000),
+    });
     for (let n = 1; n <= 4; n++) await reply(n, new Date(NOW.getTime() - n * 60_000), `author${n}`, n === 1);
     await database.close();
 
@@ -80,7 +95,13 @@ describe('guard counters in SQLite', () => {
     );
     expect(
       checkGuards(
-        { kind: 'reply', texts: ['a brand new angle'], targetTweetId: 'new', targetAuthorId: 'new-author' },
+        {
+          kind: 'reply',
+          texts: ['a brand new angle'],
+          targetTweetId: 'new',
+          targetAuthorId: 'new-author',
+          autonomous: true,
+        },
         fifth,
         SETTINGS,
         NOW,
@@ -94,7 +115,13 @@ describe('guard counters in SQLite', () => {
     );
     expect(
       checkGuards(
-        { kind: 'reply', texts: ['yet another angle'], targetTweetId: 'newer', targetAuthorId: 'x' },
+        {
+          kind: 'reply',
+          texts: ['yet another angle'],
+          targetTweetId: 'newer',
+          targetAuthorId: 'x',
+          autonomous: true,
+        },
         sixth,
         SETTINGS,
         NOW,

@@ -53,6 +53,7 @@ const queueOne = (app: App, text: string) =>
       payload: { cards: [{ text, media_paths: [] }] },
       scheduled_for: null,
       origin_type: 'mcp',
+      actor: 'agent',
     },
     app.deps.clock.now(),
   );

@@ -161,28 +161,31 @@ describe('publishing', () => {
 });
 
 describe('guards at posting time', () => {
-  it('a post over the daily cap is held back (not failed) until the window frees', async () => {
+  it("a loop's post over the daily cap is held back (not failed) until the window frees", async () => {
     const capped = await startHttpHarness({ approval_mode: false, limits: { max_tweets_per_day: 1 } });
     try {
-      const first = await capped.api('POST', '/api/content/compose', {
-        content_type: 'tweet',
-        content: 'one',
-        scheduled_for: '2026-11-22T13:00:00Z',
-      });
-      const second = await capped.api('POST', '/api/content/compose', {
-        content_type: 'tweet',
-        content: 'two',
-        scheduled_for: '2026-11-22T13:00:00Z',
-      });
-      capped.clock.advance(3_600_000);
-      await capped.postNow();
+      const at = capped.app.deps.clock.now();
       const jobs = await Promise.all(
-        [first, second].map(
-          async (r) => (await capped.api('GET', `/api/posting/jobs/${r.json.job_id}`)).json,
+        ['one', 'two'].map((text) =>
+          capped.app.deps.content.posting.createJob(
+            {
+              kind: 'tweet',
+              payload: { cards: [{ text, media_paths: [] }] },
+              scheduled_for: '2026-11-22T13:00:00.000Z',
+              origin_type: 'loop',
+              actor: 'loop:content',
+            },
+            at,
+          ),
         ),
       );
-      expect(jobs.map((j) => j.status).sort()).toEqual(['posted', 'queued']);
-      expect(jobs.find((j) => j.status === 'queued')?.last_error).toContain('daily post cap reached (1/1)');
+      capped.clock.advance(3_600_000);
+      await capped.postNow();
+      const after = await Promise.all(
+        jobs.map(async (job) => (await capped.api('GET', `/api/posting/jobs/${job.id}`)).json),
+      );
+      expect(after.map((j) => j.status).sort()).toEqual(['posted', 'queued']);
+      expect(after.find((j) => j.status === 'queued')?.last_error).toContain('daily post cap reached (1/1)');
     } finally {
       await capped.close();
     }

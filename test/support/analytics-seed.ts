@@ -35,6 +35,7 @@ export function analyticsSeed(database: AppDatabase, accountId = DEFAULT_ACCOUNT
             payload: { cards: [{ text: 'seed', media_paths: [] }] },
             scheduled_for: null,
             origin_type: 'loop',
+            actor: 'loop:content',
           },
           at,
         )
@@ -44,6 +45,7 @@ export function analyticsSeed(database: AppDatabase, accountId = DEFAULT_ACCOUNT
         kind,
         text: `${kind} ${tweetId}`,
         origin: 'loop',
+        actor: 'loop:content',
         job_id: jobId,
         mentions_product: false,
         posted_at: at,

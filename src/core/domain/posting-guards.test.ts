@@ -39,6 +39,7 @@ const reply = (text: string, extra: Partial<GuardSubject> = {}): GuardSubject =>
   texts: [text],
   targetTweetId: 't1',
   targetAuthorId: 'a1',
+  autonomous: true,
   ...extra,
 });
 const rule = (subject: GuardSubject, usage: Partial<GuardUsage> = {}, now = NOON, settings = SETTINGS) =>
@@ -52,13 +53,34 @@ describe('posting guards', () => {
   });
 
   it('daily post cap (6) and weekly thread cap (1)', () => {
-    const post = { kind: 'tweet' as const, texts: ['hi'] };
+    const post = { kind: 'tweet' as const, texts: ['hi'], autonomous: true };
     expect(rule(post, { tweetsLast24h: 5 })).toBeUndefined();
     expect(rule(post, { tweetsLast24h: 6 })).toBe('tweet_cap');
-    expect(rule({ kind: 'quote', texts: ['q'] }, { tweetsLast24h: 6 })).toBe('tweet_cap');
-    const thread = { kind: 'thread' as const, texts: ['a', 'b'] };
+    expect(rule({ kind: 'quote', texts: ['q'], autonomous: true }, { tweetsLast24h: 6 })).toBe('tweet_cap');
+    const thread = { kind: 'thread' as const, texts: ['a', 'b'], autonomous: true };
     expect(rule(thread, { threadsLast7d: 0 })).toBeUndefined();
     expect(rule(thread, { threadsLast7d: 1 })).toBe('thread_cap');
+  });
+
+  it("a person's own posts meet no cap and no active hours; banned phrases and duplicates still apply", () => {
+    const full: Partial<GuardUsage> = {
+      tweetsLast24h: 60,
+      repliesLast24h: 50,
+      threadsLast7d: 9,
+      repliesToAuthorLast24h: 9,
+      productMentionRepliesLast24h: 50,
+    };
+    const midnight = new Date('2026-11-22T02:00:00Z');
+    const person = { autonomous: false };
+    expect(rule({ kind: 'tweet', texts: ['mine'] }, full, midnight)).toBeUndefined();
+    expect(rule({ kind: 'thread', texts: ['a', 'b'] }, full, midnight)).toBeUndefined();
+    expect(rule(reply('Acme, my reply', person), full, midnight)).toBeUndefined();
+    expect(rule({ kind: 'tweet', texts: ['check out my link'] }, full)).toBe('banned_phrase');
+    expect(rule(reply('again', person), { alreadyRepliedToTarget: true })).toBe('duplicate_reply');
+    expect(
+      rule(reply('same words here for you', person), { recentReplies: ['same words here for you'] }),
+    ).toBe('similar_reply');
+    expect(rule(reply('me', { ...person, selfUserId: 'a1' }))).toBe('self_reply');
   });
 
   it('per-author cap: one reply per author per day', () => {

@@ -1,7 +1,7 @@
 // The safety guards every post passes, whoever starts it (loops, HTTP, tools, approvals): banned phrases,
-// no self-reply, no duplicate or near-duplicate reply, daily and weekly caps, the per-author cap, the
-// product-mention share of replies, and (for autonomous callers) active hours. Pure: usage comes in,
-// a denial a user can read goes out.
+// no self-reply, no duplicate or near-duplicate reply; and for autonomous actors (agents, loops) only, the
+// automation caps (daily and weekly, per author, product-mention share of replies) and active hours.
+// Pure: usage comes in, a denial a user can read goes out.
 import type { PostKind } from '../../contracts/posting.js';
 import { type ActiveHours, isWithinActiveHours } from './active-hours.js';
 
@@ -24,7 +24,7 @@ export interface GuardSubject {
   targetAuthorId?: string;
   /** The signed-in account, when known (self-reply check). */
   selfUserId?: string;
-  /** A loop or agent acting on its own (active hours apply), not a person pressing a button. */
+  /** A loop or agent acting on its own (the automation caps and active hours apply), not a person. */
   autonomous?: boolean;
 }
 
@@ -136,6 +136,21 @@ export function checkGuards(
     const similar = tooSimilar(text, usage.recentReplies);
     if (similar !== undefined)
       return deny('similar_reply', `too similar to a recent reply: "${similar.slice(0, 60)}"`);
+  }
+  // The automation caps and active hours bound agents and loops; a person's own posts are not held back.
+  if (!subject.autonomous) return undefined;
+  return capDenial(subject, usage, settings, now);
+}
+
+/** The automation caps (daily, weekly, per author, product-mention share) and active hours. */
+function capDenial(
+  subject: GuardSubject,
+  usage: GuardUsage,
+  settings: GuardSettings,
+  now: Date,
+): GuardDenial | undefined {
+  if (subject.kind === 'reply') {
+    const text = subject.texts[0] ?? '';
     if (usage.repliesLast24h >= settings.max_replies_per_day) {
       return deny(
         'reply_cap',
@@ -179,7 +194,7 @@ export function checkGuards(
       true,
     );
   }
-  if (subject.autonomous && !isWithinActiveHours(now, settings.activeHours)) {
+  if (!isWithinActiveHours(now, settings.activeHours)) {
     const { start, end, timezone } = settings.activeHours;
     return deny('active_hours', `outside active hours (${start}:00–${end}:00 ${timezone})`, true);
   }

@@ -1,5 +1,6 @@
 // Mutations outside the policy engine (the universal request tools, by the spec) are still written to the
 // audit log: pending before, success or failure after.
+import { faceOf } from '../../contracts/actor.js';
 import { isAppError } from '../errors.js';
 import type { GatewayDeps, MutationRequest } from './gateway-deps.js';
 import { paramsHash } from './params-hash.js';
@@ -18,7 +19,8 @@ export async function runAudited<T>(
   deps.store.audit({
     correlation_id: correlationId,
     tool_name: request.tool,
-    face: request.face,
+    face: faceOf(request.actor),
+    actor: request.actor,
     params_hash: paramsHash(request.tool, request.params),
     params: request.params,
     status: 'pending',

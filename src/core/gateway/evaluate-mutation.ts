@@ -9,22 +9,27 @@ import {
 } from '../domain/mutation-policy.js';
 import type { GuardSubject } from '../domain/posting-guards.js';
 import { AppError, isAppError } from '../errors.js';
-import { denialError, guardDenial } from '../services/publishing/enforce-guards.js';
 import type { GatewayDeps } from './gateway-deps.js';
+import { denialError, guardDenial } from './guards.js';
 
-/** The hard safety rules for `subject`, then the policy with the counters from SQLite. */
+/**
+ * The hard safety rules for `subject`, then (for agents: `governed`) the policy with the counters from
+ * SQLite. Ungated actions (uploads) meet only `blocked_tools`.
+ */
 export async function evaluateMutation(
   deps: GatewayDeps,
   tool: string,
   category: PolicyCategory,
   subject: GuardSubject | undefined,
   now: Date,
-  ungated = false,
+  options: { ungated?: boolean; governed?: boolean } = {},
 ): Promise<PolicyDecision> {
   const policy = deps.policy();
+  const { ungated = false, governed = true } = options;
   try {
     if (ungated) {
-      const blocked = policy.enforce_for_mutations && policy.blocked_tools.some((t) => namesTool(t, tool));
+      const blocked =
+        governed && policy.enforce_for_mutations && policy.blocked_tools.some((t) => namesTool(t, tool));
       return blocked
         ? {
             decision: 'deny',
@@ -34,6 +39,11 @@ export async function evaluateMutation(
         : { decision: 'allow', limits: [] };
     }
     const denial = subject ? await guardDenial(deps, subject) : undefined;
+    if (!governed) {
+      return denial
+        ? { decision: 'deny', code: 'policy_denied_hard_rule', reason: denialError(denial).message }
+        : { decision: 'allow', limits: [] };
+    }
     const usage = new Map<string, LimitUsage>();
     return evaluatePolicy(
       policy,

@@ -1,12 +1,13 @@
 // What the mutation gateway needs and what it answers.
+import type { Actor } from '../../contracts/actor.js';
 import type { McpPolicy } from '../../contracts/config/mcp-policy.js';
 import type { AppError } from '../errors.js';
 import type { ApprovalStore } from '../ports/approval-store.js';
 import type { Clock } from '../ports/clock.js';
-import type { AuditFace, MutationStore } from '../ports/mutation-store.js';
+import type { MutationStore } from '../ports/mutation-store.js';
 import type { SocialRead, SocialWrite } from '../ports/social.js';
 import type { SocialEndpoints } from '../ports/social-endpoints.js';
-import type { GuardDeps } from '../services/publishing/enforce-guards.js';
+import type { GuardDeps } from './guards.js';
 import type { PublisherDeps } from './publisher-deps.js';
 import type { ActionEnv, AnyToolAction, Rollback } from './tool-action.js';
 
@@ -34,7 +35,8 @@ export interface GatewayDeps extends GuardDeps {
 export interface MutationRequest {
   tool: string;
   params: Record<string, unknown>;
-  face: AuditFace;
+  /** Who asks: recorded in the audit log with the face it came through. */
+  actor: Actor;
 }
 
 export type MutationOutcome =

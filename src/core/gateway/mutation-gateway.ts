@@ -1,10 +1,11 @@
 // The one door for tool mutations: validate → platform ready → hard safety rules → policy (blocked, user
 // rules, dry run, counters, approval) → 5-minute idempotency → audit → execute → count. Routed calls wait
 // in the approval queue and run through `executeApproved` once a person approves them.
+import { type Actor, faceOf, isAutonomous } from '../../contracts/actor.js';
 import type { ApprovalItem } from '../../contracts/approvals.js';
 import { applicableLimits, type PolicyLimit } from '../domain/mutation-policy.js';
 import { AppError, isAppError } from '../errors.js';
-import type { AuditEntry, AuditFace } from '../ports/mutation-store.js';
+import type { AuditEntry } from '../ports/mutation-store.js';
 import { runAudited } from './audited-run.js';
 import { checkPolicy, denied, evaluateMutation } from './evaluate-mutation.js';
 import {
@@ -35,12 +36,12 @@ export class MutationGateway {
     return action;
   }
 
-  private env(): ActionEnv {
+  private env(actor: Actor): ActionEnv {
     return {
       read: this.deps.social.read,
       write: this.deps.social.write,
       endpoints: this.deps.endpoints,
-      publish: (intent) => publishNow(this.deps.publisher, intent, 'mcp'),
+      publish: (intent) => publishNow(this.deps.publisher, intent, actor),
       inspectMedia: this.deps.inspectMedia,
       mediaFile: this.deps.uploadFile,
     };
@@ -62,7 +63,7 @@ export class MutationGateway {
       if (first?.outcome === 'executed')
         return { outcome: 'duplicate', originalCorrelationId: first.correlationId, result: first.result };
     }
-    const work = this.decideAndRun(action, params, hash, request.face);
+    const work = this.decideAndRun(action, params, hash, request.actor);
     this.inFlight.set(hash, work);
     try {
       return await work;
@@ -75,17 +76,23 @@ export class MutationGateway {
     action: AnyToolAction,
     params: Record<string, unknown>,
     hash: string,
-    face: AuditFace,
+    actor: Actor,
   ): Promise<MutationOutcome> {
     const { deps } = this;
     const now = deps.clock.now();
-    const subject =
+    const proposed =
       action.subject && !action.ungated ? await action.subject(params, deps.social.read) : undefined;
-    const decision = await evaluateMutation(deps, action.tool, action.category, subject, now, action.ungated);
+    const subject = proposed ? { ...proposed, autonomous: isAutonomous(actor) } : undefined;
+    // The policy engine governs agents; everyone else meets only the safety rules.
+    const decision = await evaluateMutation(deps, action.tool, action.category, subject, now, {
+      ungated: action.ungated === true,
+      governed: actor === 'agent',
+    });
 
     const base = {
       tool_name: action.tool,
-      face,
+      face: faceOf(actor),
+      actor,
       params_hash: hash,
       params,
       created_at: now.toISOString(),
@@ -129,7 +136,7 @@ export class MutationGateway {
         return { outcome: 'dry_run', wouldExecute: action.tool, params: encoded, reason: decision.reason };
       }
       case 'route': {
-        const item = await this.queue(action, params, decision.reason, decision.ruleId, now);
+        const item = await this.queue(action, params, decision.reason, decision.ruleId, now, actor);
         record({
           status: 'routed',
           policy_decision: 'routed_to_approval',
@@ -153,6 +160,7 @@ export class MutationGateway {
     reason: string,
     ruleId: string | undefined,
     now: Date,
+    actor: Actor,
   ): Promise<ApprovalItem> {
     const risks = [`policy_rule:${ruleId ?? 'mcp_policy'}`];
     const intent = action.posting?.(params);
@@ -162,7 +170,7 @@ export class MutationGateway {
           action_type: intent.kind,
           tool_name: action.tool,
           payload: intent.payload,
-          origin: 'mcp',
+          actor,
           scheduled_for: intent.scheduled_for ?? null,
           reason,
           detected_risks: risks,
@@ -177,7 +185,7 @@ export class MutationGateway {
         action_type: action.tool,
         tool_name: action.tool,
         payload: params,
-        origin: 'mcp',
+        actor,
         reason,
         detected_risks: risks,
         ...(typeof target === 'string' ? { target_tweet_id: target } : {}),
@@ -202,7 +210,7 @@ export class MutationGateway {
     });
     const started = performance.now();
     try {
-      const result = await action.execute(this.env(), params);
+      const result = await action.execute(this.env(base.actor), params);
       const rollback = action.rollback?.(params, result);
       const done = deps.clock.now();
       deps.store.complete(
@@ -267,7 +275,8 @@ export class MutationGateway {
       params,
       {
         tool_name: action.tool,
-        face: 'mcp',
+        face: faceOf(item.actor),
+        actor: item.actor,
         params_hash: paramsHash(action.tool, params),
         params,
         created_at: now.toISOString(),

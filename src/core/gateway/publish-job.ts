@@ -6,7 +6,7 @@ import { mentionsProduct } from '../domain/posting-guards.js';
 import type { AppError } from '../errors.js';
 import type { DraftState } from '../ports/draft-store.js';
 import type { PostedRecord } from '../ports/posting-store.js';
-import { denialError, guardDenial, subjectOf } from '../services/publishing/enforce-guards.js';
+import { denialError, guardDenial, subjectOf } from './guards.js';
 import { publishCard } from './publish-card.js';
 import { MAX_ATTEMPTS, type PublisherDeps, retryDelayMs } from './publisher-deps.js';
 
@@ -161,8 +161,7 @@ export async function publishJob(deps: PublisherDeps, queued: PostingJob): Promi
 
   if (posted.length === 0 && !(await firstWriteMade(deps, job))) {
     const selfUserId = await deps.meId().catch(() => undefined);
-    const autonomous = job.origin_type === 'loop';
-    const denial = await guardDenial(deps, subjectOf(job.kind, job.payload, { selfUserId, autonomous }), {
+    const denial = await guardDenial(deps, subjectOf(job.kind, job.payload, job.actor, { selfUserId }), {
       jobId: job.id,
       approvalId: job.approval_id,
     });
@@ -194,6 +193,7 @@ export async function publishJob(deps: PublisherDeps, queued: PostingJob): Promi
       thread_root_tweet_id: job.kind === 'thread' ? posted[0] : undefined,
       thread_position: job.kind === 'thread' ? index : undefined,
       origin: job.origin_type,
+      actor: job.actor,
       job_id: job.id,
       mentions_product: mentionsProduct(card?.text ?? '', deps.guardSettings().product),
       posted_at: deps.clock.now(),

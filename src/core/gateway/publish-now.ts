@@ -1,6 +1,6 @@
 // Publishing a post a tool asked for, now: a posting job through the same exactly-once path as every other
 // post, run at once. What cannot go out yet (rate limit, an unanswered write) stays with the posting queue.
-import type { JobOrigin } from '../../contracts/posting.js';
+import type { Actor } from '../../contracts/actor.js';
 import { AppError } from '../errors.js';
 import { publishJob } from './publish-job.js';
 import type { PublisherDeps } from './publisher-deps.js';
@@ -9,10 +9,17 @@ import type { PostingIntent, PublishResult } from './tool-action.js';
 export async function publishNow(
   deps: PublisherDeps,
   intent: PostingIntent,
-  origin: JobOrigin,
+  actor: Actor,
 ): Promise<PublishResult> {
   const job = await deps.posting.createJob(
-    { kind: intent.kind, payload: intent.payload, scheduled_for: null, origin_type: origin },
+    {
+      kind: intent.kind,
+      payload: intent.payload,
+      scheduled_for: null,
+      origin_type:
+        actor === 'agent' ? 'mcp' : actor === 'cli' ? 'cli' : actor.startsWith('loop:') ? 'loop' : 'compose',
+      actor,
+    },
     deps.clock.now(),
   );
   const done = await publishJob(deps, job);

@@ -1,5 +1,7 @@
 // What the approval services need from storage. Status moves are compare-and-set: a second reviewer
 // (or a double click) finds the item already moved and changes nothing.
+
+import type { Actor } from '../../contracts/actor.js';
 import type {
   ApprovalEdit,
   ApprovalItem,
@@ -13,7 +15,8 @@ export interface NewApproval {
   tool_name?: string;
   /** What runs on approval: a posting payload for content items, tool parameters for routed tool calls. */
   payload: PostingPayload | Record<string, unknown>;
-  origin: ApprovalItem['origin'];
+  /** Who queued it (its face is derived). */
+  actor: Actor;
   draft_id?: number;
   scheduled_for?: string | null;
   reason?: string;

@@ -1,5 +1,6 @@
 // What the mutation gateway keeps in SQLite: the audit log of every policy-gated mutation (also the
 // 5-minute idempotency memory) and the counters behind the hourly cap and the per-key limits.
+import type { Actor } from '../../contracts/actor.js';
 import type { LimitUsage } from '../domain/mutation-policy.js';
 
 export type AuditStatus = 'pending' | 'success' | 'failure' | 'duplicate' | 'denied' | 'routed' | 'dry_run';
@@ -9,6 +10,7 @@ export interface AuditEntry {
   correlation_id: string;
   tool_name: string;
   face: AuditFace;
+  actor: Actor;
   params_hash: string;
   params: unknown;
   status: AuditStatus;

@@ -1,5 +1,6 @@
 // What publishing needs from storage: posting jobs, the outbox (one row per platform write, written
 // before the write) and the record of what the account posted (for caps and reconciliation).
+import type { Actor } from '../../contracts/actor.js';
 import type {
   JobOrigin,
   OutboxRow,
@@ -14,6 +15,8 @@ export interface NewJob {
   payload: PostingPayload;
   scheduled_for: string | null;
   origin_type: JobOrigin;
+  /** Who the post is for (not who approved it). */
+  actor: Actor;
   draft_id?: number;
   approval_id?: number;
 }
@@ -43,6 +46,7 @@ export interface PostedRecord {
   thread_root_tweet_id?: string;
   thread_position?: number;
   origin: string;
+  actor: Actor;
   job_id: number;
   mentions_product: boolean;
   posted_at: Date;
@@ -82,9 +86,11 @@ export interface PostingStore {
     at: Date,
   ): Promise<void>;
   recordPost(post: PostedRecord): Promise<void>;
-  /** Posts of these kinds since `since` (for the daily and weekly caps). */
+  // The four counts below are of autonomous posts (agents and loops) only: they feed the automation caps,
+  // which a person's own posts neither meet nor use up.
+  /** Autonomous posts of these kinds since `since` (the daily caps). */
   countPosts(kinds: ReadonlyArray<PostedRecord['kind']>, since: Date): Promise<number>;
-  /** Threads (first cards) since `since`. */
+  /** Autonomous threads (first cards) since `since`. */
   countThreads(since: Date): Promise<number>;
   countRepliesToAuthor(authorId: string, since: Date): Promise<number>;
   countProductMentionReplies(since: Date): Promise<number>;

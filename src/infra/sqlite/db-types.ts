@@ -82,6 +82,7 @@ export interface ApprovalQueueTable {
   expires_at: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
+  actor: Generated<string>;
 }
 
 export interface ConnectionsTable {
@@ -318,6 +319,7 @@ export interface MutationAuditTable {
   elapsed_ms: number | null;
   created_at: Generated<string>;
   completed_at: string | null;
+  actor: Generated<string>;
 }
 
 export interface OutboxTable {
@@ -374,6 +376,7 @@ export interface PostingJobsTable {
   updated_at: Generated<string>;
   completed_at: string | null;
   claimed_by: string | null;
+  actor: Generated<string>;
 }
 
 export interface PostsTable {
@@ -396,6 +399,7 @@ export interface PostsTable {
   llm_provider: string | null;
   llm_model: string | null;
   posted_at: Generated<string>;
+  actor: Generated<string>;
 }
 
 export interface ProvenanceLinksTable {

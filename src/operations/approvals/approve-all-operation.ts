@@ -12,5 +12,5 @@ export const approveAllOperation = defineOperation({
   output: ApproveAllResultSchema,
   mutation: true,
   http: { method: 'POST', path: '/api/approval/approve-all' },
-  run: (deps, input) => approveAll(deps.content, input),
+  run: (deps, input, context) => approveAll(deps.content, { ...input, actor: context.actor }),
 });

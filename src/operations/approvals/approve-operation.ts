@@ -12,5 +12,5 @@ export const approveOperation = defineOperation({
   output: ApproveResultSchema,
   mutation: true,
   http: { method: 'POST', path: '/api/approval/{id}/approve' },
-  run: (deps, input) => approveItem(deps.content, input),
+  run: (deps, input, context) => approveItem(deps.content, { ...input, actor: context.actor }),
 });

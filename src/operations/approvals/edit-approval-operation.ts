@@ -10,5 +10,5 @@ export const editApprovalOperation = defineOperation({
   output: ApprovalItemSchema,
   mutation: true,
   http: { method: 'PATCH', path: '/api/approval/{id}' },
-  run: (deps, input) => editApproval(deps.content, input),
+  run: (deps, input, context) => editApproval(deps.content, { ...input, editor: context.actor }),
 });

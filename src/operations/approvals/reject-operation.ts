@@ -10,5 +10,5 @@ export const rejectOperation = defineOperation({
   output: ApprovalItemSchema,
   mutation: true,
   http: { method: 'POST', path: '/api/approval/{id}/reject' },
-  run: (deps, input) => rejectItem(deps.content, input),
+  run: (deps, input, context) => rejectItem(deps.content, { ...input, actor: context.actor }),
 });

@@ -11,5 +11,5 @@ export const composeOperation = defineOperation({
   output: ComposeResultSchema,
   mutation: true,
   http: { method: 'POST', path: '/api/content/compose', status: 202 },
-  run: (deps, input) => composeContent(deps.content, input, 'http'),
+  run: (deps, input, context) => composeContent(deps.content, input, context.actor),
 });

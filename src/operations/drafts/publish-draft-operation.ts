@@ -11,5 +11,5 @@ export const publishDraftOperation = defineOperation({
   output: SubmitResultSchema,
   mutation: true,
   http: { method: 'POST', path: '/api/content/drafts/{id}/publish', status: 202 },
-  run: (deps, input) => publishDraft(deps.content, input.id, 'http'),
+  run: (deps, input, context) => publishDraft(deps.content, input.id, context.actor),
 });

@@ -12,5 +12,5 @@ export const scheduleDraftOperation = defineOperation({
   output: SubmitResultSchema,
   mutation: true,
   http: { method: 'POST', path: '/api/content/drafts/{id}/schedule', status: 202 },
-  run: (deps, input) => scheduleDraft(deps.content, input, 'http'),
+  run: (deps, input, context) => scheduleDraft(deps.content, input, context.actor),
 });

@@ -94,7 +94,7 @@ export async function runMutation(
   tool: string,
   params: Record<string, unknown>,
 ): Promise<unknown> {
-  const outcome = await deps.gateway.mutate({ tool, params, face: context.face });
+  const outcome = await deps.gateway.mutate({ tool, params, actor: context.actor });
   context.trace ??= {};
   const trace = context.trace;
   switch (outcome.outcome) {

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app/create-app.js';
 import { AppError } from '../../core/errors.js';
 import type { AnyOperation } from '../../operations/define-operation.js';
+import { actorOf } from './auth/http-auth.js';
 
 /** `/api/content/drafts/{id}` → `/api/content/drafts/:id`. */
 export const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -38,7 +39,7 @@ export function registerOperations(
           const message = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
           throw new AppError('validation_error', message, { details: { issues } });
         }
-        const result = await operation.run(deps, parsed.data, { face: 'http' });
+        const result = await operation.run(deps, parsed.data, { actor: actorOf(request) });
         return reply.code(http.status ?? 200).send(result);
       },
     });

@@ -62,7 +62,7 @@ export async function invokeTool(
   profile: ToolProfile,
 ): Promise<ToolCallResult> {
   const started = performance.now();
-  const context: OperationContext = { face: 'mcp', trace: {} };
+  const context: OperationContext = { actor: 'agent', trace: {} };
   const modeMeta = { mode: deps.config.mode, approval_mode: effectiveApprovalMode(deps.config) };
   let built: Envelope;
   try {

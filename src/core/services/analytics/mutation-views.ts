@@ -16,6 +16,7 @@ export function toMutationSummary(entry: AuditEntry): MutationSummary {
     correlation_id: entry.correlation_id,
     tool_name: entry.tool_name,
     face: entry.face,
+    actor: entry.actor,
     status: entry.status,
     policy_decision: entry.policy_decision ?? null,
     params_summary: cut(entry.params) ?? '{}',

@@ -12,6 +12,7 @@ export interface ApprovalEditInput {
   content?: string;
   blocks?: unknown;
   media_paths?: string[];
+  /** Who edits (recorded in the history): the caller's actor. */
   editor: string;
 }
 

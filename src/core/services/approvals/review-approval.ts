@@ -1,4 +1,5 @@
 // Reviewing the approval queue: approve (guards first, then a posting job), reject, approve-all.
+import type { Actor } from '../../../contracts/actor.js';
 import type { ApprovalItem } from '../../../contracts/approvals.js';
 import {
   POST_KINDS,
@@ -7,12 +8,13 @@ import {
   type PostKind,
 } from '../../../contracts/posting.js';
 import { AppError, ConflictError } from '../../errors.js';
+import { enforceGuards, subjectOf } from '../../gateway/guards.js';
 import type { ContentDeps } from '../content-deps.js';
-import { enforceGuards, subjectOf } from '../publishing/enforce-guards.js';
 
 export interface Review {
   id: number;
-  actor?: string;
+  /** Who reviews it (recorded as reviewed_by); the item keeps the actor that queued it. */
+  actor: Actor;
   notes?: string;
 }
 
@@ -59,7 +61,7 @@ async function runRoutedTool(
     ['pending'],
     {
       status: 'posting',
-      reviewed_by: review.actor ?? 'dashboard',
+      reviewed_by: review.actor,
       review_notes: review.notes ?? null,
       reviewed_at: at.toISOString(),
     },
@@ -103,7 +105,7 @@ async function approvalChecks(
   if (blocker) throw blocker;
   if (item.tool_name && !POST_KINDS.some((k) => k === item.action_type)) return 'routed';
   const content = await postingPayload(deps, item);
-  await enforceGuards(deps, subjectOf(content.kind, content.payload), {
+  await enforceGuards(deps, subjectOf(content.kind, content.payload, item.actor), {
     capsApply: !item.scheduled_for,
     except: { approvalId: item.id },
   });
@@ -143,7 +145,7 @@ export async function approveItem(
     ['pending'],
     {
       status: 'approved',
-      reviewed_by: review.actor ?? 'dashboard',
+      reviewed_by: review.actor,
       review_notes: review.notes ?? null,
       reviewed_at: at.toISOString(),
     },
@@ -157,6 +159,8 @@ export async function approveItem(
       payload,
       scheduled_for: item.scheduled_for,
       origin_type: 'approval',
+      // The post stays the proposer's: an agent's or a loop's item counts against the automation caps.
+      actor: item.actor,
       approval_id: item.id,
       ...(item.draft_id === null ? {} : { draft_id: item.draft_id }),
     },
@@ -175,7 +179,7 @@ export async function rejectItem(deps: ContentDeps, review: Review): Promise<App
     ['pending'],
     {
       status: 'rejected',
-      reviewed_by: review.actor ?? 'dashboard',
+      reviewed_by: review.actor,
       review_notes: review.notes ?? null,
       reviewed_at: at.toISOString(),
     },
@@ -198,7 +202,7 @@ export interface ApproveAllResult {
 /** Approves pending items (all, or the given ids) up to the batch cap; each one passes the guards on its own. */
 export async function approveAll(
   deps: ContentDeps,
-  input: { ids?: number[]; max?: number; actor?: string },
+  input: { ids?: number[]; max?: number; actor: Actor },
 ): Promise<ApproveAllResult> {
   const maxBatch = Math.min(input.max ?? Number.POSITIVE_INFINITY, deps.settings().maxBatchApprove);
   const ids = input.ids ? input.ids.slice(0, maxBatch) : await deps.approvals.pendingIds(maxBatch);

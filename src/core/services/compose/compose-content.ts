@@ -1,5 +1,6 @@
 // Compose: the one-step path from text to the platform. The content becomes a draft record (so it shows
 // in the calendar and history) and is submitted at once: to approval, a schedule, or the posting queue.
+import type { Actor } from '../../../contracts/actor.js';
 import type { ComposeInput, ComposeResult } from '../../../contracts/compose.js';
 import { AppError } from '../../errors.js';
 import type { ContentDeps } from '../content-deps.js';
@@ -11,7 +12,7 @@ import { type SubmitOptions, submitDraft } from '../publishing/submit-draft.js';
 export async function composeContent(
   deps: ContentDeps,
   input: ComposeInput,
-  origin: 'http' | 'mcp' | 'cli' = 'http',
+  actor: Actor,
   options: Pick<SubmitOptions, 'forceApproval'> = {},
 ): Promise<ComposeResult> {
   if (input.content === undefined && input.blocks === undefined) {
@@ -31,12 +32,12 @@ export async function composeContent(
       title: input.title ?? null,
       notes: null,
       tags: [],
-      source: origin === 'mcp' ? 'mcp' : 'manual',
+      source: actor === 'agent' ? 'mcp' : 'manual',
     },
     deps.clock.now(),
   );
   try {
-    const result = await submitDraft(deps, draft, { origin, scheduledFor, ...options });
+    const result = await submitDraft(deps, draft, { actor, scheduledFor, ...options });
     return {
       status: result.status,
       draft_id: draft.id,

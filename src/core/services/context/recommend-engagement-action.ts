@@ -103,6 +103,8 @@ export async function recommendEngagementAction(
       deps,
       {
         kind: 'reply',
+        // Proposed by an agent or a loop: the automation caps apply.
+        autonomous: true,
         texts: [],
         targetTweetId: tweet.id,
         targetAuthorId: post.author_id ?? undefined,

@@ -7,8 +7,8 @@ import {
   type GuardSubject,
   mentionsProduct,
 } from '../../domain/posting-guards.js';
+import { type GuardDeps, guardUsage } from '../../gateway/guards.js';
 import type { LiveReplyItem } from '../../ports/engagement-history.js';
-import { type GuardDeps, guardUsage } from '../publishing/enforce-guards.js';
 
 const DAY_MS = 86_400_000;
 

@@ -5,6 +5,7 @@ import type { PolicyCategory } from '../../../contracts/tools/tool-binding.js';
 import type { PolicyDecision, PolicyLimit } from '../../domain/mutation-policy.js';
 import type { GuardSubject } from '../../domain/posting-guards.js';
 import type { ScoringSettings } from '../../domain/scoring.js';
+import type { GuardDeps } from '../../gateway/guards.js';
 import type { ApprovalStore } from '../../ports/approval-store.js';
 import type { Clock } from '../../ports/clock.js';
 import type { DiscoveryStore, TargetAccountStore } from '../../ports/discovery-store.js';
@@ -12,7 +13,6 @@ import type { EngagementHistory } from '../../ports/engagement-history.js';
 import type { SocialRead } from '../../ports/social.js';
 import type { TopicPerformanceStore } from '../../ports/topic-performance.js';
 import type { AssistDeps } from '../assist/assist-deps.js';
-import type { GuardDeps } from '../publishing/enforce-guards.js';
 
 /** Read at every call, so a config change applies without a restart. */
 export interface DiscoverySettings {

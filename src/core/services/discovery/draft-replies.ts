@@ -60,6 +60,8 @@ export async function draftReplies(
         deps,
         {
           kind: 'reply',
+          // Proposed by an agent or a loop: the automation caps apply.
+          autonomous: true,
           texts: [generated.content],
           targetTweetId: post.tweet_id,
           targetAuthorId: post.author_id ?? undefined,

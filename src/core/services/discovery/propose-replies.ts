@@ -71,6 +71,8 @@ export async function proposeReplies(
       deps,
       {
         kind: 'reply',
+        // Proposed by an agent or a loop: the automation caps apply.
+        autonomous: true,
         texts: [text],
         targetTweetId: post.tweet_id,
         targetAuthorId: post.author_id ?? undefined,
@@ -92,7 +94,7 @@ export async function proposeReplies(
           ...(post.author_id ? { target_author_id: post.author_id } : {}),
           ...(post.author_username ? { target_author_username: post.author_username } : {}),
         },
-        origin: 'mcp',
+        actor: 'agent',
         reason: `reply proposed by an agent (${PROPOSE_TOOL})`,
         score: post.score,
         target_tweet_id: post.tweet_id,

@@ -1,9 +1,10 @@
 // Sends a draft on its way: to the approval queue when approval mode is on, else to a posting job, now or
 // at its scheduled time. Also takes it back (unschedule) while nothing has been posted.
+import type { Actor } from '../../../contracts/actor.js';
 import type { Draft } from '../../../contracts/drafts.js';
 import { AppError, ConflictError } from '../../errors.js';
+import { enforceGuards, subjectOf } from '../../gateway/guards.js';
 import type { ContentDeps } from '../content-deps.js';
-import { enforceGuards, subjectOf } from './enforce-guards.js';
 import { payloadOf } from './prepare-payload.js';
 
 export interface SubmitResult {
@@ -16,7 +17,8 @@ export interface SubmitResult {
 
 export interface SubmitOptions {
   scheduledFor?: Date;
-  origin: 'http' | 'mcp' | 'cli' | 'loop';
+  /** Who submits it: the post is theirs (the automation caps bind agents and loops only). */
+  actor: Actor;
   /** The mutation policy sent it to a person, whatever approval mode says (with the policy's reason). */
   forceApproval?: { reason: string };
 }
@@ -39,7 +41,9 @@ export async function submitDraft(
   }
   const { kind, payload } = await payloadOf(deps, draft);
   const now = !options.scheduledFor;
-  await enforceGuards(deps, subjectOf(kind, payload), { capsApply: now && !settings.approvalMode });
+  await enforceGuards(deps, subjectOf(kind, payload, options.actor), {
+    capsApply: now && !settings.approvalMode,
+  });
 
   const at = deps.clock.now();
   const scheduledFor = options.scheduledFor ? options.scheduledFor.toISOString() : null;
@@ -53,7 +57,7 @@ export async function submitDraft(
       {
         action_type: kind,
         payload,
-        origin: options.origin,
+        actor: options.actor,
         draft_id: draft.id,
         scheduled_for: scheduledFor,
         ...(options.forceApproval ? { reason: options.forceApproval.reason } : {}),
@@ -69,7 +73,14 @@ export async function submitDraft(
     };
   }
   const job = await deps.posting.createJob(
-    { kind, payload, scheduled_for: scheduledFor, origin_type: 'draft', draft_id: draft.id },
+    {
+      kind,
+      payload,
+      scheduled_for: scheduledFor,
+      origin_type: 'draft',
+      actor: options.actor,
+      draft_id: draft.id,
+    },
     at,
   );
   const updated = (await deps.drafts.setState(draft.id, state, at)) as Draft;

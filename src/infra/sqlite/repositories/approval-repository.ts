@@ -1,6 +1,7 @@
 // The approval queue in SQLite: items, compare-and-set status moves, edits with their history.
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { ActorSchema, faceOf } from '../../../contracts/actor.js';
 import {
   APPROVAL_STATUSES,
   type ApprovalEdit,
@@ -32,6 +33,7 @@ interface ApprovalRow {
   detected_risks: string;
   score: number | null;
   origin: string;
+  actor: string;
   draft_id: number | null;
   scheduled_for: string | null;
   reviewed_by: string | null;
@@ -85,6 +87,7 @@ function toItem(row: ApprovalRow): ApprovalItem {
     detected_risks: parseJsonColumn(StringArray, row.detected_risks, 'risks') ?? [],
     score: row.score,
     origin: z.enum(['http', 'mcp', 'loop', 'cli']).parse(row.origin),
+    actor: ActorSchema.parse(row.actor),
     draft_id: row.draft_id,
     scheduled_for: row.scheduled_for,
     reviewed_by: row.reviewed_by,
@@ -137,7 +140,8 @@ export class ApprovalRepository implements ApprovalStore {
         reason: item.reason ?? null,
         detected_risks: JSON.stringify(item.detected_risks ?? []),
         score: item.score ?? null,
-        origin: item.origin,
+        origin: faceOf(item.actor),
+        actor: item.actor,
         draft_id: item.draft_id ?? null,
         scheduled_for: item.scheduled_for ?? null,
         expires_at: item.expires_at ?? null,

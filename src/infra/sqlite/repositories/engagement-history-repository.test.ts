@@ -46,7 +46,7 @@ function queueReply(tweet: string, authorId: string | undefined, text: string, a
         in_reply_to_tweet_id: tweet,
         ...(authorId ? { target_author_id: authorId } : {}),
       },
-      origin: 'mcp',
+      actor: 'agent',
       target_tweet_id: tweet,
       ...(authorId ? { target_author_id: authorId } : {}),
       ...(username ? { target_author_username: username } : {}),
@@ -153,7 +153,7 @@ describe('EngagementHistoryRepository', () => {
         action_type: 'social_like_tweet',
         tool_name: 'social_like_tweet',
         payload: { tweet_id: '103' },
-        origin: 'mcp',
+        actor: 'agent',
       },
       hoursAgo(1),
     );

@@ -29,6 +29,7 @@ const entry = (
   correlation_id: id,
   tool_name: tool,
   face: 'mcp',
+  actor: 'agent',
   params_hash: `hash-${id}`,
   params: { tweet_id: '123' },
   status,

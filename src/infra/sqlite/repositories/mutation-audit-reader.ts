@@ -13,6 +13,7 @@ const COLUMNS = [
   'correlation_id',
   'tool_name',
   'face',
+  'actor',
   'params_hash',
   'params',
   'status',

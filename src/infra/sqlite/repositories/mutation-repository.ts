@@ -1,6 +1,7 @@
 // The mutation audit log and policy counters (mutation_audit, rate_events). Every statement is prepared
 // once and runs synchronously: these sit on the path of every tool mutation.
 import type { Statement } from 'better-sqlite3';
+import { ActorSchema } from '../../../contracts/actor.js';
 import type { LimitUsage } from '../../../core/domain/mutation-policy.js';
 import type { AuditCompletion, AuditEntry, MutationStore } from '../../../core/ports/mutation-store.js';
 import type { AppDatabase } from '../open-database.js';
@@ -10,6 +11,7 @@ interface AuditRow {
   correlation_id: string;
   tool_name: string;
   face: AuditEntry['face'];
+  actor: string;
   params_hash: string;
   params: string;
   status: AuditEntry['status'];
@@ -29,6 +31,7 @@ const parse = (text: string | null) => (text === null ? undefined : (JSON.parse(
 export function auditEntryOf(row: AuditRow): AuditEntry {
   return {
     ...row,
+    actor: ActorSchema.parse(row.actor),
     params: parse(row.params),
     result: parse(row.result),
     rollback: parse(row.rollback),
@@ -66,9 +69,9 @@ export class MutationRepository implements MutationStore {
          and created_at >= ? order by created_at desc limit 1`,
     );
     this.auditStatement = sqlite.prepare(
-      `insert into mutation_audit (account_id, correlation_id, tool_name, face, params_hash, params, status,
+      `insert into mutation_audit (account_id, correlation_id, tool_name, face, actor, params_hash, params, status,
          policy_decision, result, rollback, error_code, error_message, elapsed_ms, created_at, completed_at)
-       values (@account_id, @correlation_id, @tool_name, @face, @params_hash, @params, @status,
+       values (@account_id, @correlation_id, @tool_name, @face, @actor, @params_hash, @params, @status,
          @policy_decision, @result, @rollback, @error_code, @error_message, @elapsed_ms, @created_at, @completed_at)`,
     );
     // One commit instead of one per row: commits are what bring SQLite's checkpoint pauses onto the call.
@@ -108,6 +111,7 @@ export class MutationRepository implements MutationStore {
       correlation_id: entry.correlation_id,
       tool_name: entry.tool_name,
       face: entry.face,
+      actor: entry.actor,
       params_hash: entry.params_hash,
       params: JSON.stringify(entry.params ?? {}),
       status: entry.status,

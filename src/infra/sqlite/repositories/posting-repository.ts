@@ -1,7 +1,8 @@
 // Posting jobs, the outbox and the record of posts in SQLite. The outbox row for a card is committed
 // before the platform write and closed after it, so a crash in between leaves evidence, not a guess.
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { z } from 'zod';
+import { ActorSchema } from '../../../contracts/actor.js';
 import { type OutboxRow, type PostingJob, PostingPayloadSchema } from '../../../contracts/posting.js';
 import type {
   JobChanges,
@@ -10,6 +11,7 @@ import type {
   PostingStore,
   ReplyExclusion,
 } from '../../../core/ports/posting-store.js';
+import type { DB } from '../db-types.js';
 import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
 import { parseJsonColumn } from './draft-rows.js';
@@ -31,9 +33,14 @@ function toJob(row: JobRow): PostingJob {
   return {
     ...row,
     payload: parseJsonColumn(PostingPayloadSchema, row.payload, 'posting payload') as PostingJob['payload'],
+    actor: ActorSchema.parse(row.actor),
     posted_tweet_ids: parseJsonColumn(StringArray, row.posted_tweet_ids, 'posted ids') ?? [],
   } as PostingJob;
 }
+
+/** Posts by agents and loops: what the automation caps count (a person's own posts never use them up). */
+const autonomousPosts = (eb: ExpressionBuilder<DB, 'posts'>) =>
+  eb.or([eb('actor', '=', 'agent'), eb('actor', 'like', 'loop:%')]);
 
 export class PostingRepository implements PostingStore {
   constructor(
@@ -55,6 +62,7 @@ export class PostingRepository implements PostingStore {
         payload: JSON.stringify(job.payload),
         scheduled_for: job.scheduled_for,
         origin_type: job.origin_type,
+        actor: job.actor,
         draft_id: job.draft_id ?? null,
         approval_id: job.approval_id ?? null,
         created_at: stamp,
@@ -215,6 +223,7 @@ export class PostingRepository implements PostingStore {
         thread_root_tweet_id: post.thread_root_tweet_id ?? null,
         thread_position: post.thread_position ?? null,
         origin: post.origin,
+        actor: post.actor,
         job_id: post.job_id,
         mentions_product: post.mentions_product ? 1 : 0,
         posted_at: toDbTimestamp(post.posted_at),
@@ -228,6 +237,7 @@ export class PostingRepository implements PostingStore {
       .selectFrom('posts')
       .select(({ fn }) => fn.countAll<number>().as('n'))
       .where('account_id', '=', this.accountId)
+      .where(autonomousPosts)
       .where('kind', 'in', [...kinds])
       .where('posted_at', '>=', toDbTimestamp(since))
       .executeTakeFirst();
@@ -239,6 +249,7 @@ export class PostingRepository implements PostingStore {
       .selectFrom('posts')
       .select(({ fn }) => fn.countAll<number>().as('n'))
       .where('account_id', '=', this.accountId)
+      .where(autonomousPosts)
       .where('kind', '=', 'thread_card')
       .where('thread_position', '=', 0)
       .where('posted_at', '>=', toDbTimestamp(since))
@@ -251,6 +262,7 @@ export class PostingRepository implements PostingStore {
       .selectFrom('posts')
       .select(({ fn }) => fn.countAll<number>().as('n'))
       .where('account_id', '=', this.accountId)
+      .where(autonomousPosts)
       .where('kind', '=', 'reply')
       .where('target_author_id', '=', authorId)
       .where('posted_at', '>=', toDbTimestamp(since))
@@ -263,6 +275,7 @@ export class PostingRepository implements PostingStore {
       .selectFrom('posts')
       .select(({ fn }) => fn.countAll<number>().as('n'))
       .where('account_id', '=', this.accountId)
+      .where(autonomousPosts)
       .where('kind', '=', 'reply')
       .where('mentions_product', '=', 1)
       .where('posted_at', '>=', toDbTimestamp(since))

@@ -6,7 +6,6 @@ import { approveAll, approveItem, rejectItem } from '../../../core/services/appr
 import { type AnyOperation, defineOperation } from '../../define-operation.js';
 import { localTool, PLATFORM_READ_ERRORS_WITH_DB } from '../tool-kit.js';
 
-const ACTOR = 'mcp_agent';
 const Id = z.number().int().positive().describe('Approval queue id.');
 
 export const APPROVAL_TOOLS: readonly AnyOperation[] = [
@@ -42,8 +41,12 @@ export const APPROVAL_TOOLS: readonly AnyOperation[] = [
     }),
     mutation: true,
     tool: localTool('approve_item', 'approval', { errors: PLATFORM_READ_ERRORS_WITH_DB }),
-    run: async (deps, input) => {
-      const done = await approveItem(deps.content, { id: input.id, actor: ACTOR, notes: input.notes });
+    run: async (deps, input, context) => {
+      const done = await approveItem(deps.content, {
+        id: input.id,
+        actor: context.actor,
+        notes: input.notes,
+      });
       return { status: 'approved' as const, id: input.id, job_id: done.job_id, result: done.result };
     },
   }),
@@ -54,8 +57,8 @@ export const APPROVAL_TOOLS: readonly AnyOperation[] = [
     output: z.object({ status: z.literal('rejected'), id: z.number().int() }),
     mutation: true,
     tool: localTool('reject_item', 'approval', { errors: ['db_error', 'not_found', 'validation_error'] }),
-    run: async (deps, input) => {
-      await rejectItem(deps.content, { id: input.id, actor: ACTOR, notes: input.notes });
+    run: async (deps, input, context) => {
+      await rejectItem(deps.content, { id: input.id, actor: context.actor, notes: input.notes });
       return { status: 'rejected' as const, id: input.id };
     },
   }),
@@ -71,8 +74,8 @@ export const APPROVAL_TOOLS: readonly AnyOperation[] = [
     }),
     mutation: true,
     tool: localTool('approve_all', 'approval', { errors: PLATFORM_READ_ERRORS_WITH_DB }),
-    run: async (deps) => {
-      const result = await approveAll(deps.content, { actor: ACTOR });
+    run: async (deps, _input, context) => {
+      const result = await approveAll(deps.content, { actor: context.actor });
       return {
         approved: result.approved.length,
         ids: result.approved.map((a) => a.id),

@@ -158,7 +158,7 @@ export function universalTool(method: Method): AnyOperation {
     async run(deps, params, context) {
       if (!mutation) return send(deps, method, params);
       const { correlationId, result } = await deps.gateway.audited(
-        { tool: name, params: params as unknown as Record<string, unknown>, face: context.face },
+        { tool: name, params: params as unknown as Record<string, unknown>, actor: context.actor },
         () => send(deps, method, params),
       );
       context.trace ??= {};

@@ -66,7 +66,7 @@ export const composeTweetTool = defineOperation({
         ...(input.scheduled_for ? { scheduled_for: input.scheduled_for } : {}),
         ...(title ? { title } : {}),
       },
-      'mcp',
+      context.actor,
       decision.decision === 'route' ? { forceApproval: { reason: decision.reason } } : {},
     );
     context.trace.policy_decision = decision.decision === 'route' ? 'routed_to_approval' : 'allowed';

@@ -4,6 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Actor } from '../../../contracts/actor.js';
 import { AppError } from '../../../core/errors.js';
 import type { Clock } from '../../../core/ports/clock.js';
 import { sameSecret } from '../../../infra/security/api-token.js';
@@ -32,6 +33,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     identity?: RequestIdentity;
   }
+}
+
+/** Who is calling: a dashboard session is a person at the dashboard; the bearer token is an API client. */
+export function actorOf(request: FastifyRequest): Actor {
+  return request.identity?.method === 'session' ? 'dashboard' : 'api';
 }
 
 function cookieValue(request: FastifyRequest, name: string): string | undefined {

@@ -1,15 +1,17 @@
 // Applies the safety guards with the account's real usage: when content is queued or approved (an early,
-// readable refusal) and when it goes out (the moment that counts).
-import type { PostingPayload, PostKind } from '../../../contracts/posting.js';
+// readable refusal) and when it goes out (the moment that counts). Who acts decides which guards apply:
+// the automation caps bind agents and loops only (see posting-guards.ts).
+import { type Actor, isAutonomous } from '../../contracts/actor.js';
+import type { PostingPayload, PostKind } from '../../contracts/posting.js';
 import {
   checkGuards,
   type GuardDenial,
   type GuardSettings,
   type GuardSubject,
   type GuardUsage,
-} from '../../domain/posting-guards.js';
-import { AppError } from '../../errors.js';
-import type { PostingStore, ReplyExclusion } from '../../ports/posting-store.js';
+} from '../domain/posting-guards.js';
+import { AppError } from '../errors.js';
+import type { PostingStore, ReplyExclusion } from '../ports/posting-store.js';
 
 const DAY_MS = 86_400_000;
 
@@ -54,10 +56,11 @@ export async function guardUsage(
   };
 }
 
-/** What the guards see of a posting payload. */
+/** What the guards see of a posting payload, posted for `actor`. */
 export function subjectOf(
   kind: PostKind,
   payload: PostingPayload,
+  actor: Actor,
   extra: Partial<GuardSubject> = {},
 ): GuardSubject {
   return {
@@ -65,6 +68,7 @@ export function subjectOf(
     texts: payload.cards.map((card) => card.text),
     targetTweetId: payload.in_reply_to_tweet_id,
     targetAuthorId: payload.target_author_id,
+    autonomous: isAutonomous(actor),
     ...extra,
   };
 }
