@@ -114,6 +114,34 @@ describe('app settings --set / --unset', () => {
     expect(readFileSync(home.configPath, 'utf8')).toBe(CONFIG);
   });
 
+  it('reports every problem of one --set/--unset run together, through the same editor as PATCH /api/settings', async () => {
+    home.writeConfig(CONFIG);
+    const result = await runApp(
+      [
+        'settings',
+        '--set',
+        'limits.max_replies_per_day=lots',
+        '--set',
+        'limits.max_reply_per_day=1',
+        '--set',
+        'mode=sometimes',
+        '--unset',
+        'llm.api_keys',
+      ],
+      { env: home.env },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      "error: limits.max_replies_per_day: 'lots' is not a valid integer (flag --set limits.max_replies_per_day)",
+    );
+    expect(result.stderr).toContain(
+      'error: limits.max_reply_per_day: unknown config key (did you mean limits.max_replies_per_day?)',
+    );
+    expect(result.stderr).toContain("error: mode: 'sometimes' is not one of autopilot, composer");
+    expect(result.stderr).toContain('error: llm.api_keys: unknown config key (did you mean llm.api_key?)');
+    expect(readFileSync(home.configPath, 'utf8')).toBe(CONFIG);
+  });
+
   it('--unset removes a key', async () => {
     home.writeConfig(CONFIG);
     const result = await runApp(['settings', '--unset', 'connectors.cloud_drive.client_secret'], {

@@ -60,4 +60,66 @@ describe('editConfigFile', () => {
     expect(result.config.content_sources.sources).toHaveLength(1);
     expect(result.issues.map((i) => i.severity)).toEqual(['warning']);
   });
+
+  it('collects every problem of one change by key path and writes nothing', () => {
+    const original = '# mine\n[limits]\nmax_replies_per_day = 5\n';
+    home.writeConfig(original);
+    const keys = errorKeys(() =>
+      editConfigFile(home.configPath, [
+        { key: 'limits.max_reply_per_day', value: 1 },
+        { key: 'limits', value: { max_replies_per_day: 1 } },
+        { key: 'limits.max_tweets_per_day', text: 'lots' },
+        { key: 'business.brand_voice', value: 'x\ud800' },
+        { key: 'business.product_keywords', value: ['a', null] },
+        { key: 'mcp_policy.rules', value: [{ a: [[[[[[[[[1]]]]]]]]] }] },
+        { key: 'limits.max_replies_per_day', value: 'two' },
+        { key: 'limits.max_replies_per_day', value: undefined },
+      ]),
+    );
+    expect(keys).toEqual([
+      'limits.max_reply_per_day: unknown config key (did you mean limits.max_replies_per_day?)',
+      'limits: is a section, not a key; name its keys (limits.max_replies_per_day)',
+      "limits.max_tweets_per_day: 'lots' is not a valid integer",
+      'business.brand_voice: contains an unpaired surrogate (not valid Unicode), which a TOML file cannot hold',
+      'business.product_keywords: TOML has no null: leave the entry out',
+      'mcp_policy.rules: nested more than 8 levels deep',
+      'limits.max_replies_per_day: named more than once in one change',
+      'limits.max_replies_per_day: expected number, received string',
+    ]);
+    expect(readFileSync(home.configPath, 'utf8')).toBe(original);
+  });
+
+  it('text edits are read like env vars; an empty text removes the key', () => {
+    home.writeConfig('[limits]\nmax_replies_per_day = 5\n');
+    editConfigFile(home.configPath, [
+      { key: 'limits.max_replies_per_day', text: '' },
+      { key: 'business.product_keywords', text: 'cli, tui' },
+      { key: 'approval_mode', text: 'no' },
+    ]);
+    expect(readFileSync(home.configPath, 'utf8')).toBe(
+      'approval_mode = false\n[limits]\n\n[business]\nproduct_keywords = [ "cli", "tui" ]\n',
+    );
+  });
+
+  it('with layers, the result must also hold under the env the process runs with', () => {
+    const original = '[business]\nproduct_name = "Acme"\n';
+    home.writeConfig(original);
+    const layers = { env: { ...home.env, APP_DEPLOYMENT_MODE: 'cloud' } };
+    const edit = [{ key: 'content_sources.sources', value: [{ path: '/notes' }] }];
+    expect(errorKeys(() => editConfigFile(home.configPath, edit, { layers }))).toEqual([
+      'content_sources.sources[0].source_type: local_fs sources are not available in cloud deployment; not saved',
+    ]);
+    expect(readFileSync(home.configPath, 'utf8')).toBe(original);
+    editConfigFile(home.configPath, edit);
+    expect(readFileSync(home.configPath, 'utf8')).toContain('sources = [ { path = "/notes" } ]');
+  });
+
+  it('a file with a TOML syntax error is refused as a whole, untouched', () => {
+    const original = 'mode = "composer\n';
+    home.writeConfig(original);
+    const keys = errorKeys(() => editConfigFile(home.configPath, [{ key: 'mode', value: 'autopilot' }]));
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^: the file has a TOML syntax error; fix it by hand first/);
+    expect(readFileSync(home.configPath, 'utf8')).toBe(original);
+  });
 });

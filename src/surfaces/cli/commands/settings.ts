@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import { getPath, setPath } from '../../../core/domain/object-path.js';
 import { isAppError } from '../../../core/errors.js';
 import { formatIssue } from '../../../infra/config/config-issue.js';
+import { resolveConfigPaths } from '../../../infra/config/config-paths.js';
 import { effectiveConfig, maskConfig } from '../../../infra/config/config-view.js';
-import { nearest } from '../../../infra/config/did-you-mean.js';
-import { editConfigFile, previewEdits } from '../../../infra/config/edit-config-file.js';
+import { type ConfigEdit, editConfigFile, previewEdits } from '../../../infra/config/edit-config-file.js';
 import { configLeaves, findLeaf } from '../../../infra/config/schema-walk.js';
 import { writeSecretFile } from '../../../infra/fs/write-secret-file.js';
-import { askField, formatValue, parseFieldText } from '../ask-field.js';
+import { askField, formatValue } from '../ask-field.js';
 import { CliError, type CommandContext, EXIT_USAGE, println } from '../cli-io.js';
 import { loadForCommand } from '../load-for-command.js';
 import { type Prompter, promptFor } from '../prompter.js';
@@ -23,15 +23,8 @@ export interface SettingsOptions {
 
 function leafOrFail(key: string) {
   const leaf = findLeaf(key);
-  if (leaf) return leaf;
-  const suggestion = nearest(
-    key,
-    configLeaves().map((l) => l.key),
-  );
-  throw new CliError(
-    `unknown config key '${key}'${suggestion ? ` (did you mean ${suggestion}?)` : ''}`,
-    EXIT_USAGE,
-  );
+  if (!leaf) throw new CliError(`unknown config key '${key}'`, EXIT_USAGE);
+  return leaf;
 }
 
 function show(ctx: CommandContext, options: SettingsOptions): void {
@@ -47,20 +40,25 @@ function show(ctx: CommandContext, options: SettingsOptions): void {
   }
 }
 
+/** `--set key=text` and `--unset key`, saved as one change through the same editor as the settings API. */
 function applyEdits(ctx: CommandContext, options: SettingsOptions): void {
-  const edits = [
+  const edits: ConfigEdit[] = [
     ...options.set.map((pair) => {
       const eq = pair.indexOf('=');
       if (eq <= 0) throw new CliError(`--set expects key=value, got '${pair}'`, EXIT_USAGE);
       const key = pair.slice(0, eq).trim();
-      const parsed = parseFieldText(leafOrFail(key), pair.slice(eq + 1));
-      if (parsed.error) throw new CliError(`${key}: ${parsed.error} (flag --set ${key})`, EXIT_USAGE);
-      return { key, value: parsed.value };
+      return { key, text: pair.slice(eq + 1), source: { kind: 'flag' as const, name: `--set ${key}` } };
     }),
-    ...options.unset.map((key) => ({ key: leafOrFail(key).key, value: undefined })),
+    ...options.unset.map((key) => ({
+      key,
+      value: undefined,
+      source: { kind: 'flag' as const, name: `--unset ${key}` },
+    })),
   ];
-  const { paths } = loadForCommand(ctx, { quiet: true });
-  const result = editConfigFile(paths.configPath, edits);
+  const paths = resolveConfigPaths({ configFlag: ctx.global.config, env: ctx.io.env });
+  const result = editConfigFile(paths.configPath, edits, {
+    layers: { env: ctx.io.env, options: ctx.global.option },
+  });
   for (const issue of result.issues) println(ctx.io.stderr, formatIssue(issue));
   println(
     ctx.io.stdout,
