@@ -11,6 +11,7 @@ import { MutationGateway } from '../core/gateway/mutation-gateway.js';
 import { PLATFORM_ACTIONS } from '../core/gateway/platform-actions.js';
 import type { PublisherDeps } from '../core/gateway/publisher-deps.js';
 import { type Clock, systemClock } from '../core/ports/clock.js';
+import type { SettingsStore } from '../core/ports/settings-store.js';
 import type { SocialEndpoints } from '../core/ports/social-endpoints.js';
 import type { AssistDeps } from '../core/services/assist/assist-deps.js';
 import type { ContentDeps } from '../core/services/content-deps.js';
@@ -64,6 +65,8 @@ export interface AppDeps {
   status: StatusDeps;
   /** Set by the runner that owns the posting loop, so an immediate post starts at once. */
   wakePosting: { current?: () => void };
+  /** The config file as live settings (GET/PATCH /api/settings); given by the runner that loaded the config. */
+  settings?: SettingsStore;
 }
 
 export interface App {
@@ -82,6 +85,8 @@ export interface CreateAppOptions {
   random?: () => number;
   /** Crash tests only: called at each step of posting a card (see infra/process/crash-points.ts). */
   crashPoint?: PublisherDeps['crashPoint'];
+  /** The settings store over the file and env/flags this config was loaded from (infra/config/settings-store). */
+  settings?: SettingsStore;
 }
 
 /** The platform login as the status tools report it (the scraper needs none). */
@@ -304,6 +309,7 @@ export function createApp(options: CreateAppOptions): App {
     discovery: createDiscoveryDeps(database, accountId, clock),
     status,
     wakePosting,
+    settings: options.settings,
   };
   return {
     deps,

@@ -33,6 +33,8 @@ import { scheduleDraftOperation } from './drafts/schedule-draft-operation.js';
 import { unscheduleDraftOperation } from './drafts/unschedule-draft-operation.js';
 import { updateDraftOperation } from './drafts/update-draft-operation.js';
 import { getJobOperation } from './posting/get-job-operation.js';
+import { getSettingsOperation } from './settings/get-settings-operation.js';
+import { patchSettingsOperation } from './settings/patch-settings-operation.js';
 import { ANALYTICS_TOOLS } from './tools/analytics/index.js';
 import { APPROVAL_TOOLS } from './tools/approvals/approval-tools.js';
 import { DISCOVERY_TOOLS } from './tools/discovery/index.js';
@@ -80,6 +82,8 @@ export const OPERATIONS: readonly AnyOperation[] = [
   assistTopicsOperation,
   assistOptimalTimesOperation,
   assistModeOperation,
+  getSettingsOperation,
+  patchSettingsOperation,
   getConfigTool,
   validateConfigTool,
   getModeTool,

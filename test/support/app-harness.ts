@@ -8,6 +8,7 @@ import { type ConfigInput, ConfigSchema } from '../../src/contracts/config/confi
 import type { Envelope } from '../../src/contracts/tools/envelope.js';
 import type { ToolProfile } from '../../src/contracts/tools/tool-binding.js';
 import { runPostingQueue } from '../../src/core/gateway/publish-job.js';
+import { createSettingsStore } from '../../src/infra/config/settings-store.js';
 import { createLogger } from '../../src/infra/logging/create-logger.js';
 import { buildToolServer } from '../../src/surfaces/mcp/build-tool-server.js';
 import {
@@ -77,6 +78,8 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
     env: home.env,
     sleep: async () => {},
     random: () => 0,
+    // The settings API reads and writes <home>/config.toml under the harness env (no file: all defaults).
+    settings: createSettingsStore({ env: home.env }),
   });
   return {
     home,

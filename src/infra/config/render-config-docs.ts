@@ -1,5 +1,6 @@
 // Renders docs/configuration.md from the schema: every key, type, default, env var and description.
 import { SECTION_TITLES } from '../../contracts/config/config.js';
+import { restartReason } from '../../contracts/settings.js';
 import { type ConfigLeaf, configLeaves } from './schema-walk.js';
 
 const TYPE: Record<ConfigLeaf['kind'], string> = {
@@ -46,6 +47,11 @@ export function renderConfigDocs(): string {
     '',
     'Problems are reported together, each with its key and where the value came from; unknown keys are warnings',
     'with the nearest valid key. A config with errors stops every command with exit code 2.',
+    '',
+    'Settings are live: `app settings --set`, `PATCH /api/settings` and an editor all change the file, and every',
+    'running process (`app serve`, each `app mcp serve`) reloads it within 2 seconds. An invalid file is reported',
+    'and the last good config stays in use; so does a deleted file. Keys marked **Restart needed.** are read once',
+    'at start: a change is saved at once and applies after a restart.',
   ];
   let section: string | undefined;
   for (const leaf of configLeaves()) {
@@ -59,8 +65,9 @@ export function renderConfigDocs(): string {
     }
     const name = leaf.path[leaf.path.length - 1];
     const secret = leaf.meta.secret ? ' **Secret.**' : '';
+    const restart = restartReason(leaf.key) ? ' **Restart needed.**' : '';
     out.push(
-      `| \`${name}\` | ${cell(typeOf(leaf))} | ${defaultOf(leaf)} | \`${leaf.env}\` | ${cell(leaf.description)}${secret} |`,
+      `| \`${name}\` | ${cell(typeOf(leaf))} | ${defaultOf(leaf)} | \`${leaf.env}\` | ${cell(leaf.description)}${secret}${restart} |`,
     );
   }
   out.push(

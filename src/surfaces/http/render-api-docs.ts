@@ -113,6 +113,7 @@ export function renderApiDocs(): string {
     approvals: 'Approval queue',
     posting: 'Posting jobs',
     assist: 'AI assist',
+    settings: 'Settings',
   };
   const sections = [...groups].flatMap(([group, ops]) => [
     `## ${titles[group] ?? group}`,

@@ -1,0 +1,14 @@
+// Where the settings live (the config file under the env and flags of this process), as the settings
+// service sees it: read the effective view, or write one change, all or nothing.
+import type { SettingEdit, SettingsView } from '../../contracts/settings.js';
+
+export interface SettingsStore {
+  /** The effective settings now: the file on disk under this process's env and flags, secrets masked. */
+  read(): SettingsView;
+  /**
+   * Saves the edits as one change, validated as `app settings --set` validates; throws AppError
+   * validation_error with `details.issues: [{ key, message }]` and writes nothing when any edit is refused.
+   * Answers the new view and the keys whose effective value changed.
+   */
+  write(edits: readonly SettingEdit[]): { view: SettingsView; changed: string[] };
+}

@@ -1,0 +1,26 @@
+// Changing settings: one patch of key paths becomes one saved change of the config file, and the answer
+// says which of the changed keys wait for a restart.
+import {
+  type PatchSettings,
+  type PatchSettingsResult,
+  restartReason,
+  type SettingEdit,
+} from '../../../contracts/settings.js';
+import type { SettingsStore } from '../../ports/settings-store.js';
+
+/**
+ * Applies `set` (a null value removes the key) and `unset` as one change: every problem is reported
+ * together and nothing is written unless all of it is valid.
+ */
+export function patchSettings(store: SettingsStore, patch: PatchSettings): PatchSettingsResult {
+  const edits: SettingEdit[] = [
+    ...Object.entries(patch.set).map(([key, value]) => ({ key, value: value ?? undefined })),
+    ...patch.unset.map((key) => ({ key, value: undefined })),
+  ];
+  const { view, changed } = store.write(edits);
+  const restart_required = changed.flatMap((key) => {
+    const reason = restartReason(key);
+    return reason ? [{ key, reason }] : [];
+  });
+  return { ...view, changed, restart_required };
+}
