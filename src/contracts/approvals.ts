@@ -1,7 +1,7 @@
 // The approval queue as the API shows it: items waiting for a human, their review and edit history.
 import { z } from 'zod';
 import { ActorSchema } from './actor.js';
-import { ThreadBlockSchema } from './content.js';
+import { ThreadBlockSchema, threadBlocksField } from './content.js';
 
 export const APPROVAL_STATUSES = [
   'pending',
@@ -78,7 +78,7 @@ export const ReviewInput = z.object({
 export const EditApprovalInput = z.object({
   id: z.coerce.number().int().positive(),
   content: z.string().max(100_000).optional(),
-  blocks: z.unknown().optional(),
+  blocks: threadBlocksField().optional().describe('ThreadBlock[] or {version: 1, blocks}.'),
   media_paths: z.array(z.string().min(1)).max(4).optional(),
 });
 

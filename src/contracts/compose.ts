@@ -1,6 +1,6 @@
 // POST /api/content/compose (spec "Compose"): a post or a thread for immediate or scheduled posting.
 import { z } from 'zod';
-import { ContentTypeSchema } from './content.js';
+import { ContentTypeSchema, threadBlocksField } from './content.js';
 
 export const ComposeInput = z.object({
   content_type: ContentTypeSchema.describe('`tweet` or `thread`.'),
@@ -9,8 +9,7 @@ export const ComposeInput = z.object({
     .max(100_000)
     .optional()
     .describe('Post text, or for threads a JSON-stringified array of card texts (legacy form).'),
-  blocks: z
-    .unknown()
+  blocks: threadBlocksField()
     .optional()
     .describe('Thread cards (ThreadBlock[] or {version: 1, blocks}); wins over `content`.'),
   scheduled_for: z

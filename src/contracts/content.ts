@@ -1,8 +1,9 @@
 // Content as the user writes it: posts and threads (ThreadBlock payload v1 and the legacy JSON-array form),
 // shared by the HTTP API, the tool server and the dashboard.
 import { z } from 'zod';
+import { parsedLaterAs } from './parsed-later.js';
 
-/** One card of a thread (spec: ThreadBlock). */
+/** One card of a thread (spec: ThreadBlock), as stored and answered: every field present. */
 export const ThreadBlockSchema = z.object({
   id: z.string().min(1).describe('Card id (UUID v4), unique within the thread.'),
   text: z.string().describe('Card text.'),
@@ -20,6 +21,29 @@ export const ThreadBlocksPayloadSchema = z.object({
   blocks: z.array(ThreadBlockSchema),
 });
 export type ThreadBlocksPayload = z.infer<typeof ThreadBlocksPayloadSchema>;
+
+/** A card as sent: `order` may be left out, and then its position in the array is its order. */
+export const ThreadBlockInputSchema = ThreadBlockSchema.extend({
+  order: z
+    .number()
+    .int()
+    .nonnegative()
+    .optional()
+    .describe('Zero-based position; default: the card’s position in the array.'),
+});
+
+export const ThreadBlocksPayloadInputSchema = ThreadBlocksPayloadSchema.extend({
+  blocks: z.array(ThreadBlockInputSchema),
+});
+
+/** The two forms `blocks` takes on input: the cards, or the `{version: 1, blocks}` payload. */
+export const ThreadBlocksInputSchema = z.union([
+  z.array(ThreadBlockInputSchema),
+  ThreadBlocksPayloadInputSchema,
+]);
+
+/** The `blocks` field of compose and draft input: checked card by card by parseThreadInput. */
+export const threadBlocksField = () => parsedLaterAs(ThreadBlocksInputSchema);
 
 export const CONTENT_TYPES = ['tweet', 'thread'] as const;
 export const ContentTypeSchema = z.enum(CONTENT_TYPES);

@@ -1,7 +1,7 @@
 // Drafts as the HTTP API and the dashboard see them: the record, list items, revisions, and the inputs of
 // every draft operation. Groupings follow the spec: Active, Scheduled, Posted, Archive.
 import { z } from 'zod';
-import { ContentTypeSchema, ThreadBlockSchema } from './content.js';
+import { ContentTypeSchema, ThreadBlockSchema, threadBlocksField } from './content.js';
 
 export const DRAFT_STATUSES = ['draft', 'scheduled', 'queued', 'posting', 'posted', 'failed'] as const;
 export type DraftStatus = (typeof DRAFT_STATUSES)[number];
@@ -96,7 +96,7 @@ export type Revision = z.infer<typeof RevisionSchema>;
 export const DraftContentInput = z.object({
   content_type: ContentTypeSchema.optional(),
   content: z.string().max(100_000).optional(),
-  blocks: z.unknown().optional().describe('ThreadBlock[] or {version: 1, blocks}.'),
+  blocks: threadBlocksField().optional().describe('ThreadBlock[] or {version: 1, blocks}.'),
   media_paths: z.array(z.string().min(1)).max(4).optional(),
 });
 

@@ -38,6 +38,18 @@ describe('drafts', () => {
       ],
     });
     expect(blocks.blocks.map((b: { id: string }) => b.id)).toEqual(['b1', 'b2']);
+    // `order` may be left out: the array position is the order.
+    const unordered = await create({
+      content_type: 'thread',
+      blocks: [
+        { id: 'u1', text: 'first' },
+        { id: 'u2', text: 'second', media_paths: [] },
+      ],
+    });
+    expect(unordered.blocks).toEqual([
+      { id: 'u1', text: 'first', media_paths: [], order: 0 },
+      { id: 'u2', text: 'second', media_paths: [], order: 1 },
+    ]);
     const malformed = await h.api('POST', '/api/content/drafts', {
       content_type: 'thread',
       blocks: [{ id: 'x', order: 0 }],

@@ -65,6 +65,36 @@ describe('parseThreadInput', () => {
     expect(ties.ok && ties.blocks.map((b) => b.id)).toEqual(['x', 'y']);
   });
 
+  it('a card without order takes its array position, in both forms; given orders still sort', () => {
+    const cards = [
+      { id: 'a', text: 'one' },
+      { id: 'b', text: 'two', media_paths: ['m/1.png'] },
+    ];
+    const expected = [block('a', 'one', 0), block('b', 'two', 1, ['m/1.png'])];
+    expect(parseThreadInput({ blocks: cards }, counter())).toEqual({
+      ok: true,
+      blocks: expected,
+      source: 'blocks',
+    });
+    expect(parseThreadInput({ blocks: { version: 1, blocks: cards } }, counter())).toMatchObject({
+      ok: true,
+      blocks: expected,
+    });
+    const mixed = parseThreadInput(
+      {
+        blocks: [
+          { id: 'x', text: 'x', order: 1 },
+          { id: 'y', text: 'y' },
+        ],
+      },
+      counter(),
+    );
+    expect(mixed.ok && mixed.blocks.map((b) => [b.id, b.order])).toEqual([
+      ['x', 1],
+      ['y', 1],
+    ]);
+  });
+
   it('keeps a single legacy card (validateThread rejects it)', () => {
     expect(parseThreadInput({ content: '["only"]' }, counter())).toMatchObject({ ok: true });
   });

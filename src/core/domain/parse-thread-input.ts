@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import {
   type ContentProblem,
   type ThreadBlock,
-  ThreadBlockSchema,
-  ThreadBlocksPayloadSchema,
+  ThreadBlockInputSchema,
+  ThreadBlocksPayloadInputSchema,
 } from '../../contracts/content.js';
 
 export interface ThreadInput {
@@ -19,13 +19,17 @@ export type ParsedThreadInput =
   | { ok: true; blocks: ThreadBlock[]; source: 'blocks' | 'legacy' }
   | { ok: false; problems: ContentProblem[] };
 
-const BlockListSchema = ThreadBlockSchema.array();
+const BlockListSchema = ThreadBlockInputSchema.array();
+
+/** A card sent without `order` takes its position in the array. */
+const withOrder = (blocks: ReadonlyArray<z.output<typeof ThreadBlockInputSchema>>): ThreadBlock[] =>
+  blocks.map((block, index) => ({ ...block, order: block.order ?? index }));
 
 /**
  * Reads a thread from compose/draft input. `blocks` takes precedence over `content` when present (not
- * `undefined`/`null`); legacy cards get fresh ids from `newId`, their index as order and no media. Shape
- * errors come back as `malformed` problems naming the index and field; the returned blocks are sorted by
- * `order` but not otherwise validated (see `validateThread`).
+ * `undefined`/`null`); a card without `order` takes its array position; legacy cards get fresh ids from
+ * `newId`, their index as order and no media. Shape errors come back as `malformed` problems naming the
+ * index and field; the returned blocks are sorted by `order` but not otherwise validated (`validateThread`).
  */
 export function parseThreadInput(input: ThreadInput, newId: () => string): ParsedThreadInput {
   if (input.blocks !== undefined && input.blocks !== null) return parseBlocks(input.blocks);
@@ -41,9 +45,9 @@ export function sortBlocks(blocks: readonly ThreadBlock[]): ThreadBlock[] {
 function parseBlocks(raw: unknown): ParsedThreadInput {
   const isPayload = typeof raw === 'object' && raw !== null && !Array.isArray(raw);
   if (isPayload) {
-    const parsed = ThreadBlocksPayloadSchema.safeParse(raw);
+    const parsed = ThreadBlocksPayloadInputSchema.safeParse(raw);
     if (!parsed.success) return { ok: false, problems: issuesToProblems(parsed.error.issues, []) };
-    return { ok: true, blocks: sortBlocks(parsed.data.blocks), source: 'blocks' };
+    return { ok: true, blocks: sortBlocks(withOrder(parsed.data.blocks)), source: 'blocks' };
   }
   if (!Array.isArray(raw)) {
     return fail(
@@ -52,7 +56,7 @@ function parseBlocks(raw: unknown): ParsedThreadInput {
   }
   const parsed = BlockListSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, problems: issuesToProblems(parsed.error.issues, ['blocks']) };
-  return { ok: true, blocks: sortBlocks(parsed.data), source: 'blocks' };
+  return { ok: true, blocks: sortBlocks(withOrder(parsed.data)), source: 'blocks' };
 }
 
 function parseLegacy(content: string, newId: () => string): ParsedThreadInput {

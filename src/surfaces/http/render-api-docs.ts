@@ -2,25 +2,36 @@
 // routes that are not operations (auth, media) and the error status table.
 import type { AnyOperation } from '../../operations/define-operation.js';
 import { OPERATIONS } from '../../operations/registry.js';
-import { cell, type JsonSchema, toSchema, typeOf } from '../json-schema-text.js';
+import {
+  cell,
+  fieldRows,
+  fieldsInline,
+  type JsonSchema,
+  toSchema,
+  typeOf,
+  typeWithFields,
+} from '../json-schema-text.js';
 import { STATUS } from './error-response.js';
 
+/** One row per field, nested fields included (`blocks[].id`: required within its card). */
 function fieldsTable(schema: JsonSchema, pathParams: string[], method: string): string[] {
-  const props = Object.entries(schema.properties ?? {});
-  if (props.length === 0) return ['No fields.'];
-  const required = new Set(schema.required ?? []);
-  const rows = props.map(([name, prop]) => {
-    const where = pathParams.includes(name) ? 'path' : method === 'GET' ? 'query' : 'body';
+  const rows = fieldRows(schema);
+  if (rows.length === 0) return ['No fields.'];
+  const lines = rows.map(({ name, schema: prop, required, sameAs }) => {
+    const top = name.split(/[.[]/)[0] as string;
+    const where = pathParams.includes(top) ? 'path' : method === 'GET' ? 'query' : 'body';
     const fallback = prop.default === undefined ? '' : `\`${JSON.stringify(prop.default)}\``;
-    return `| \`${name}\` | ${cell(typeOf(prop))} | ${required.has(name) && !fallback ? 'yes' : 'no'} | ${where} | ${fallback} | ${cell(prop.description ?? '')} |`;
+    const fields = sameAs ? ` Fields as \`${sameAs}\`.` : '';
+    const about = `${prop.description ?? ''}${fields}`.trim();
+    return `| \`${name}\` | ${cell(typeOf(prop))} | ${required && !fallback ? 'yes' : 'no'} | ${where} | ${fallback} | ${cell(about)} |`;
   });
-  return ['| Field | Type | Required | In | Default | Description |', '|---|---|---|---|---|---|', ...rows];
+  return ['| Field | Type | Required | In | Default | Description |', '|---|---|---|---|---|---|', ...lines];
 }
 
+/** The answer's shape with every nested field, e.g. `` object: {`items` (object[], each {`id` (integer), …})} ``. */
 function outputLine(schema: JsonSchema): string {
-  if (schema.type !== 'object' || !schema.properties) return `\`${typeOf(schema)}\``;
-  const fields = Object.entries(schema.properties).map(([name, prop]) => `\`${name}\` (${typeOf(prop)})`);
-  return cell(`object: ${fields.join(', ')}`);
+  if (schema.type !== 'object' || !schema.properties) return cell(typeWithFields(schema));
+  return cell(`object: ${fieldsInline(schema)}`);
 }
 
 function operationSection(op: AnyOperation): string[] {
@@ -67,6 +78,10 @@ them from a JSON body (\`Content-Type: application/json\`) and never from the qu
 write is 400, any other body type 415 (the upload takes \`multipart/form-data\`). JSON bodies are limited to
 1 MiB (413), media uploads to 512 MiB, request targets to 8192 characters (414), path parameters to 200
 characters (414), request headers to 16 KiB (431).
+
+Nested fields are listed under their parent: \`blocks[].id\` is the \`id\` of each element of \`blocks\`,
+\`blocks.version\` a key of \`blocks\` when it is an object; "Required" is within the parent. Answers list
+every field, nested ones inline; optional ones are marked.
 
 ## Errors
 
