@@ -1,6 +1,8 @@
 // `npm run fake:social -- --port N [--tier basic|pro|enterprise] [--quiet]`: starts the fake X platform by
-// hand for demos, prints its URL, a ready token and the config lines to point the app at it, logs requests.
+// hand for demos, prints its URL, a ready token and the settings that point the app at it (config.toml lines
+// with their section header, and the same as environment variables), then logs requests.
 import { parseArgs } from 'node:util';
+import { fakeSocialConfig } from './config-lines.js';
 import { DEFAULT_CLIENT_ID, DEFAULT_USER_ID } from './constants.js';
 import { startFakeSocial } from './server.js';
 import type { Tier } from './state.js';
@@ -51,12 +53,12 @@ console.log(
 );
 console.log(`bearer token (all scopes, 24 h): ${token.accessToken}`);
 console.log(`refresh token: ${token.refreshToken ?? ''}`);
-console.log('config:');
-for (const key of ['api_base_url', 'upload_base_url', 'legacy_upload_base_url', 'ads_base_url']) {
-  console.log(`  ${key} = "${fake.url}"`);
-}
-console.log(`  authorize_url = "${fake.url}/i/oauth2/authorize"`);
-console.log(`  token_url = "${fake.url}/2/oauth2/token"`);
+const config = fakeSocialConfig(fake.url, DEFAULT_CLIENT_ID);
+console.log('\nconfig.toml (paste as is):\n');
+console.log(config.toml.join('\n'));
+console.log('\nor as environment variables:\n');
+console.log(config.env.join('\n'));
+console.log('');
 console.log(
   `control API: ${fake.url}/__control (faults, reset, seed, clients, tokens, clock, requests, stats)`,
 );

@@ -2,7 +2,10 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/infra/config/load-config.js';
+import { createTempHome } from '../../support/temp-home.js';
 import { createFakeClock } from './clock.js';
+import { DEFAULT_CLIENT_ID } from './constants.js';
 import { type FakeSocial, startFakeSocial } from './server.js';
 import { type Client, client } from './test-helpers.js';
 
@@ -80,7 +83,7 @@ describe('control API', () => {
 });
 
 describe('CLI starter', () => {
-  it('prints the URL and a working token', async () => {
+  it('prints the URL, a working token, and config lines the app loads as they are', async () => {
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', 'test/fakes/social/cli.ts', '--port', '0', '--quiet'],
@@ -91,7 +94,7 @@ describe('CLI starter', () => {
     try {
       let output = '';
       child.stdout.setEncoding('utf8');
-      while (!/bearer token .*: (\S+)/.test(output)) {
+      while (!/control API/.test(output)) {
         const [chunk] = (await once(child.stdout, 'data')) as [string];
         output += chunk;
       }
@@ -99,6 +102,36 @@ describe('CLI starter', () => {
       const token = /bearer token .*: (\S+)/.exec(output)?.[1] ?? '';
       const me = await client(url, token).get('/2/users/me');
       expect(me.body).toEqual({ data: { id: '1000', name: 'App Owner', username: 'app_owner' } });
+
+      // The printed blocks, pasted as they are: into config.toml, or into the environment.
+      const block = (title: RegExp) => output.split(title)[1]?.trim().split('\n\n')[0] ?? '';
+      const toml = block(/config\.toml.*:\n/);
+      expect(toml.split('\n')[0]).toBe('[social_api]');
+      const env = Object.fromEntries(
+        block(/environment variables:\n/)
+          .split('\n')
+          .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+      );
+      const home = createTempHome();
+      try {
+        home.writeConfig(`${toml}\n`);
+        const fromFile = loadConfig({ env: home.env });
+        const fromEnv = loadConfig({ env: { APP_HOME: `${home.dir}/none`, ...env } });
+        for (const loaded of [fromFile, fromEnv]) {
+          expect(loaded.issues).toEqual([]);
+          expect(loaded.config?.social_api).toMatchObject({
+            client_id: DEFAULT_CLIENT_ID,
+            api_base_url: url,
+            upload_base_url: url,
+            legacy_upload_base_url: url,
+            ads_base_url: url,
+            authorize_url: `${url}/i/oauth2/authorize`,
+            token_url: `${url}/2/oauth2/token`,
+          });
+        }
+      } finally {
+        home.cleanup();
+      }
     } finally {
       child.kill('SIGTERM');
       await once(child, 'exit');
