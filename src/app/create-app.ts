@@ -37,8 +37,10 @@ import { MutationRepository } from '../infra/sqlite/repositories/mutation-reposi
 import { PostingRepository } from '../infra/sqlite/repositories/posting-repository.js';
 import { TelemetryRepository } from '../infra/sqlite/repositories/telemetry-repository.js';
 import { VaultRepository } from '../infra/sqlite/repositories/vault-repository.js';
+import type { OperationDeps } from '../operations/operation-deps.js';
 import { type AnalyticsDeps, createAnalyticsDeps } from './analytics-deps.js';
 import { createDiscoveryDeps, type DiscoveryDeps } from './discovery-deps.js';
+import { operationDepsOf } from './operation-deps-of.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -67,6 +69,8 @@ export interface AppDeps {
   wakePosting: { current?: () => void };
   /** The config file as live settings (GET/PATCH /api/settings); given by the runner that loaded the config. */
   settings?: SettingsStore;
+  /** What operations may use (no database handle, no platform write port, no raw transport). */
+  forOperations: OperationDeps;
 }
 
 export interface App {
@@ -287,7 +291,7 @@ export function createApp(options: CreateAppOptions): App {
       max: config.mcp_policy.max_mutations_per_hour,
     }),
   };
-  const deps: AppDeps = {
+  const base: Omit<AppDeps, 'forOperations'> = {
     config,
     paths,
     database,
@@ -311,6 +315,7 @@ export function createApp(options: CreateAppOptions): App {
     wakePosting,
     settings: options.settings,
   };
+  const deps: AppDeps = { ...base, forOperations: operationDepsOf(base) };
   return {
     deps,
     close: async () => {

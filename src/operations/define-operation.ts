@@ -1,9 +1,12 @@
 // An operation is a capability declared once as data: its schemas, whether it mutates, how the HTTP face
-// and the tool server reach it, and the one function that runs it.
+// and the tool server reach it, and the one function that runs it. An action reachable from both faces is
+// one operation with both bindings; a binding may require more fields than the shared schema or map the
+// answer to its face's shape, but never runs anything of its own.
 import type { z } from 'zod';
-import type { AppDeps } from '../app/create-app.js';
 import type { Actor } from '../contracts/actor.js';
 import type { ToolBinding } from '../contracts/tools/tool-binding.js';
+import type { LentWrites } from '../core/gateway/mutation-gateway.js';
+import type { OperationDeps } from './operation-deps.js';
 
 /** What a mutation reports back beside its result: tool envelopes and telemetry carry it. */
 export interface OperationTrace {
@@ -19,15 +22,32 @@ export interface OperationContext {
   actor: Actor;
   /** Filled in by the operation while it runs. */
   trace?: OperationTrace;
+  /**
+   * Set by the gateway for a mutation whose policy is `check` and that an agent's call routed to a person:
+   * the operation queues its result for approval instead of acting (with the policy's reason).
+   */
+  routed?: { reason: string };
+  /** Platform writes the gateway lends a local mutation while it runs (see MutationGateway.submit). */
+  writes?: LentWrites;
 }
 
-export interface HttpBinding {
+/** What one face adds to the shared declaration. */
+export interface FaceBinding {
+  /** Fields this face requires although the shared schema leaves them optional (the spec's tables). */
+  required?: readonly string[];
+  /** The answer in this face's shape, when it differs from the operation's output. */
+  output?: (result: unknown) => unknown;
+}
+
+export interface HttpBinding extends FaceBinding {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** Path with `{name}` placeholders; the values join the body and query as input fields. */
+  /** Path with `{name}` placeholders; the values join the query (reads) or the body (writes). */
   path: string;
   /** Status of a success (default 200). */
   status?: number;
 }
+
+export type OperationToolBinding = ToolBinding & FaceBinding;
 
 export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   name: string;
@@ -36,10 +56,18 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   input: I;
   output: O;
   mutation: boolean;
+  /**
+   * The gateway action this mutation is (a platform write declared in core/gateway): the gateway runs it
+   * under the policy, the safety rules and the 5-minute idempotency. Without it a mutation runs `run`
+   * inside the gateway's local entry (audited with its actor; agents meet blocked_tools and, when the tool
+   * binding says `policy: 'check'`, the policy).
+   */
+  action?: string;
   http?: HttpBinding;
   /** How the tool server exposes it (name, category, profiles, requirements, error codes). */
-  tool?: ToolBinding;
-  run(deps: AppDeps, input: z.output<I>, context: OperationContext): Promise<z.input<O>>;
+  tool?: OperationToolBinding;
+  /** What it does (absent for a gateway `action`: the gateway runs that). */
+  run?(deps: OperationDeps, input: z.output<I>, context: OperationContext): Promise<z.input<O>>;
 }
 
 export function defineOperation<I extends z.ZodType, O extends z.ZodType>(
@@ -50,3 +78,28 @@ export function defineOperation<I extends z.ZodType, O extends z.ZodType>(
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds operations of every input/output type.
 export type AnyOperation = Operation<any, any>;
+
+export type Face = 'http' | 'tool';
+
+const faceSchemas = new WeakMap<AnyOperation, Partial<Record<Face, z.ZodType>>>();
+
+/** The input schema one face validates with: the shared one, with that face's required fields. */
+export function faceInput(op: AnyOperation, face: Face): z.ZodType {
+  const cached = faceSchemas.get(op)?.[face];
+  if (cached) return cached;
+  const required = (face === 'http' ? op.http : op.tool)?.required ?? [];
+  const schema =
+    required.length === 0
+      ? op.input
+      : (op.input as unknown as z.ZodObject).required(
+          Object.fromEntries(required.map((key) => [key, true])) as never,
+        );
+  faceSchemas.set(op, { ...faceSchemas.get(op), [face]: schema });
+  return schema;
+}
+
+/** The answer as one face shows it. */
+export function faceOutput(op: AnyOperation, face: Face, result: unknown): unknown {
+  const map = (face === 'http' ? op.http : op.tool)?.output;
+  return map ? map(result) : result;
+}

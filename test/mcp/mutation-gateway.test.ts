@@ -50,7 +50,7 @@ function open(config: ConfigInput = {}): App {
 }
 
 const like = (app: App, tweetId: string) =>
-  app.deps.gateway.mutate({ tool: 'social_like_tweet', params: { tweet_id: tweetId }, actor: 'agent' });
+  app.deps.gateway.submit({ tool: 'social_like_tweet', params: { tweet_id: tweetId }, actor: 'agent' });
 const posts = () =>
   fake.state
     .tweetsNewestFirst()
@@ -120,16 +120,16 @@ describe('mutation gateway', () => {
     await like(open({ mcp_policy: { blocked_tools: ['social_retweet'], require_approval_for: [] } }), tweet);
     const blocked = open({ mcp_policy: { blocked_tools: ['social_retweet'], require_approval_for: [] } });
     await expect(
-      blocked.deps.gateway.mutate({ tool: 'social_retweet', params: { tweet_id: tweet }, actor: 'agent' }),
+      blocked.deps.gateway.submit({ tool: 'social_retweet', params: { tweet_id: tweet }, actor: 'agent' }),
     ).rejects.toMatchObject({ code: 'policy_denied_blocked' });
-    await open({ mcp_policy: { dry_run_mutations: true } }).deps.gateway.mutate({
+    await open({ mcp_policy: { dry_run_mutations: true } }).deps.gateway.submit({
       tool: 'social_unlike_tweet',
       params: { tweet_id: tweet },
       actor: 'agent',
     });
     const routed = await open({
       mcp_policy: { require_approval_for: ['social_follow_user'] },
-    }).deps.gateway.mutate({
+    }).deps.gateway.submit({
       tool: 'social_follow_user',
       params: { target_user_id: '1001' },
       actor: 'agent',

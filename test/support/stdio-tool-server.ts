@@ -29,6 +29,10 @@ export function fakePlatformEnv(fake: FakeSocial, home: string, extra: Record<st
     APP_SOCIAL_API__ADS_BASE_URL: fake.url,
     APP_SOCIAL_API__TOKEN_URL: `${fake.url}/2/oauth2/token`,
     APP_LOGGING__LEVEL: 'warn',
+    // These servers run on the real clock: active hours (which bind agents) always open, so a run at any
+    // hour behaves the same.
+    APP_SCHEDULE__ACTIVE_HOURS_START: '0',
+    APP_SCHEDULE__ACTIVE_HOURS_END: '0',
     ...extra,
   };
 }

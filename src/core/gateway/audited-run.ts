@@ -1,18 +1,21 @@
-// Mutations outside the policy engine (the universal request tools, by the spec) are still written to the
-// audit log: pending before, success or failure after.
+// Mutations that are not declared platform actions (local writes such as drafts, compose and reviews, and
+// the universal requests, outside the policy by the spec) are still written to the audit log with their
+// actor: pending before, success or failure after.
 import { faceOf } from '../../contracts/actor.js';
 import { isAppError } from '../errors.js';
+import type { AuditStatus } from '../ports/mutation-store.js';
 import type { GatewayDeps, MutationRequest } from './gateway-deps.js';
 import { paramsHash } from './params-hash.js';
 
 /**
- * Runs a mutation outside the policy (the universal request tools, by the spec) but still writes it to
- * the audit log: pending before, success or failure after.
+ * Runs `execute` between a pending audit row and its completion. `outcome` may say after the fact that a
+ * successful run only simulated (`dry_run`) or queued the work for a person (`routed`).
  */
 export async function runAudited<T>(
   deps: GatewayDeps,
   request: MutationRequest,
   execute: () => Promise<T>,
+  outcome?: () => 'dry_run' | 'routed' | undefined,
 ): Promise<{ correlationId: string; result: T }> {
   const now = deps.clock.now();
   const correlationId = deps.newId();
@@ -24,15 +27,17 @@ export async function runAudited<T>(
     params_hash: paramsHash(request.tool, request.params),
     params: request.params,
     status: 'pending',
-    policy_decision: 'not_gated',
+    policy_decision: request.policyDecision ?? 'not_gated',
     created_at: now.toISOString(),
   });
   const started = performance.now();
   try {
     const result = await execute();
+    const status: AuditStatus = outcome?.() ?? 'success';
     deps.store.complete(
       correlationId,
-      { status: 'success', result, elapsed_ms: Math.round(performance.now() - started) },
+      // A dry run or a routed call is recorded as such: nothing acted on the platform.
+      { status: status as 'success', result, elapsed_ms: Math.round(performance.now() - started) },
       deps.clock.now(),
     );
     return { correlationId, result };

@@ -37,6 +37,8 @@ export interface MutationRequest {
   params: Record<string, unknown>;
   /** Who asks: recorded in the audit log with the face it came through. */
   actor: Actor;
+  /** How the policy met a call that is not a declared action (audit only; default `not_gated`). */
+  policyDecision?: string;
 }
 
 export type MutationOutcome =

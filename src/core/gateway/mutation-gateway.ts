@@ -3,9 +3,10 @@
 // in the approval queue and run through `executeApproved` once a person approves them.
 import { type Actor, faceOf, isAutonomous } from '../../contracts/actor.js';
 import type { ApprovalItem } from '../../contracts/approvals.js';
-import { applicableLimits, type PolicyLimit } from '../domain/mutation-policy.js';
+import { applicableLimits, namesTool, type PolicyLimit } from '../domain/mutation-policy.js';
 import { AppError, isAppError } from '../errors.js';
 import type { AuditEntry } from '../ports/mutation-store.js';
+import type { EndpointRequest, EndpointResponse } from '../ports/social-endpoints.js';
 import { runAudited } from './audited-run.js';
 import { checkPolicy, denied, evaluateMutation } from './evaluate-mutation.js';
 import {
@@ -19,6 +20,19 @@ import { publishNow } from './publish-now.js';
 import type { ActionEnv, AnyToolAction } from './tool-action.js';
 
 export type { GatewayDeps, MutationOutcome, MutationRequest } from './gateway-deps.js';
+
+/** Platform writes the gateway lends a local mutation for the length of its audited run. */
+export interface LentWrites {
+  /** A raw write to a declared endpoint (the universal request tools). */
+  endpoint(request: EndpointRequest): Promise<EndpointResponse>;
+}
+
+/** What `submit` runs when the request names no declared action. */
+export interface LocalMutation {
+  execute(writes: LentWrites): Promise<unknown>;
+  /** After a successful run: it only simulated, or queued the work for a person. */
+  outcome?: () => 'dry_run' | 'routed' | undefined;
+}
 export { paramsHash } from './params-hash.js';
 
 const needsPlatform = (action: AnyToolAction, params: Record<string, unknown>) =>
@@ -47,14 +61,79 @@ export class MutationGateway {
     };
   }
 
-  /** Runs one tool mutation through the whole gateway. Denials throw an AppError with `policyDecision`. */
-  async mutate(request: MutationRequest): Promise<MutationOutcome> {
+  /**
+   * The one door for every mutation, whoever asks (its actor is audited with it):
+   * - a declared platform action (`request.tool` names one): the safety rules, the policy for agents,
+   *   the 5-minute idempotency, approval routing, audit, execute, count;
+   * - a local mutation (drafts, compose, reviews, and the universal request tools, outside the policy by
+   *   the spec): `blocked_tools` for agents, then `execute` — with raw endpoint writes lent for the run —
+   *   audited.
+   * Denials throw an AppError with `policyDecision`.
+   */
+  async submit(request: MutationRequest, local?: LocalMutation): Promise<MutationOutcome> {
+    if (!local) return this.mutate(request);
+    if (request.actor === 'agent') this.refuseBlocked(request);
+    const writes: LentWrites = {
+      endpoint: (endpointRequest) => {
+        const endpoints = this.deps.endpoints;
+        if (!endpoints) {
+          throw new AppError(
+            'social_not_configured',
+            `${request.tool} needs the official platform API (social_api.provider_backend = "social_api")`,
+          );
+        }
+        return endpoints.call(endpointRequest);
+      },
+    };
+    const { correlationId, result } = await runAudited(
+      this.deps,
+      request,
+      () => local.execute(writes),
+      local.outcome,
+    );
+    return { outcome: 'executed', correlationId, result };
+  }
+
+  /** `blocked_tools` for an agent's call that is not a declared action: refused, and the refusal audited. */
+  private refuseBlocked(request: MutationRequest): void {
+    const policy = this.deps.policy();
+    if (!policy.enforce_for_mutations || !policy.blocked_tools.some((t) => namesTool(t, request.tool)))
+      return;
+    const now = this.deps.clock.now().toISOString();
+    const reason = `tool '${request.tool}' is blocked (mcp_policy.blocked_tools)`;
+    this.deps.store.audit({
+      correlation_id: this.deps.newId(),
+      tool_name: request.tool,
+      face: faceOf(request.actor),
+      actor: request.actor,
+      params_hash: paramsHash(request.tool, request.params),
+      params: request.params,
+      status: 'denied',
+      policy_decision: 'denied',
+      error_code: 'policy_denied_blocked',
+      error_message: reason,
+      created_at: now,
+      completed_at: now,
+    });
+    throw denied({ decision: 'deny', code: 'policy_denied_blocked', reason });
+  }
+
+  /** A declared platform action through the whole gateway. */
+  private async mutate(request: MutationRequest): Promise<MutationOutcome> {
     const action = this.action(request.tool);
     const params = action.params.parse(request.params) as Record<string, unknown>;
     action.validate?.(params);
     if (needsPlatform(action, params)) {
       const blocker = this.deps.postingBlocker();
       if (blocker) throw blocker;
+    }
+    // A scraper allowed to write still has no raw endpoint access: refused before any policy step.
+    if (action.needsEndpoints && !this.deps.endpoints) {
+      throw new AppError(
+        'social_not_configured',
+        `${action.tool} needs the official platform API (social_api.provider_backend = "social_api"); ` +
+          'the scraper backend cannot call platform endpoints directly',
+      );
     }
     const hash = paramsHash(action.tool, params);
     const running = this.inFlight.get(hash);
@@ -254,11 +333,6 @@ export class MutationGateway {
       limits.map((l) => l.key),
       this.deps.clock.now(),
     );
-  }
-
-  /** A mutation outside the policy (universal requests), still audited. */
-  audited<T>(request: MutationRequest, execute: () => Promise<T>) {
-    return runAudited(this.deps, request, execute);
   }
 
   /** A routed tool call a person approved: runs it now (audited and counted), outside the policy. */

@@ -58,6 +58,8 @@ export interface ToolAction<P extends Record<string, unknown> = Record<string, u
    * action anyone sees, and routing it to approval would strand its result. Still audited and idempotent.
    */
   ungated?: boolean;
+  /** Calls declared platform endpoints (refused at once on a backend without raw endpoint access). */
+  needsEndpoints?: boolean;
   /** Checks beyond the schema (weighted length, media rules); throws a typed AppError. */
   validate?(params: P): void;
   /** The post the hard safety rules look at. `read` lets it look up a reply's author. */
@@ -87,6 +89,7 @@ export function endpointAction<P extends Record<string, unknown>>(spec: {
     category: spec.category,
     params: spec.params,
     platform: true,
+    needsEndpoints: true,
     async execute(env, params) {
       if (!env.endpoints) throw new Error('endpoint access is not available for this backend');
       const response = await env.endpoints.call(spec.request(params));

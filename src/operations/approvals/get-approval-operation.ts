@@ -1,12 +1,12 @@
 // Operation approvals.get: One approval item.
 import { z } from 'zod';
-import type { AppDeps } from '../../app/create-app.js';
 import { ApprovalItemSchema } from '../../contracts/approvals.js';
 import { AppError } from '../../core/errors.js';
+import type { OperationDeps } from '../operation-deps.js';
 
 const IdInput = z.object({ id: z.coerce.number().int().positive() });
 
-async function getApproval(deps: AppDeps, id: number) {
+async function getApproval(deps: OperationDeps, id: number) {
   const item = await deps.content.approvals.get(id);
   if (!item) throw new AppError('not_found', `approval item ${id} not found`);
   return item;

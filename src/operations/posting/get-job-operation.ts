@@ -1,12 +1,12 @@
 // Operation posting.job: A posting job.
 import { z } from 'zod';
-import type { AppDeps } from '../../app/create-app.js';
 import { PostingJobSchema } from '../../contracts/posting.js';
 import { AppError } from '../../core/errors.js';
+import type { OperationDeps } from '../operation-deps.js';
 
 const IdInput = z.object({ id: z.coerce.number().int().positive() });
 
-async function getJob(deps: AppDeps, id: number) {
+async function getJob(deps: OperationDeps, id: number) {
   const job = await deps.content.posting.getJob(id);
   if (!job) throw new AppError('not_found', `posting job ${id} not found`);
   return job;

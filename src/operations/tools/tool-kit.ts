@@ -1,6 +1,6 @@
 // Shared pieces of tool declarations: profile sets, binding builders for the common kinds of tool, and the
 // translation of a gateway outcome into the envelope's data (spec: Policy outcome payload shapes).
-import type { AppDeps } from '../../app/create-app.js';
+
 import type { DryRunPayload, RoutedPayload } from '../../contracts/tools/envelope.js';
 import {
   DB_ERRORS,
@@ -12,6 +12,7 @@ import {
   type ToolProfile,
 } from '../../contracts/tools/tool-binding.js';
 import type { ErrorCode } from '../../core/errors.js';
+import type { MutationGateway } from '../../core/gateway/mutation-gateway.js';
 import type { OperationContext } from '../define-operation.js';
 
 /** Approvals that may post: the database, and the platform when an approved call runs at once. */
@@ -89,12 +90,12 @@ export function localTool(
  * routed-to-approval or dry-run payload, or the first result of an identical earlier call.
  */
 export async function runMutation(
-  deps: AppDeps,
+  gateway: MutationGateway,
   context: OperationContext,
   tool: string,
   params: Record<string, unknown>,
 ): Promise<unknown> {
-  const outcome = await deps.gateway.mutate({ tool, params, actor: context.actor });
+  const outcome = await gateway.submit({ tool, params, actor: context.actor });
   context.trace ??= {};
   const trace = context.trace;
   switch (outcome.outcome) {

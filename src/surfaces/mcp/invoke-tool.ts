@@ -6,7 +6,8 @@ import type { ToolProfile } from '../../contracts/tools/tool-binding.js';
 import { effectiveApprovalMode } from '../../core/domain/config-rules.js';
 import { namesTool } from '../../core/domain/mutation-policy.js';
 import { AppError } from '../../core/errors.js';
-import type { OperationContext } from '../../operations/define-operation.js';
+import { faceInput, faceOutput, type OperationContext } from '../../operations/define-operation.js';
+import { invokeOperation } from '../../operations/invoke-operation.js';
 import { clip } from './call-request.js';
 import { envelopeError, serializeEnvelope, toolMeta } from './envelope.js';
 import type { ToolOperation } from './profile-tools.js';
@@ -66,7 +67,8 @@ export async function invokeTool(
   const modeMeta = { mode: deps.config.mode, approval_mode: effectiveApprovalMode(deps.config) };
   let built: Envelope;
   try {
-    const blocked = blockedTool(deps, op);
+    // Mutations meet blocked_tools in the gateway (audited there); reads here.
+    const blocked = op.mutation ? undefined : blockedTool(deps, op);
     if (blocked) throw blocked;
     const unknown = unknownKeys(op, args);
     if (unknown.length > 0) {
@@ -77,7 +79,7 @@ export async function invokeTool(
         { details: { issues: listed.map((key) => ({ path: key, message: 'unknown parameter' })) } },
       );
     }
-    const parsed = op.input.safeParse(args ?? {});
+    const parsed = faceInput(op, 'tool').safeParse(args ?? {});
     if (!parsed.success) {
       const issues = issuesOf(parsed.error);
       throw new AppError(
@@ -86,7 +88,7 @@ export async function invokeTool(
         { details: { issues } },
       );
     }
-    const data = await op.run(deps, parsed.data, context);
+    const data = faceOutput(op, 'tool', await invokeOperation(deps, op, parsed.data, context));
     const trace = context.trace ?? {};
     built = {
       success: true,

@@ -1,10 +1,11 @@
 // The discovery services' dependencies, taken from the app: the discovery stores, platform reads, scoring
 // and keywords from the config (read at each call), the guards' counters, LLM generation, the approval
 // queue and the gateway's policy-only check.
-import type { AppDeps } from '../../../app/create-app.js';
-import type { DiscoveryServiceDeps } from '../../../core/services/discovery/discovery-service-deps.js';
 
-export function discoveryServices(deps: AppDeps): DiscoveryServiceDeps {
+import type { DiscoveryServiceDeps } from '../../../core/services/discovery/discovery-service-deps.js';
+import type { OperationDeps } from '../../operation-deps.js';
+
+export function discoveryServices(deps: OperationDeps): DiscoveryServiceDeps {
   const { config } = deps;
   return {
     ...deps.discovery,
@@ -21,7 +22,7 @@ export function discoveryServices(deps: AppDeps): DiscoveryServiceDeps {
       guardSettings: deps.content.guardSettings,
     },
     // Unknown (no login yet) only skips the self-reply rule here; posting checks it again with a login.
-    selfId: () => deps.publisher.meId().catch(() => undefined),
+    selfId: () => deps.meId(),
     assist: deps.assist,
     approvals: deps.content.approvals,
     policy: deps.gateway,

@@ -1,8 +1,8 @@
 // The one generic executor of the endpoint-table tools: each definition becomes an operation whose input
 // schema, tool binding and run are derived from its endpoint and parameter list. Reads call the platform
-// directly; mutations go through the gateway (policy, idempotency, audit) as the action of the same name.
+// through the read-only endpoint port; mutations are the gateway's action of the same name (policy,
+// idempotency, audit).
 import { z } from 'zod';
-import type { AppDeps } from '../../../app/create-app.js';
 import {
   type EndpointToolDefinition,
   endpointInputSchema,
@@ -17,7 +17,7 @@ import {
 import { AppError } from '../../../core/errors.js';
 import { endpointRequest } from '../../../core/gateway/endpoint-actions.js';
 import { type AnyOperation, defineOperation, type OperationContext } from '../../define-operation.js';
-import { runMutation } from '../tool-kit.js';
+import type { OperationDeps } from '../../operation-deps.js';
 
 /** Manifest flags (reference §b.3): admin-only tools need elevated access; their mutations are workflow. */
 export function endpointBinding(def: EndpointToolDefinition): ToolBinding {
@@ -72,27 +72,15 @@ function recordPaging(json: unknown, context: OperationContext): void {
 }
 
 async function read(
-  deps: AppDeps,
+  deps: OperationDeps,
   def: EndpointToolDefinition,
   input: Record<string, unknown>,
   context: OperationContext,
 ) {
-  if (!deps.endpoints) throw noEndpointAccess(def);
-  const response = await deps.endpoints.call(endpointRequest(def, input));
+  if (!deps.endpointReads) throw noEndpointAccess(def);
+  const response = await deps.endpointReads.call(endpointRequest(def, input));
   recordPaging(response.json, context);
   return response.json;
-}
-
-function mutate(
-  deps: AppDeps,
-  def: EndpointToolDefinition,
-  input: Record<string, unknown>,
-  context: OperationContext,
-) {
-  // A read-only scraper answers scraper_mutation_blocked from the gateway; one allowed to write still
-  // cannot reach these endpoints.
-  if (!deps.endpoints && deps.social.capabilities.mutations_available) throw noEndpointAccess(def);
-  return runMutation(deps, context, def.name, input);
 }
 
 export function endpointTool(def: EndpointToolDefinition): AnyOperation {
@@ -104,6 +92,7 @@ export function endpointTool(def: EndpointToolDefinition): AnyOperation {
     output: z.unknown(),
     mutation,
     tool: endpointBinding(def),
-    run: (deps, input, context) => (mutation ? mutate : read)(deps, def, input, context),
+    // Mutations are the gateway's action of the same name (core/gateway/endpoint-actions.ts).
+    ...(mutation ? { action: def.name } : { run: (deps, input, context) => read(deps, def, input, context) }),
   });
 }

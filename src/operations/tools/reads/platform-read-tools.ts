@@ -1,13 +1,13 @@
 // The 14 platform read tools (spec: Read tools), declared as one table: name, profiles, parameters and the
 // client read each one calls. Lists return the items as `data` and their paging in `meta.pagination`.
 import { z } from 'zod';
-import type { AppDeps } from '../../../app/create-app.js';
 import type { Page, PageOptions } from '../../../contracts/social.js';
 import { TweetSchema, UserSchema } from '../../../contracts/social.js';
 import type { ToolProfile } from '../../../contracts/tools/tool-binding.js';
 import { maxResults, paginationToken, platformId, sinceId } from '../../../contracts/tools/tool-params.js';
 import { ENDPOINTS } from '../../../infra/social/endpoints.js';
 import { type AnyOperation, defineOperation, type OperationContext } from '../../define-operation.js';
+import type { OperationDeps } from '../../operation-deps.js';
 import { ALL_PROFILES, platformRead, WRITE_ADMIN_API_READONLY } from '../tool-kit.js';
 
 /** A page as tool data: the items, with the paging moved to the envelope's meta. */
@@ -35,7 +35,7 @@ interface ReadTool<I extends z.ZodObject> {
   scopes: readonly string[];
   input: I;
   output: z.ZodType;
-  read(deps: AppDeps, input: z.output<I>, context: OperationContext): Promise<unknown>;
+  read(deps: OperationDeps, input: z.output<I>, context: OperationContext): Promise<unknown>;
 }
 
 const readTool = <I extends z.ZodObject>(tool: ReadTool<I>) =>
@@ -58,7 +58,7 @@ function pagedById(spec: {
   id: 'user_id' | 'tweet_id';
   pageSize: [min: number, max: number, fallback: number];
   output: z.ZodType;
-  read(deps: AppDeps, id: string, options: PageOptions): Promise<Page<unknown>>;
+  read(deps: OperationDeps, id: string, options: PageOptions): Promise<Page<unknown>>;
 }) {
   const [min, max, fallback] = spec.pageSize;
   return readTool({
@@ -73,7 +73,7 @@ function pagedById(spec: {
   });
 }
 
-const read = (deps: AppDeps) => deps.social.read;
+const read = (deps: OperationDeps) => deps.social.read;
 const Tweets = z.array(TweetSchema);
 const Users = z.array(UserSchema);
 

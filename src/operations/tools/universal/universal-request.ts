@@ -2,7 +2,6 @@
 // one of the four configured platform hosts, behind the SSRF, path and header guards. Not policy-gated, but
 // every POST/PUT/DELETE, refused or not, is written to the mutation audit log.
 import { z } from 'zod';
-import type { AppDeps } from '../../../app/create-app.js';
 import type { SocialEndpoint } from '../../../contracts/social-endpoint.js';
 import { DB_ERRORS, PLATFORM_READ_ERRORS, type ToolBinding } from '../../../contracts/tools/tool-binding.js';
 import { guardEndpoint, guardHeaders } from '../../../core/domain/request-guards.js';
@@ -10,7 +9,8 @@ import { AppError, isAppError } from '../../../core/errors.js';
 import type { EndpointRequest } from '../../../core/ports/social-endpoints.js';
 import { socialBaseUrls } from '../../../infra/social/create-social-backend.js';
 import type { RedirectDetails } from '../../../infra/social/http-transport.js';
-import { type AnyOperation, defineOperation } from '../../define-operation.js';
+import { type AnyOperation, defineOperation, type OperationContext } from '../../define-operation.js';
+import type { OperationDeps } from '../../operation-deps.js';
 
 type Method = SocialEndpoint['method'];
 
@@ -102,8 +102,11 @@ function jsonBody(value: unknown): unknown {
   return parsed;
 }
 
-/** Guards first (nothing leaves on a refusal), then the platform through the shared transport. */
-async function send(deps: AppDeps, method: Method, input: UniversalInput) {
+/**
+ * Guards first (nothing leaves on a refusal), then the platform through the shared transport: reads over
+ * the read-only endpoint port, writes over the one the gateway lends this audited call.
+ */
+async function send(deps: OperationDeps, method: Method, input: UniversalInput, context: OperationContext) {
   const target = guardEndpoint(input.endpoint, socialBaseUrls(deps.config));
   const request: EndpointRequest = {
     endpoint: { method, host: target.host, path: target.path, scopes: [] },
@@ -112,14 +115,17 @@ async function send(deps: AppDeps, method: Method, input: UniversalInput) {
     ...(input.query_params ? { query: input.query_params } : {}),
     ...(input.body === undefined ? {} : { json: jsonBody(input.body) }),
   };
-  if (!deps.endpoints) {
+  const port = method === 'GET' ? deps.endpointReads : context.writes;
+  if (!port) {
     throw new AppError(
       'social_not_configured',
       'universal requests need the official platform API (social_api.provider_backend = "social_api")',
     );
   }
   try {
-    const response = await deps.endpoints.call(request);
+    const response = await (method === 'GET'
+      ? (port as NonNullable<OperationDeps['endpointReads']>).call(request)
+      : (port as NonNullable<OperationContext['writes']>).endpoint(request));
     return {
       status: response.status,
       json: response.json,
@@ -155,15 +161,7 @@ export function universalTool(method: Method): AnyOperation {
     output: z.unknown(),
     mutation,
     tool: binding(name, mutation),
-    async run(deps, params, context) {
-      if (!mutation) return send(deps, method, params);
-      const { correlationId, result } = await deps.gateway.audited(
-        { tool: name, params: params as unknown as Record<string, unknown>, actor: context.actor },
-        () => send(deps, method, params),
-      );
-      context.trace ??= {};
-      context.trace.correlation_id = correlationId;
-      return result;
-    },
+    // A write is a local mutation of the gateway: audited with its actor, outside the policy (spec).
+    run: (deps, params, context) => send(deps, method, params, context),
   });
 }

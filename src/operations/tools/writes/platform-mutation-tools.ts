@@ -5,7 +5,7 @@ import { PLATFORM_ACTIONS } from '../../../core/gateway/platform-actions.js';
 import type { AnyToolAction } from '../../../core/gateway/tool-action.js';
 import { ENDPOINTS } from '../../../infra/social/endpoints.js';
 import { type AnyOperation, defineOperation } from '../../define-operation.js';
-import { platformMutation, runMutation } from '../tool-kit.js';
+import { platformMutation } from '../tool-kit.js';
 
 const POST_SCOPES = ENDPOINTS.postTweet.scopes;
 
@@ -90,7 +90,7 @@ function toolFor(action: AnyToolAction): AnyOperation {
     output: z.unknown(),
     mutation: true,
     tool: platformMutation(action.tool, meta.category, meta.scopes, { posts: action.posting !== undefined }),
-    run: (deps, input, context) => runMutation(deps, context, action.tool, input),
+    action: action.tool,
   });
 }
 

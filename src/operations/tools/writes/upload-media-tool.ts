@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PLATFORM_READ_ERRORS } from '../../../contracts/tools/tool-binding.js';
 import { UploadMediaInput } from '../../../core/gateway/media-actions.js';
 import { defineOperation } from '../../define-operation.js';
-import { runMutation, WRITE_ADMIN } from '../tool-kit.js';
+import { WRITE_ADMIN } from '../tool-kit.js';
 
 export const uploadMediaTool = defineOperation({
   name: 'social_upload_media',
@@ -30,5 +30,5 @@ export const uploadMediaTool = defineOperation({
       'db_error',
     ],
   },
-  run: (deps, input, context) => runMutation(deps, context, 'social_upload_media', input),
+  action: 'social_upload_media',
 });
