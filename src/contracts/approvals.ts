@@ -63,26 +63,40 @@ export const ListApprovalsInput = z.object({
   status: z
     .preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(Status).min(1))
     .default(['pending'])
-    .describe('Comma-separated statuses (default pending).'),
-  type: z.string().optional().describe('action_type filter'),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+    .describe('Statuses to list, as a list or comma-separated (default pending).'),
+  type: z
+    .string()
+    .optional()
+    .describe('Only items of this action_type (tweet, reply, thread, quote or a tool).'),
+  limit: z.number().int().min(1).max(200).default(50).describe('At most this many.'),
+  offset: z.number().int().min(0).default(0).describe('Skip this many (paging).'),
 });
 export type ListApprovalsInput = z.infer<typeof ListApprovalsInput>;
 
+const ApprovalId = z.number().int().positive().describe('Approval queue id.');
+
 export const ReviewInput = z.object({
-  id: z.coerce.number().int().positive(),
-  notes: z.string().max(2000).optional(),
+  id: ApprovalId,
+  notes: z.string().max(2000).optional().describe("The reviewer's note (kept with the item)."),
 });
 
 export const EditApprovalInput = z.object({
-  id: z.coerce.number().int().positive(),
+  id: ApprovalId,
   content: z.string().max(100_000).optional(),
   blocks: threadBlocksField().optional().describe('ThreadBlock[] or {version: 1, blocks}.'),
   media_paths: z.array(z.string().min(1)).max(4).optional(),
 });
 
 export const ApproveAllInput = z.object({
-  ids: z.array(z.number().int().positive()).max(500).optional(),
-  max: z.number().int().positive().optional(),
+  ids: z
+    .array(z.number().int().positive())
+    .max(500)
+    .optional()
+    .describe('Only these pending items (default: all, oldest first).'),
+  max: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('At most this many (never more than max_batch_approve).'),
 });

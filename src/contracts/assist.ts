@@ -1,6 +1,8 @@
-// AI assist requests and answers (HTTP /api/assist/*; the tool server's generation tools reuse them).
+// AI assist requests and answers: one schema per action for both faces (HTTP /api/assist/* and the
+// generation tools generate_tweet, generate_reply, generate_thread, suggest_topics).
 import { z } from 'zod';
 import { MODES } from './config/config.js';
+import { platformId } from './tools/tool-params.js';
 
 const Citation = z.object({
   node_id: z.number().int(),
@@ -23,7 +25,8 @@ export const AssistTweetInput = z.object({
     .trim()
     .max(500)
     .default('')
-    .describe('What to write about; a `[Tone: <cue>]` prefix sets the tone.'),
+    .describe('What to write about (default: a content pillar); a `[Tone: <cue>]` prefix sets the tone.'),
+  style: z.string().max(200).optional().describe('Tone or style directive the draft must follow.'),
   selected_node_ids: NodeIds,
 });
 export const AssistTweetOutput = z.object({
@@ -34,11 +37,18 @@ export const AssistTweetOutput = z.object({
 });
 
 export const AssistReplyInput = z.object({
-  tweet_text: z.string().trim().min(1).max(2000),
-  tweet_author: z.string().trim().min(1).max(50),
-  mention_product: z.boolean().default(false),
+  tweet_id: platformId('The post to reply to, fetched from the platform (or give its text).').optional(),
+  tweet_text: z.string().trim().min(1).max(2000).optional().describe('The post to reply to, as text.'),
+  tweet_author: z.string().trim().min(1).max(50).optional().describe('Its author (with tweet_text).'),
+  context: z.string().max(500).optional().describe('Tone directive, e.g. "curious, one question".'),
+  mention_product: z.boolean().default(false).describe('Allow a relevant product mention.'),
 });
-export const AssistReplyOutput = z.object({ content: z.string(), flags: Flags });
+export const AssistReplyOutput = z.object({
+  content: z.string(),
+  flags: Flags,
+  tweet_id: z.string().optional().describe('The post replied to, when it was fetched by id.'),
+  author: z.string().optional().describe('Its author.'),
+});
 
 export const AssistThreadInput = z.object({
   topic: z
@@ -46,7 +56,10 @@ export const AssistThreadInput = z.object({
     .trim()
     .max(500)
     .default('')
-    .describe('What the thread is about; a `[Tone: <cue>]` prefix sets the tone.'),
+    .describe(
+      'What the thread is about (default: a content pillar); a `[Tone: <cue>]` prefix sets the tone.',
+    ),
+  num_tweets: z.number().int().min(2).max(15).optional().describe('How many posts (default 5 to 8).'),
   selected_node_ids: NodeIds,
 });
 export const AssistThreadOutput = z.object({
@@ -67,6 +80,9 @@ export const AssistImproveOutput = z.object({
   vault_citations: z.array(Citation).optional(),
 });
 
+export const TopicsInput = z.object({
+  count: z.number().int().min(1).max(50).default(10).describe('How many topics.'),
+});
 export const TopicsOutput = z.object({
   topics: z.array(
     z.object({ topic: z.string(), score: z.number(), source: z.enum(['performance', 'profile']) }),

@@ -109,7 +109,7 @@ export const CreateDraftInput = DraftContentInput.extend({
 export type CreateDraftInput = z.infer<typeof CreateDraftInput>;
 
 export const UpdateDraftInput = CreateDraftInput.omit({ source: true }).extend({
-  id: z.coerce.number().int().positive(),
+  id: z.number().int().positive(),
   version: z
     .number()
     .int()
@@ -123,12 +123,12 @@ export const ListDraftsInput = z.object({
   q: z.string().trim().max(200).optional().describe('Search in title and text (case-insensitive).'),
   tag: Tag.optional(),
   sort: z.enum(DRAFT_SORTS).default('updated_desc'),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(200).default(50),
+  offset: z.number().int().min(0).default(0),
 });
 export type ListDraftsInput = z.infer<typeof ListDraftsInput>;
 
-export const DraftIdInput = z.object({ id: z.coerce.number().int().positive() });
+export const DraftIdInput = z.object({ id: z.number().int().positive() });
 export const ScheduleDraftInput = DraftIdInput.extend({
   scheduled_for: z
     .string()
@@ -136,6 +136,6 @@ export const ScheduleDraftInput = DraftIdInput.extend({
     .describe('ISO 8601; without Z or offset it is local time in [schedule] timezone.'),
 });
 export const RestoreRevisionInput = DraftIdInput.extend({
-  rev: z.coerce.number().int().positive(),
+  rev: z.number().int().positive(),
   version: z.number().int().positive(),
 });

@@ -2,7 +2,7 @@
 // and the tool server reach it, and the one function that runs it. An action reachable from both faces is
 // one operation with both bindings; a binding may require more fields than the shared schema or map the
 // answer to its face's shape, but never runs anything of its own.
-import type { z } from 'zod';
+import { ZodDefault, ZodOptional, type z } from 'zod';
 import type { Actor } from '../contracts/actor.js';
 import type { ToolBinding } from '../contracts/tools/tool-binding.js';
 import type { LentWrites } from '../core/gateway/mutation-gateway.js';
@@ -83,17 +83,24 @@ export type Face = 'http' | 'tool';
 
 const faceSchemas = new WeakMap<AnyOperation, Partial<Record<Face, z.ZodType>>>();
 
+function withoutDefault(field: z.ZodType | undefined): z.ZodType {
+  let inner = field;
+  while (inner instanceof ZodDefault || inner instanceof ZodOptional) inner = inner.unwrap() as z.ZodType;
+  if (!inner) throw new Error('a face requires a field the shared schema does not have');
+  return inner;
+}
+
 /** The input schema one face validates with: the shared one, with that face's required fields. */
 export function faceInput(op: AnyOperation, face: Face): z.ZodType {
   const cached = faceSchemas.get(op)?.[face];
   if (cached) return cached;
   const required = (face === 'http' ? op.http : op.tool)?.required ?? [];
+  const shared = op.input as unknown as z.ZodObject;
+  // A required field loses the default (and the optional wrapper) the shared schema gives it.
   const schema =
     required.length === 0
       ? op.input
-      : (op.input as unknown as z.ZodObject).required(
-          Object.fromEntries(required.map((key) => [key, true])) as never,
-        );
+      : shared.extend(Object.fromEntries(required.map((key) => [key, withoutDefault(shared.shape[key])])));
   faceSchemas.set(op, { ...faceSchemas.get(op), [face]: schema });
   return schema;
 }

@@ -39,13 +39,11 @@ import { ANALYTICS_TOOLS } from './tools/analytics/index.js';
 import { APPROVAL_TOOLS } from './tools/approvals/approval-tools.js';
 import { DISCOVERY_TOOLS } from './tools/discovery/index.js';
 import { ENDPOINT_TOOLS } from './tools/endpoints/index.js';
-import { GENERATION_TOOLS } from './tools/generation/generation-tools.js';
 import { PLATFORM_READ_TOOLS } from './tools/reads/platform-read-tools.js';
 import { UNIVERSAL_TOOLS } from './tools/universal/index.js';
 import { getConfigTool, validateConfigTool } from './tools/utility/config-tools.js';
 import { scoreTweetTool } from './tools/utility/score-tweet-tool.js';
-import { getCapabilitiesTool, getModeTool, healthCheckTool } from './tools/utility/status-tools.js';
-import { composeTweetTool } from './tools/writes/compose-tweet-tool.js';
+import { getCapabilitiesTool, healthCheckTool } from './tools/utility/status-tools.js';
 import { PLATFORM_MUTATION_TOOLS } from './tools/writes/platform-mutation-tools.js';
 import { POST_PREVIEW_TOOLS } from './tools/writes/post-preview-tools.js';
 import { uploadMediaTool } from './tools/writes/upload-media-tool.js';
@@ -86,17 +84,14 @@ export const OPERATIONS: readonly AnyOperation[] = [
   patchSettingsOperation,
   getConfigTool,
   validateConfigTool,
-  getModeTool,
   getCapabilitiesTool,
   healthCheckTool,
   scoreTweetTool,
   ...PLATFORM_READ_TOOLS,
   ...PLATFORM_MUTATION_TOOLS,
   ...POST_PREVIEW_TOOLS,
-  composeTweetTool,
   uploadMediaTool,
   ...APPROVAL_TOOLS,
-  ...GENERATION_TOOLS,
   ...ENDPOINT_TOOLS,
   ...UNIVERSAL_TOOLS,
   ...ANALYTICS_TOOLS,

@@ -1,9 +1,11 @@
 // The registered tools against the contract: exactly the reference catalog's membership per profile, its
 // categories and mutation flags; the spec's parameter lists (name and required-ness, normative); for tools
 // the spec does not detail, the catalog's parameters. Extra parameters must be optional.
+
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TOOL_PROFILES } from '../../src/contracts/tools/tool-binding.js';
+import { faceInput } from '../../src/operations/define-operation.js';
 import { profileTools, type ToolOperation } from '../../src/surfaces/mcp/profile-tools.js';
 import catalog from '../fixtures/tool-catalog.json' with { type: 'json' };
 
@@ -137,7 +139,7 @@ const CATALOG = catalog as CatalogTool[];
 
 /** Parameter name → required, from the tool's input schema as agents see it. */
 function paramsOf(op: ToolOperation): Map<string, boolean> {
-  const schema = z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }) as {
+  const schema = z.toJSONSchema(faceInput(op, 'tool'), { io: 'input', unrepresentable: 'any' }) as {
     properties?: Record<string, { default?: unknown }>;
     required?: string[];
   };

@@ -151,16 +151,26 @@ describe('approval tools', () => {
     const other = await h.call('compose_tweet', { content: 'to be rejected' });
     expect((await h.call('get_pending_count')).data).toEqual({ pending_count: 2 });
     const listed = await h.call('list_pending_approvals', { limit: 10 });
-    expect(listed.data.map((i: { action_type: string }) => i.action_type).sort()).toEqual([
+    expect(listed.data.total).toBe(2);
+    expect(listed.data.items.map((i: { action_type: string }) => i.action_type).sort()).toEqual([
       'social_like_tweet',
       'tweet',
     ]);
-    expect((await h.call('reject_item', { id: other.data.approval_id, notes: 'off-voice' })).data).toEqual({
-      status: 'rejected',
+    // Queued by an agent, reviewed by an agent: both recorded as such.
+    expect(listed.data.items.every((i: { actor: string }) => i.actor === 'agent')).toBe(true);
+    const rejected = await h.call('reject_item', { id: other.data.approval_id, notes: 'off-voice' });
+    expect(rejected.data).toMatchObject({
       id: other.data.approval_id,
+      status: 'rejected',
+      reviewed_by: 'agent',
+      review_notes: 'off-voice',
     });
     const approved = await h.call('approve_item', { id: routed.data.approval_queue_id });
-    expect(approved.data).toMatchObject({ status: 'approved', job_id: null, result: { liked: true } });
+    expect(approved.data).toMatchObject({
+      item: { status: 'posted', reviewed_by: 'agent' },
+      job_id: null,
+      result: { liked: true },
+    });
     expect((await h.call('get_pending_count')).data.pending_count).toBe(0);
     expect((await h.call('approve_item', { id: 9999 })).error?.code).toBe('not_found');
   });
@@ -169,7 +179,8 @@ describe('approval tools', () => {
     h = await startMcpHarness({ config: { max_batch_approve: 2 } });
     for (const text of ['first', 'second', 'third']) await h.call('compose_tweet', { content: text });
     const result = await h.call('approve_all');
-    expect(result.data).toMatchObject({ approved: 2, max_batch: 2 });
+    expect(result.data).toMatchObject({ max_batch: 2, skipped: [] });
+    expect(result.data.approved).toHaveLength(2);
     expect((await h.call('get_pending_count')).data.pending_count).toBe(1);
   });
 

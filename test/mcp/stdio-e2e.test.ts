@@ -112,10 +112,13 @@ describe('app mcp serve over stdio', () => {
     expect(routed.data).toMatchObject({ routed_to_approval: true, reason: expect.any(String) });
     expect(fake.state.tweetsNewestFirst().some((t) => t.text === 'waiting for a human first')).toBe(false);
     const pending = await s.call('list_pending_approvals');
-    expect(pending.data.map((i: { id: number }) => i.id)).toContain(routed.data.approval_queue_id);
+    expect(pending.data.items.map((i: { id: number }) => i.id)).toContain(routed.data.approval_queue_id);
 
     const approved = await s.call('approve_item', { id: routed.data.approval_queue_id });
-    expect(approved.data).toMatchObject({ status: 'approved', id: routed.data.approval_queue_id });
+    expect(approved.data).toMatchObject({
+      item: { status: 'approved', id: routed.data.approval_queue_id, reviewed_by: 'agent' },
+      job_id: expect.any(Number),
+    });
     await until('the approved post', () =>
       fake.state.tweetsNewestFirst().find((t) => t.text === 'waiting for a human first'),
     );

@@ -47,6 +47,11 @@ export function parseToneCue(text: string): { cue?: string; rest: string } {
   return { cue: match[1]?.trim(), rest: text.slice(match[0].length).trim() };
 }
 
+/** A style directive as the tone cue of a topic (`[Tone: <style>] <topic>`); no style leaves the topic. */
+export function withTone(topic: string, style?: string): string {
+  return style?.trim() ? `[Tone: ${style.trim()}] ${topic}` : topic;
+}
+
 export const LENGTH_REMINDER =
   'Your previous answer was too long. It MUST be under 280 characters. Be concise.';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApprovalEditSchema } from '../../contracts/approvals.js';
 import { approvalHistory } from '../../core/services/approvals/edit-approval.js';
 
-const IdInput = z.object({ id: z.coerce.number().int().positive() });
+const IdInput = z.object({ id: z.number().int().positive() });
 const HistorySchema = z.object({ items: z.array(ApprovalEditSchema) });
 
 import { defineOperation } from '../define-operation.js';

@@ -4,7 +4,7 @@ import { ApprovalItemSchema } from '../../contracts/approvals.js';
 import { AppError } from '../../core/errors.js';
 import type { OperationDeps } from '../operation-deps.js';
 
-const IdInput = z.object({ id: z.coerce.number().int().positive() });
+const IdInput = z.object({ id: z.number().int().positive() });
 
 async function getApproval(deps: OperationDeps, id: number) {
   const item = await deps.content.approvals.get(id);

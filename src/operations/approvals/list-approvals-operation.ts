@@ -1,23 +1,27 @@
-// Operation approvals.list: Approval queue items by status (default pending), oldest first.
+// Operation approvals.list (HTTP and the tool list_pending_approvals): the approval queue by status.
 import { z } from 'zod';
 import { ApprovalItemSchema, ListApprovalsInput } from '../../contracts/approvals.js';
+import { defineOperation } from '../define-operation.js';
+import { localTool } from '../tools/tool-kit.js';
 
 const ApprovalListSchema = z.object({
   items: z.array(ApprovalItemSchema),
-  total: z.number().int(),
+  total: z.number().int().describe('Items with these statuses in all.'),
   limit: z.number().int(),
   offset: z.number().int(),
 });
 
-import { defineOperation } from '../define-operation.js';
-
 export const listApprovalsOperation = defineOperation({
   name: 'approvals.list',
-  summary: 'Approval queue items by status (default pending), oldest first.',
+  summary: 'Approval queue items by status (default: those waiting for a person), oldest first.',
   input: ListApprovalsInput,
   output: ApprovalListSchema,
   mutation: false,
   http: { method: 'GET', path: '/api/approval' },
-  run: (deps, input) =>
-    deps.content.approvals.list(input).then((r) => ({ ...r, limit: input.limit, offset: input.offset })),
+  tool: localTool('list_pending_approvals', 'approval'),
+  run: async (deps, input) => ({
+    ...(await deps.content.approvals.list(input)),
+    limit: input.limit,
+    offset: input.offset,
+  }),
 });

@@ -1,21 +1,27 @@
-// Operation assist.mode: The operating mode.
+// Operation assist.mode (HTTP GET /api/assist/mode and the tool get_mode): the operating mode.
 import { z } from 'zod';
 import { ModeOutput } from '../../contracts/assist.js';
-
-const EmptyInput = z.object({});
-
 import { defineOperation } from '../define-operation.js';
+import { WRITE_ADMIN_API_READONLY } from '../tools/tool-kit.js';
 
 export const assistModeOperation = defineOperation({
   name: 'assist.mode',
-  summary: 'The operating mode (autopilot or composer) and the effective approval mode.',
-  input: EmptyInput,
+  summary:
+    'The operating mode (autopilot or composer) and the effective approval mode (composer forces it on).',
+  input: z.object({}),
   output: ModeOutput,
   mutation: false,
   http: { method: 'GET', path: '/api/assist/mode' },
-  run: (deps) =>
-    Promise.resolve({
-      mode: deps.assist.settings().mode,
-      approval_mode: deps.assist.settings().approvalMode,
-    }),
+  tool: {
+    name: 'get_mode',
+    category: 'meta',
+    lane: 'shared',
+    profiles: WRITE_ADMIN_API_READONLY,
+    requires: {},
+    errors: [],
+  },
+  run: async (deps) => ({
+    mode: deps.assist.settings().mode,
+    approval_mode: deps.assist.settings().approvalMode,
+  }),
 });

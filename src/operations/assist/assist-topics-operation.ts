@@ -1,18 +1,17 @@
-// Operation assist.topics: Suggested topics from recent performance and the profile.
-import { z } from 'zod';
-import { TopicsOutput } from '../../contracts/assist.js';
+// Operation assist.topics (HTTP and the tool suggest_topics): topic ideas from performance and the profile.
+import { TopicsInput, TopicsOutput } from '../../contracts/assist.js';
 import { suggestTopics } from '../../core/services/assist/suggest.js';
-
-const EmptyInput = z.object({});
-
 import { defineOperation } from '../define-operation.js';
+import { localTool } from '../tools/tool-kit.js';
 
 export const assistTopicsOperation = defineOperation({
   name: 'assist.topics',
-  summary: 'Suggested topics from recent performance and the profile.',
-  input: EmptyInput,
+  summary:
+    'Topic ideas from what performed best recently, topped up from the profile (pillars, industry topics).',
+  input: TopicsInput,
   output: TopicsOutput,
   mutation: false,
   http: { method: 'GET', path: '/api/assist/topics' },
-  run: (deps) => suggestTopics(deps.assist),
+  tool: { ...localTool('suggest_topics', 'content') },
+  run: (deps, input) => suggestTopics(deps.assist, input.count),
 });

@@ -1,15 +1,64 @@
-// Operation content.compose: Submit a post or a thread for posting now or at `scheduled_for`.
+// Operation content.compose (HTTP POST /api/content/compose and the tool compose_tweet): a post or a thread
+// becomes a draft and is submitted: to the approval queue when approval mode is on, else scheduled or queued.
+// An agent's call meets the policy first (dry run, routing to a person, denial).
+import { z } from 'zod';
 import { ComposeInput, ComposeResultSchema } from '../../contracts/compose.js';
+import { ContentTypeSchema } from '../../contracts/content.js';
+import type { DryRunPayload } from '../../contracts/tools/envelope.js';
+import { PLATFORM_WRITE_ERRORS } from '../../contracts/tools/tool-binding.js';
 import { composeContent } from '../../core/services/compose/compose-content.js';
 import { defineOperation } from '../define-operation.js';
+import { WRITE_ADMIN } from '../tools/tool-kit.js';
+
+const TOOL = 'compose_tweet';
+
+export const ComposeOperationInput = ComposeInput.extend({
+  content_type: ContentTypeSchema.default('tweet').describe('`tweet` (default for agents) or `thread`.'),
+  topic: z.string().max(200).optional().describe('What the post is about (kept as the draft title).'),
+  format: z.string().max(50).optional().describe('Content format label, e.g. tip, story, question.'),
+});
 
 export const composeOperation = defineOperation({
   name: 'content.compose',
   summary:
-    'Submit a post or a thread for posting now or at `scheduled_for`: queued for approval when approval mode is on, else scheduled or queued for immediate posting.',
-  input: ComposeInput,
-  output: ComposeResultSchema,
+    'Compose a post or thread: it becomes a draft and is submitted for posting (approval queue when approval mode is on, else scheduled or queued for immediate posting). Policy-checked for agents.',
+  input: ComposeOperationInput,
+  output: z.union([
+    ComposeResultSchema,
+    z.object({ dry_run: z.literal(true), would_execute: z.string(), params: z.string() }),
+  ]),
   mutation: true,
-  http: { method: 'POST', path: '/api/content/compose', status: 202 },
-  run: (deps, input, context) => composeContent(deps.content, input, context.actor),
+  // The spec's compose request requires content_type; an agent's compose_tweet requires content.
+  http: { method: 'POST', path: '/api/content/compose', status: 202, required: ['content_type'] },
+  tool: {
+    name: TOOL,
+    category: 'write',
+    lane: 'workflow',
+    profiles: WRITE_ADMIN,
+    requires: { db: true },
+    policy: 'check',
+    errors: [...PLATFORM_WRITE_ERRORS, 'validation_error', 'db_error'],
+    required: ['content'],
+  },
+  run: async (deps, input, context) => {
+    context.trace ??= {};
+    const trace = context.trace;
+    const decision =
+      context.actor === 'agent' ? await deps.gateway.check({ tool: TOOL, category: 'write' }) : undefined;
+    if (decision?.decision === 'dry_run') {
+      trace.policy_decision = 'dry_run';
+      return { dry_run: true, would_execute: TOOL, params: JSON.stringify(input) } satisfies DryRunPayload;
+    }
+    const { topic, format, ...compose } = input;
+    const title = compose.title ?? ([topic, format].filter(Boolean).join(' · ') || undefined);
+    const result = await composeContent(
+      deps.content,
+      { ...compose, ...(title ? { title } : {}) },
+      context.actor,
+      decision?.decision === 'route' ? { forceApproval: { reason: decision.reason } } : {},
+    );
+    if (decision) trace.policy_decision = decision.decision === 'route' ? 'routed_to_approval' : 'allowed';
+    if (decision?.decision === 'allow') deps.gateway.count(decision.limits);
+    return result;
+  },
 });

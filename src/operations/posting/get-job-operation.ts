@@ -4,7 +4,7 @@ import { PostingJobSchema } from '../../contracts/posting.js';
 import { AppError } from '../../core/errors.js';
 import type { OperationDeps } from '../operation-deps.js';
 
-const IdInput = z.object({ id: z.coerce.number().int().positive() });
+const IdInput = z.object({ id: z.number().int().positive() });
 
 async function getJob(deps: OperationDeps, id: number) {
   const job = await deps.content.posting.getJob(id);

@@ -4,6 +4,7 @@
 import type { DryRunPayload, RoutedPayload } from '../../contracts/tools/envelope.js';
 import {
   DB_ERRORS,
+  LLM_ERRORS,
   PLATFORM_ENGAGE_ERRORS,
   PLATFORM_READ_ERRORS,
   PLATFORM_WRITE_ERRORS,
@@ -66,6 +67,22 @@ export function platformMutation(
       ...(options.posts ? (['validation_error', 'thread_partial_failure'] as const) : []),
       ...DB_ERRORS,
     ],
+  };
+}
+
+/** A generation tool: the LLM and the database (and platform reads when it fetches a post). */
+export function llmTool(name: string, options: { social?: boolean } = {}): ToolBinding {
+  return {
+    name,
+    category: 'content',
+    lane: 'workflow',
+    profiles: WRITE_ADMIN,
+    requires: {
+      llm: true,
+      db: true,
+      ...(options.social ? { social: true, userAuth: true, scopes: ['tweet.read', 'users.read'] } : {}),
+    },
+    errors: [...LLM_ERRORS, ...DB_ERRORS, ...(options.social ? PLATFORM_READ_ERRORS : [])],
   };
 }
 

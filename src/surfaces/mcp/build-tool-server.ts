@@ -11,14 +11,17 @@ import {
 import { z } from 'zod';
 import type { AppDeps } from '../../app/create-app.js';
 import type { ToolProfile } from '../../contracts/tools/tool-binding.js';
-import type { AnyOperation } from '../../operations/define-operation.js';
+import { type AnyOperation, faceInput } from '../../operations/define-operation.js';
 import { malformedRequestAnswer, parseCallParams, RpcError, unknownTool } from './call-request.js';
 import { invokeTool } from './invoke-tool.js';
 import { profileTools, type ToolOperation } from './profile-tools.js';
 
 /** The tool's input as JSON Schema (what agents see), always an object schema. */
 export function inputJsonSchema(op: ToolOperation): Tool['inputSchema'] {
-  const schema = z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(faceInput(op, 'tool'), { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   delete schema.$schema;
   return { ...schema, type: 'object', additionalProperties: false } as Tool['inputSchema'];
 }

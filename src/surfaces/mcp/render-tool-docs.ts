@@ -1,6 +1,8 @@
 // Renders docs/tools.md from the operations' tool bindings: per tool its profiles, whether it mutates and
 // how the policy meets it, its parameters (from the input schema) and its error codes.
+
 import { TOOL_PROFILES } from '../../contracts/tools/tool-binding.js';
+import { faceInput } from '../../operations/define-operation.js';
 import { OPERATIONS } from '../../operations/registry.js';
 import { cell, type JsonSchema, toSchema, typeOf } from '../json-schema-text.js';
 import { profileTools, type ToolOperation } from './profile-tools.js';
@@ -20,7 +22,7 @@ pass the policy alone; every tool honours \`blocked_tools\`.
 `;
 
 function paramsTable(op: ToolOperation): string[] {
-  const schema = toSchema(op.input, 'input') as JsonSchema;
+  const schema = toSchema(faceInput(op, 'tool'), 'input') as JsonSchema;
   const props = Object.entries(schema.properties ?? {});
   if (props.length === 0) return ['No parameters.'];
   const required = new Set(schema.required ?? []);

@@ -7,24 +7,6 @@ import { ALL_PROFILES, WRITE_ADMIN_API_READONLY } from '../tool-kit.js';
 
 const Empty = z.object({});
 
-export const getModeTool = defineOperation({
-  name: 'get_mode',
-  summary:
-    'The operating mode (autopilot or composer) and the effective approval mode (composer forces it on).',
-  input: Empty,
-  output: z.object({ mode: z.enum(['autopilot', 'composer']), approval_mode: z.boolean() }),
-  mutation: false,
-  tool: {
-    name: 'get_mode',
-    category: 'meta',
-    lane: 'shared',
-    profiles: WRITE_ADMIN_API_READONLY,
-    requires: {},
-    errors: [],
-  },
-  run: async (deps) => ({ mode: deps.status.mode, approval_mode: deps.status.approvalMode }),
-});
-
 export const getCapabilitiesTool = defineOperation({
   name: 'get_capabilities',
   summary:
