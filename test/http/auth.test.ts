@@ -91,6 +91,16 @@ describe('authentication', () => {
       { auth: false, headers: { ...headers, 'x-csrf-token': csrf } },
     );
     expect(ok.status).toBe(201);
+    // Who did it is who authenticated: a session is a person at the dashboard, the token an API client.
+    const actors = () =>
+      (
+        h.app.deps.database.sqlite
+          .prepare("select actor, face from mutation_audit where tool_name = 'drafts.create' order by id")
+          .all() as Array<{ actor: string; face: string }>
+      ).slice(-1);
+    expect(actors()).toEqual([{ actor: 'dashboard', face: 'http' }]);
+    await h.api('POST', '/api/content/drafts', { content: 'y' });
+    expect(actors()).toEqual([{ actor: 'api', face: 'http' }]);
     const status = await h.api('GET', '/api/auth/status', undefined, { auth: false, headers });
     expect(status.json).toMatchObject({ authenticated: true, method: 'session', csrf_token: csrf });
 

@@ -1,0 +1,167 @@
+// Parity across faces: every action reachable from HTTP and from the tool server is one operation, so the
+// same input through either face must leave the same stored effect (drafts, approval items, posting jobs,
+// the audit log) and answer the same, apart from who did it. Each case runs on two fresh apps (real SQLite,
+// the fake platform, the fake LLM) set up alike: one called over HTTP, one by an agent.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnyOperation } from '../../src/operations/define-operation.js';
+import { OPERATIONS } from '../../src/operations/registry.js';
+import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
+import { addTweet } from '../fakes/social/factory.js';
+import { connectTools } from '../support/app-harness.js';
+import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+
+interface ParityCase {
+  /** Prepares the app (both apps alike) and gives what the input needs. */
+  setup?(h: HttpHarness): Promise<Record<string, unknown>>;
+  input(ready: Record<string, unknown>): Record<string, unknown>;
+}
+
+const PENDING = async (h: HttpHarness) => {
+  for (const content of ['first for review', 'second for review']) {
+    const queued = await h.api('POST', '/api/content/compose', { content_type: 'tweet', content });
+    expect(queued.status).toBe(202);
+  }
+  return { id: 1 };
+};
+
+/** Every operation with both bindings, and how to call it. A new shared action must be added here. */
+const TABLE: Record<string, ParityCase> = {
+  'approvals.approve': { setup: PENDING, input: ({ id }) => ({ id, notes: 'looks right' }) },
+  'approvals.reject': { setup: PENDING, input: ({ id }) => ({ id, notes: 'off-voice' }) },
+  'approvals.approve_all': { setup: PENDING, input: () => ({ max: 5 }) },
+  'approvals.list': { setup: PENDING, input: () => ({ limit: 10 }) },
+  'content.compose': { input: () => ({ content_type: 'tweet', content: 'one voice, two faces' }) },
+  'assist.tweet': { input: () => ({ topic: 'release notes', style: 'dry' }) },
+  'assist.thread': { input: () => ({ topic: 'release notes', num_tweets: 2 }) },
+  'assist.reply': {
+    setup: async (h) => ({
+      tweet_id: addTweet(h.fake.state, { id: '900001', authorId: '1001', text: 'How do you ship?' }).id,
+    }),
+    input: ({ tweet_id }) => ({ tweet_id, context: 'curious' }),
+  },
+  'assist.topics': { input: () => ({ count: 3 }) },
+  'assist.mode': { input: () => ({}) },
+};
+
+const shared = OPERATIONS.filter((op) => op.http && op.tool);
+const CONFIG = {
+  approval_mode: true,
+  business: { product_name: 'Acme', product_keywords: ['changelog'], content_pillars: ['shipping'] },
+};
+
+let llm: FakeLlm;
+beforeAll(async () => {
+  llm = await startFakeLlm();
+  llm.script.reply('Ship small.\n---\nWrite down why.', { times: Number.POSITIVE_INFINITY });
+});
+afterAll(() => llm.close());
+
+const start = () =>
+  startHttpHarness({
+    ...CONFIG,
+    llm: { provider: 'openai', api_key: 'sk-test', base_url: llm.openaiBaseUrl },
+  });
+
+function httpRequest(op: AnyOperation, input: Record<string, unknown>) {
+  const http = op.http as NonNullable<AnyOperation['http']>;
+  const rest = { ...input };
+  const path = http.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value));
+  });
+  if (http.method !== 'GET') return { method: http.method, url: path, body: rest };
+  const query = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)])).toString();
+  return { method: http.method, url: query ? `${path}?${query}` : path, body: undefined };
+}
+
+/** Who did it, when, and identifiers of the moment: the only things two faces may differ in. */
+const VARYING = new Set([
+  'actor',
+  'face',
+  'origin',
+  'reviewed_by',
+  'editor',
+  'source',
+  'correlation_id',
+  'created_at',
+  'updated_at',
+  'completed_at',
+  'reviewed_at',
+  'elapsed_ms',
+  'elapsed',
+  'last_seen_at',
+]);
+
+function normalize(value: unknown): unknown {
+  // JSON columns (payloads, audited params and results) are compared as what they hold.
+  if (typeof value === 'string' && /^[[{]/.test(value)) {
+    try {
+      return normalize(JSON.parse(value));
+    } catch {
+      return value;
+    }
+  }
+  if (Array.isArray(value)) return value.map(normalize);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !VARYING.has(key))
+        .map(([key, v]) => [key, normalize(v)]),
+    );
+  }
+  return value;
+}
+
+const TABLES = ['drafts', 'draft_revisions', 'approval_queue', 'posting_jobs', 'mutation_audit'];
+
+function stored(h: HttpHarness) {
+  const sqlite = h.app.deps.database.sqlite;
+  return Object.fromEntries(
+    TABLES.map((table) => [table, normalize(sqlite.prepare(`select * from ${table} order by id`).all())]),
+  );
+}
+
+function auditActors(h: HttpHarness): string[] {
+  return (
+    h.app.deps.database.sqlite.prepare('select actor from mutation_audit').all() as { actor: string }[]
+  ).map((r) => r.actor);
+}
+
+describe('one operation per action, the same on both faces', () => {
+  it('the table lists exactly the operations bound to both faces', () => {
+    expect(shared.map((op) => op.name).sort()).toEqual(Object.keys(TABLE).sort());
+  });
+
+  for (const [name, parity] of Object.entries(TABLE)) {
+    it(`${name}: same stored effect and equivalent answers over HTTP and as a tool`, async () => {
+      const op = OPERATIONS.find((o) => o.name === name) as AnyOperation;
+      const viaHttp = await start();
+      const viaTool = await start();
+      const tools = await connectTools(viaTool.app, 'write');
+      try {
+        const readyHttp = (await parity.setup?.(viaHttp)) ?? {};
+        const readyTool = (await parity.setup?.(viaTool)) ?? {};
+        expect(readyTool).toEqual(readyHttp);
+        const input = parity.input(readyHttp);
+        const request = httpRequest(op, input);
+        const http = await viaHttp.api(request.method, request.url, request.body);
+        expect(http.status, JSON.stringify(http.json)).toBeLessThan(300);
+        const tool = await tools.call(op.tool?.name as string, input);
+        expect(tool.success, JSON.stringify(tool.error)).toBe(true);
+
+        expect(normalize(tool.data)).toEqual(normalize(http.json));
+        expect(stored(viaTool)).toEqual(stored(viaHttp));
+        if (op.mutation) {
+          // The same entry, each with its own actor: never audited as the tool server by default.
+          expect(auditActors(viaHttp).slice(-1)).toEqual(['api']);
+          expect(auditActors(viaTool).slice(-1)).toEqual(['agent']);
+        }
+      } finally {
+        await tools.close();
+        await viaHttp.close();
+        await viaTool.close();
+      }
+    });
+  }
+});
