@@ -71,7 +71,9 @@ function httpRequest(op: AnyOperation, input: Record<string, unknown>) {
     return encodeURIComponent(String(value));
   });
   if (http.method !== 'GET') return { method: http.method, url: path, body: rest };
-  const query = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)])).toString();
+  const query = new URLSearchParams(
+    Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, String(v)])),
+  ).toString();
   return { method: http.method, url: query ? `${path}?${query}` : path, body: undefined };
 }
 
