@@ -1,5 +1,6 @@
-// The one error type of the service, over exactly the spec's 28 error codes.
-// Each face maps it once: HTTP status, tool-envelope code, CLI exit code.
+// The one error type of the service: the spec's 28 error codes, plus the few situations a face must tell
+// apart that none of them names (a conflict, something too large, a bug of ours, and the HTTP face's own
+// refusals). Each face maps every code once, in one table: HTTP status, envelope code, CLI exit code.
 
 export const ERROR_CODES = [
   'social_rate_limited',
@@ -34,6 +35,25 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * Beyond the 28: a write on stale state or an item already moved (`conflict`), input over a size limit
+ * (`payload_too_large`), an unexpected failure of our own (`internal`: never retryable, never a platform
+ * error), and what the HTTP face refuses before any operation runs. Envelopes report each under one of
+ * the 28 (see surfaces/mcp/envelope.ts).
+ */
+export const EXTRA_CODES = [
+  'conflict',
+  'payload_too_large',
+  'internal',
+  'unauthenticated',
+  'forbidden',
+  'throttled',
+  'uri_too_long',
+  'headers_too_large',
+] as const;
+export type ExtraCode = (typeof EXTRA_CODES)[number];
+export type AppErrorCode = ErrorCode | ExtraCode;
+
 /** Codes a caller may retry as-is (spec, Errors table). */
 const RETRYABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'social_rate_limited',
@@ -45,8 +65,8 @@ const RETRYABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'policy_error',
 ]);
 
-export function isRetryableCode(code: ErrorCode): boolean {
-  return RETRYABLE.has(code);
+export function isRetryableCode(code: AppErrorCode): boolean {
+  return RETRYABLE.has(code as ErrorCode);
 }
 
 export interface AppErrorOptions {
@@ -57,17 +77,20 @@ export interface AppErrorOptions {
   details?: unknown;
   /** Set by the mutation policy engine on its denials (tool envelopes carry it). */
   policyDecision?: 'denied';
+  /** Seconds to wait before trying again (HTTP `Retry-After`), when known without a clock reading. */
+  retryAfterSeconds?: number;
   cause?: unknown;
 }
 
 export class AppError extends Error {
-  readonly code: ErrorCode;
+  readonly code: AppErrorCode;
   readonly retryable: boolean;
   readonly resetAt: Date | undefined;
   readonly details: unknown;
   readonly policyDecision: 'denied' | undefined;
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
+  constructor(code: AppErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
@@ -75,6 +98,7 @@ export class AppError extends Error {
     this.resetAt = options.resetAt;
     this.details = options.details;
     this.policyDecision = options.policyDecision;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
@@ -83,20 +107,15 @@ export function isAppError(value: unknown): value is AppError {
 }
 
 /**
- * A write based on a stale version (optimistic concurrency). Its code is one of the 28 for envelopes;
- * the HTTP face answers 409 with the server's current state in `details.current`.
+ * A write based on a stale version, or on an item someone else moved first: the HTTP face answers 409 with
+ * the server's current state in `details.current`; envelopes carry it as validation_error with
+ * `details.conflict`.
  */
-export class ConflictError extends AppError {
-  constructor(message: string, current: unknown) {
-    super('validation_error', message, { retryable: false, details: { conflict: true, current } });
-    this.name = 'ConflictError';
-  }
+export function conflictError(message: string, current: unknown): AppError {
+  return new AppError('conflict', message, { retryable: false, details: { conflict: true, current } });
 }
 
-/** Input larger than allowed (HTTP 413). */
-export class TooLargeError extends AppError {
-  constructor(message: string, details?: unknown) {
-    super('validation_error', message, { retryable: false, details });
-    this.name = 'TooLargeError';
-  }
+/** Input larger than allowed (HTTP 413; validation_error in envelopes). */
+export function tooLargeError(message: string, details?: unknown): AppError {
+  return new AppError('payload_too_large', message, { retryable: false, details });
 }

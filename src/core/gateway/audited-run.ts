@@ -46,7 +46,7 @@ export async function runAudited<T>(
       correlationId,
       {
         status: 'failure',
-        error_code: isAppError(error) ? error.code : 'social_api_error',
+        error_code: isAppError(error) ? error.code : 'internal',
         error_message: (error as Error)?.message ?? String(error),
         elapsed_ms: Math.round(performance.now() - started),
       },

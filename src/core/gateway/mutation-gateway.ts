@@ -300,21 +300,21 @@ export class MutationGateway {
       );
       return { outcome: 'executed', correlationId, result, ...(rollback ? { rollback } : {}) };
     } catch (error) {
-      const appError = isAppError(error)
-        ? error
-        : new AppError('social_api_error', (error as Error)?.message ?? String(error), { cause: error });
+      // A failure that is not a typed one is a bug of ours: audited as internal and rethrown as it is, so
+      // the face reports it as internal (never as a retryable platform error) and logs its stack.
+      const appError = isAppError(error) ? error : undefined;
       deps.store.complete(
         correlationId,
         {
           status: 'failure',
-          error_code: appError.code,
-          error_message: appError.message,
-          result: appError.details,
+          error_code: appError?.code ?? 'internal',
+          error_message: appError?.message ?? (error as Error)?.message ?? String(error),
+          result: appError?.details,
           elapsed_ms: Math.round(performance.now() - started),
         },
         deps.clock.now(),
       );
-      throw appError;
+      throw error;
     }
   }
 

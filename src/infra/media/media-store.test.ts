@@ -17,7 +17,6 @@ import { FakeClock } from '../../../test/support/fake-clock.js';
 import { HEADERS, writeMedia } from '../../../test/support/media-files.js';
 import { DEFAULT_ACCOUNT_ID } from '../../contracts/account.js';
 import { MB } from '../../core/domain/media-rules.js';
-import { TooLargeError } from '../../core/errors.js';
 import { type AppDatabase, openDatabase } from '../sqlite/open-database.js';
 import { MediaFileRepository } from '../sqlite/repositories/media-file-repository.js';
 import { MediaStore, type MediaStoreOptions } from './media-store.js';
@@ -130,7 +129,7 @@ describe('MediaStore.save', () => {
   it('applies the per-kind caps: a 6 MB PNG and a 16 MB GIF are too large', async () => {
     const store = makeStore();
     const png = store.save(source('png', 6 * MB), 'big.png');
-    await expect(png).rejects.toBeInstanceOf(TooLargeError);
+    await expect(png).rejects.toMatchObject({ code: 'payload_too_large' });
     await expect(png).rejects.toMatchObject({
       details: { kind: 'image', size_bytes: 6 * MB, max_bytes: 5 * MB },
       message: 'file is 6 MB; an image may be at most 5 MB',
@@ -158,7 +157,7 @@ describe('MediaStore.save', () => {
       })(),
     );
     const save = makeStore({ maxUploadBytes: 64 * 1024 }).save(endless, 'huge.mp4');
-    await expect(save).rejects.toBeInstanceOf(TooLargeError);
+    await expect(save).rejects.toMatchObject({ code: 'payload_too_large' });
     await expect(save).rejects.toMatchObject({ details: { max_bytes: 64 * 1024 } });
     // Readable.from reads a little ahead; what matters is that reading stopped near the limit.
     expect(produced).toBeLessThan(40);
@@ -169,7 +168,7 @@ describe('MediaStore.save', () => {
   it('treats a source cut short by its own limit as too large', async () => {
     await expect(
       makeStore().save(source('png'), 'a.png', { wasTruncated: () => true }),
-    ).rejects.toBeInstanceOf(TooLargeError);
+    ).rejects.toMatchObject({ code: 'payload_too_large' });
     expect(leftovers()).toEqual([]);
   });
 

@@ -9,7 +9,7 @@ import { fileTypeFromFile } from 'file-type';
 import { imageSizeFromFile } from 'image-size/fromFile';
 import type { MediaKind } from '../../contracts/social.js';
 import { MB, MEDIA_LIMITS, mediaKindOf } from '../../core/domain/media-rules.js';
-import { AppError, TooLargeError } from '../../core/errors.js';
+import { AppError, tooLargeError } from '../../core/errors.js';
 import type { Clock } from '../../core/ports/clock.js';
 import type { MediaFileRecord, MediaFileRepository } from '../sqlite/repositories/media-file-repository.js';
 import { resolveMediaPath } from './resolve-media-path.js';
@@ -133,7 +133,7 @@ export class MediaStore {
 
   /**
    * Streams an upload to disk, detects its type from the content, enforces the per-kind cap, reads image
-   * dimensions and records it. Throws TooLargeError (413) or AppError('unsupported_media_type'); after any
+   * dimensions and records it. Throws tooLargeError (413) or AppError('unsupported_media_type'); after any
    * failure no file is left behind.
    */
   async save(stream: Readable, originalName: string, options: SaveOptions = {}): Promise<StoredMedia> {
@@ -144,7 +144,7 @@ export class MediaStore {
     try {
       const written = await writeStreamToFile(stream, partPath, this.maxUploadBytes);
       if (options.wasTruncated?.()) {
-        throw new TooLargeError(`upload was cut off by the server's size limit`, {
+        throw tooLargeError(`upload was cut off by the server's size limit`, {
           max_bytes: this.maxUploadBytes,
         });
       }
@@ -160,7 +160,7 @@ export class MediaStore {
       }
       const maxBytes = MEDIA_LIMITS[kind].maxBytes;
       if (written.sizeBytes > maxBytes) {
-        throw new TooLargeError(
+        throw tooLargeError(
           `file is ${formatMb(written.sizeBytes)}; ${kind === 'image' ? 'an' : 'a'} ${kind} may be at most ${formatMb(maxBytes)}`,
           { kind, size_bytes: written.sizeBytes, max_bytes: maxBytes },
         );

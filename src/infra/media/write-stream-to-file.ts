@@ -6,7 +6,7 @@ import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MB } from '../../core/domain/media-rules.js';
-import { AppError, TooLargeError } from '../../core/errors.js';
+import { AppError, tooLargeError } from '../../core/errors.js';
 
 export interface WrittenFile {
   sizeBytes: number;
@@ -16,7 +16,7 @@ export interface WrittenFile {
 
 /**
  * Writes `source` to `target` (created exclusively, mode 0600) and returns its size and SHA-256.
- * Over `maxBytes` it stops reading, deletes the partial file and throws TooLargeError; any other failure
+ * Over `maxBytes` it stops reading, deletes the partial file and throws tooLargeError; any other failure
  * also deletes it and surfaces as AppError('file_read_error') unless it already is an AppError.
  */
 export async function writeStreamToFile(
@@ -35,7 +35,7 @@ export async function writeStreamToFile(
           sizeBytes += bytes.length;
           // Throwing here makes pipeline destroy the source: nothing more is read from the client.
           if (sizeBytes > maxBytes) {
-            throw new TooLargeError(`upload is larger than the ${Math.round(maxBytes / MB)} MB limit`, {
+            throw tooLargeError(`upload is larger than the ${Math.round(maxBytes / MB)} MB limit`, {
               max_bytes: maxBytes,
             });
           }

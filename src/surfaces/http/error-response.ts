@@ -1,38 +1,36 @@
 // The HTTP face's one error shape `{ error: { code, message, details? } }` and its one status table, also
 // for what Fastify and Node's HTTP parser refuse themselves (bad URL encoding, over-long params, headers
 // or bodies, malformed requests).
+import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ConflictError, type ErrorCode, isAppError, TooLargeError } from '../../core/errors.js';
-
-/** HTTP-only situations that are not one of the 28 service codes. */
-export type HttpOnlyCode =
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'conflict'
-  | 'payload_too_large'
-  | 'throttled'
-  | 'uri_too_long'
-  | 'headers_too_large'
-  | 'internal';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type AppErrorCode, isAppError } from '../../core/errors.js';
 
 export interface ErrorBody {
-  error: { code: ErrorCode | HttpOnlyCode; message: string; details?: unknown };
+  error: { code: AppErrorCode; message: string; details?: unknown };
 }
 
-export const STATUS: Record<ErrorCode, number> = {
+/** The HTTP face's one status table: every error code the service knows. */
+export const STATUS: Record<AppErrorCode, number> = {
   validation_error: 400,
   invalid_input: 400,
   tweet_too_long: 400,
-  unsupported_media_type: 400,
   file_read_error: 400,
+  unsupported_media_type: 415,
   not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
   social_not_configured: 409,
   llm_not_configured: 409,
+  unauthenticated: 401,
+  forbidden: 403,
   scraper_mutation_blocked: 403,
   policy_denied_blocked: 403,
   policy_denied_hard_rule: 403,
   policy_denied_user_rule: 403,
+  uri_too_long: 414,
+  headers_too_large: 431,
+  throttled: 429,
   policy_denied_rate_limited: 429,
   social_rate_limited: 429,
   social_auth_expired: 502,
@@ -49,20 +47,8 @@ export const STATUS: Record<ErrorCode, number> = {
   db_error: 500,
   policy_error: 500,
   serialization_error: 500,
+  internal: 500,
 };
-
-/** A failure the HTTP layer itself decides (auth, CSRF, host, size, throttling). */
-export class HttpFailure extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode | HttpOnlyCode,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-    this.name = 'HttpFailure';
-  }
-}
 
 export function sendError(
   reply: FastifyReply,
@@ -73,76 +59,50 @@ export function sendError(
   return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(body);
 }
 
-/** Maps anything thrown by a route to the error shape; internals never leak into the message. */
-export function toErrorResponse(error: unknown): {
-  status: number;
-  body: ErrorBody;
-  headers: Record<string, string>;
-} {
-  if (error instanceof HttpFailure) {
-    return {
-      status: error.status,
-      body: { error: { code: error.code, message: error.message } },
-      headers: error.headers,
-    };
+/** Fastify's own refusals as the service's codes (their messages are safe to show). */
+function fromFastify(error: FastifyError): AppError | undefined {
+  const status = error.statusCode;
+  if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError('payload_too_large', 'request body too large');
+  if (status === 415)
+    return new AppError('unsupported_media_type', 'unsupported Content-Type for this route');
+  if (status === 414 || error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return new AppError('uri_too_long', 'a path parameter is too long');
+  if (status !== undefined && status >= 400 && status < 500)
+    return new AppError('invalid_input', error.message);
+  return undefined;
+}
+
+/**
+ * Maps anything thrown by a route to the error shape. A failure that is none of ours to describe (a bug)
+ * is `internal`: no details leak, and the correlation id in the answer finds it in the log.
+ */
+export function toErrorResponse(
+  thrown: unknown,
+  log?: Pick<FastifyBaseLogger, 'error'>,
+): { status: number; body: ErrorBody; headers: Record<string, string> } {
+  let error = isAppError(thrown) ? thrown : fromFastify(thrown as FastifyError);
+  if (!error) {
+    const correlationId = randomUUID();
+    log?.error({ err: thrown, correlation_id: correlationId }, 'internal error');
+    error = new AppError('internal', `internal error (correlation id ${correlationId})`, {
+      details: { correlation_id: correlationId },
+    });
   }
-  if (error instanceof ConflictError) {
-    return {
-      status: 409,
-      body: { error: { code: 'conflict', message: error.message, details: error.details } },
-      headers: {},
-    };
-  }
-  if (error instanceof TooLargeError) {
-    return {
-      status: 413,
-      body: { error: { code: 'payload_too_large', message: error.message, details: error.details } },
-      headers: {},
-    };
-  }
-  if (isAppError(error)) {
-    const headers: Record<string, string> = {};
-    if (error.resetAt)
-      headers['retry-after'] = String(Math.max(1, Math.ceil((error.resetAt.getTime() - Date.now()) / 1000)));
-    const details = error.resetAt
-      ? { ...(error.details as object), rate_limit_reset: error.resetAt.toISOString() }
-      : error.details;
-    return {
-      status: STATUS[error.code],
-      body: { error: { code: error.code, message: error.message, details } },
-      headers,
-    };
-  }
-  const fastifyError = error as FastifyError;
-  if (fastifyError?.statusCode === 413 || fastifyError?.code === 'FST_REQ_FILE_TOO_LARGE') {
-    return {
-      status: 413,
-      body: { error: { code: 'payload_too_large', message: 'request body too large' } },
-      headers: {},
-    };
-  }
-  if (fastifyError?.statusCode === 415) {
-    return {
-      status: 415,
-      body: { error: { code: 'unsupported_media_type', message: 'unsupported Content-Type for this route' } },
-      headers: {},
-    };
-  }
-  if (fastifyError?.statusCode === 414 || fastifyError?.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return {
-      status: 414,
-      body: { error: { code: 'uri_too_long', message: 'a path parameter is too long' } },
-      headers: {},
-    };
-  }
-  if (fastifyError?.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-    return {
-      status: 400,
-      body: { error: { code: 'invalid_input', message: fastifyError.message } },
-      headers: {},
-    };
-  }
-  return { status: 500, body: { error: { code: 'internal', message: 'internal error' } }, headers: {} };
+  const headers: Record<string, string> = {};
+  if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
+  else if (error.resetAt)
+    headers['retry-after'] = String(Math.max(1, Math.ceil((error.resetAt.getTime() - Date.now()) / 1000)));
+  const details = error.resetAt
+    ? { ...(error.details as object), rate_limit_reset: error.resetAt.toISOString() }
+    : error.details;
+  return {
+    status: STATUS[error.code],
+    body: {
+      error: { code: error.code, message: error.message, ...(details === undefined ? {} : { details }) },
+    },
+    headers,
+  };
 }
 
 /** Fastify's own refusals before routing (bad URL encoding, over-long parameters), in the one shape. */
@@ -151,7 +111,7 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
   return sendError(reply, status, body, headers);
 }
 
-const CLIENT_ERRORS: Record<string, { status: number; code: HttpOnlyCode | ErrorCode; message: string }> = {
+const CLIENT_ERRORS: Record<string, { status: number; code: AppErrorCode; message: string }> = {
   HPE_HEADER_OVERFLOW: { status: 431, code: 'headers_too_large', message: 'request headers too large' },
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'invalid_input', message: 'request timed out' },
 };
@@ -177,8 +137,8 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
-    const { status, body, headers } = toErrorResponse(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const { status, body, headers } = toErrorResponse(error, request.log);
+    if (status >= 500 && body.error.code !== 'internal') request.log.error({ err: error }, 'request failed');
     return sendError(reply, status, body, headers);
   });
   app.setNotFoundHandler((request, reply) =>

@@ -1,7 +1,8 @@
 // DNS-rebinding guard: a page on some other site must not reach this server through a name that
 // resolves to 127.0.0.1. Only loopback names and hosts the user configured are answered.
+
 import type { FastifyInstance } from 'fastify';
-import { HttpFailure } from './error-response.js';
+import { AppError } from '../../core/errors.js';
 
 const LOOPBACK = ['localhost', '127.0.0.1', '::1'];
 const WILDCARD = new Set(['0.0.0.0', '::']);
@@ -24,8 +25,7 @@ export function registerHostGuard(
   app.addHook('onRequest', async (request) => {
     const host = request.headers.host;
     if (!host || !allowed.has(hostName(host))) {
-      throw new HttpFailure(
-        403,
+      throw new AppError(
         'forbidden',
         `host ${host ?? '(none)'} is not allowed; add it to [server] allowed_hosts`,
       );

@@ -86,12 +86,13 @@ every field, nested ones inline; optional ones are marked.
 ## Errors
 
 Every error has one shape: \`{"error": {"code": "…", "message": "…", "details": …}}\`. Codes are the service's
-error codes, plus HTTP-only ones: \`unauthenticated\` (401), \`forbidden\` (403: CSRF, host), \`conflict\` (409: a
-stale \`version\` — \`details.current\` holds the server's draft — or an item already reviewed),
-\`uri_too_long\` (414), \`payload_too_large\` (413), \`headers_too_large\` (431), \`throttled\` (429),
-\`internal\` (500); an unsupported body type is \`unsupported_media_type\` with 415, a malformed request or body
-(bad JSON, bad URL encoding, broken multipart) \`invalid_input\` with 400. Rate-limited answers carry \`Retry-After\` and
-\`details.rate_limit_reset\`.
+28 error codes plus a few the spec's list has no name for: \`conflict\` (409: a stale \`version\` —
+\`details.current\` holds the server's state — or an item someone else already reviewed), \`payload_too_large\`
+(413), \`internal\` (500: a bug of ours; the message carries a correlation id that finds it in the log, nothing
+else is revealed), and the HTTP face's own refusals \`unauthenticated\` (401), \`forbidden\` (403: CSRF, host),
+\`uri_too_long\` (414), \`headers_too_large\` (431), \`throttled\` (429). An unsupported body or file type is
+\`unsupported_media_type\` (415); a malformed request or body (bad JSON, bad URL encoding, broken multipart)
+\`invalid_input\` (400). Rate-limited answers carry \`Retry-After\` and \`details.rate_limit_reset\`.
 
 | Code | Status |
 |---|---|

@@ -2,8 +2,9 @@
 // absolute form (`GET http://host/path`), so two spellings of one path could be treated differently by
 // anything that looks at the raw URL. Only the one canonical spelling of a path is served; every other
 // spelling is answered 404 before any hook or handler sees it, and over-long targets 414.
+
 import type { FastifyInstance } from 'fastify';
-import { HttpFailure } from './error-response.js';
+import { AppError } from '../../core/errors.js';
 
 /** Longest request target (path and query) served; browsers and API clients stay far below it. */
 export const MAX_URL_LENGTH = 8192;
@@ -35,11 +36,11 @@ export function registerRequestTargetGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const url = request.raw.url ?? '';
     if (url.length > MAX_URL_LENGTH) {
-      throw new HttpFailure(414, 'uri_too_long', `request target longer than ${MAX_URL_LENGTH} characters`);
+      throw new AppError('uri_too_long', `request target longer than ${MAX_URL_LENGTH} characters`);
     }
     const path = url.split('?', 1)[0] ?? '';
     if (nonCanonicalReason(path) !== undefined) {
-      throw new HttpFailure(404, 'not_found', `no route ${request.method} ${path.slice(0, 200)}`);
+      throw new AppError('not_found', `no route ${request.method} ${path.slice(0, 200)}`);
     }
   });
 }

@@ -1,8 +1,9 @@
 // Writes take their fields from a JSON body only (or a multipart upload where the route says so): a
 // query string never stands in for a body, and a form post, a text/plain body or any other type is
 // refused before anything is parsed. A cross-site form can produce none of the accepted requests.
+
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpFailure } from './error-response.js';
+import { AppError } from '../../core/errors.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ACCEPTED = { json: 'application/json', multipart: 'multipart/form-data' } as const;
@@ -36,8 +37,7 @@ export function registerWriteBodyRules(app: FastifyInstance): void {
     if (!WRITES.has(request.method) || request.is404) return;
     const query = (request.raw.url ?? '').split('?')[1];
     if (query !== undefined && query !== '') {
-      throw new HttpFailure(
-        400,
+      throw new AppError(
         'invalid_input',
         `${request.method} takes no query parameters; send the fields as a JSON body`,
       );
@@ -46,8 +46,7 @@ export function registerWriteBodyRules(app: FastifyInstance): void {
     const accepted = ACCEPTED[request.routeOptions.config.body ?? 'json'];
     const type = mediaTypeOf(request.headers['content-type']);
     if (type !== accepted) {
-      throw new HttpFailure(
-        415,
+      throw new AppError(
         'unsupported_media_type',
         `${request.method} ${request.routeOptions.url} takes ${accepted}, not ${type || 'an untyped body'}`,
       );

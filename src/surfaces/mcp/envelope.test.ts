@@ -1,6 +1,6 @@
 // The envelope's error side and its serialisation fallback.
 import { describe, expect, it } from 'vitest';
-import { AppError, ERROR_CODES } from '../../core/errors.js';
+import { AppError, conflictError, ERROR_CODES } from '../../core/errors.js';
 import { envelopeError, serializeEnvelope, toolMeta } from './envelope.js';
 
 describe('tool envelope', () => {
@@ -23,10 +23,33 @@ describe('tool envelope', () => {
   it('reports a raw SQLite failure as db_error and any other bug as a plain internal error', () => {
     const sqlite = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
     expect(envelopeError(sqlite)).toMatchObject({ code: 'db_error', retryable: true });
-    expect(envelopeError(new TypeError('x is undefined'))).toMatchObject({
+    const logged: Array<{ obj: object; msg: string }> = [];
+    const bug = envelopeError(new TypeError('x is undefined'), {
+      error: (obj, msg) => logged.push({ obj, msg }),
+    });
+    expect(bug).toMatchObject({
       code: 'social_api_error',
-      message: 'internal error: x is undefined',
+      message: expect.stringMatching(
+        /^internal error \(correlation id [0-9a-f-]{36}\); this is a bug in app$/,
+      ),
       retryable: false,
+      details: { internal: true, correlation_id: expect.any(String) },
+    });
+    // Logged with its stack under the same correlation id.
+    expect(logged).toEqual([
+      {
+        obj: {
+          err: expect.any(TypeError),
+          correlation_id: (bug.details as { correlation_id: string }).correlation_id,
+        },
+        msg: 'internal error',
+      },
+    ]);
+    expect(envelopeError(conflictError('already reviewed', { id: 1 }))).toEqual({
+      code: 'validation_error',
+      message: 'already reviewed',
+      retryable: false,
+      details: { conflict: true, current: { id: 1 } },
     });
     expect(ERROR_CODES).toHaveLength(28);
   });

@@ -1,33 +1,70 @@
 // Building and serialising the v1.0 envelope: one success shape, one error shape from AppError, and a
 // fallback when a result cannot be serialised.
+
+import { randomUUID } from 'node:crypto';
 import {
   type Envelope,
   type EnvelopeError,
   type EnvelopeMeta,
   TOOL_VERSION,
 } from '../../contracts/tools/envelope.js';
-import { AppError, isAppError } from '../../core/errors.js';
+import {
+  AppError,
+  type AppErrorCode,
+  ERROR_CODES,
+  type ErrorCode,
+  type ExtraCode,
+  isAppError,
+} from '../../core/errors.js';
 
 export function toolMeta(elapsedMs: number, extra: Partial<EnvelopeMeta> = {}): EnvelopeMeta {
   return { tool_version: TOOL_VERSION, elapsed_ms: Math.max(0, Math.round(elapsedMs)), ...extra };
 }
 
-/** A thrown value as the service's error: typed errors as they are, a raw SQLite failure as db_error. */
-function asAppError(error: unknown): AppError {
+/** The envelope's one mapping: every error code as one of the spec's 28. */
+const ENVELOPE_CODE: Record<ExtraCode, ErrorCode> = {
+  conflict: 'validation_error',
+  payload_too_large: 'validation_error',
+  // None of the 28 names a bug of ours: it is reported non-retryable, saying plainly that it is internal.
+  internal: 'social_api_error',
+  // The HTTP face's own refusals never reach a tool; listed so the table is whole.
+  unauthenticated: 'invalid_input',
+  forbidden: 'invalid_input',
+  throttled: 'invalid_input',
+  uri_too_long: 'invalid_input',
+  headers_too_large: 'invalid_input',
+};
+
+const isSpecCode = (code: AppErrorCode): code is ErrorCode =>
+  (ERROR_CODES as readonly string[]).includes(code);
+
+/**
+ * A thrown value as the service's error: typed errors as they are, a raw SQLite failure as db_error, and
+ * anything else as `internal`, logged with its stack under a correlation id the answer carries.
+ */
+function asAppError(error: unknown, log?: { error(obj: object, msg: string): void }): AppError {
   if (isAppError(error)) return error;
   const message = (error as Error)?.message ?? String(error);
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && code.startsWith('SQLITE_'))
     return new AppError('db_error', `database failure: ${message}`, { cause: error });
-  // No code of the 28 names a bug of ours; the message says plainly that it is one.
-  return new AppError('social_api_error', `internal error: ${message}`, { retryable: false, cause: error });
+  const correlationId = randomUUID();
+  log?.error({ err: error, correlation_id: correlationId }, 'internal error');
+  return new AppError('internal', `internal error (correlation id ${correlationId}); this is a bug in app`, {
+    retryable: false,
+    details: { internal: true, correlation_id: correlationId },
+    cause: error,
+  });
 }
 
 /** Any thrown value as an envelope error; unknown failures are reported, never swallowed. */
-export function envelopeError(error: unknown): EnvelopeError {
-  const appError = asAppError(error);
+export function envelopeError(
+  error: unknown,
+  log?: { error(obj: object, msg: string): void },
+): EnvelopeError {
+  const appError = asAppError(error, log);
   return {
-    code: appError.code,
+    code: isSpecCode(appError.code) ? appError.code : ENVELOPE_CODE[appError.code],
     message: appError.message,
     retryable: appError.retryable,
     ...(appError.resetAt ? { rate_limit_reset: appError.resetAt.toISOString() } : {}),

@@ -105,7 +105,7 @@ export async function invokeTool(
     built = {
       success: false,
       data: null,
-      error: envelopeError(error),
+      error: envelopeError(error, deps.logger),
       meta: toolMeta(performance.now() - started, modeMeta),
     };
   }

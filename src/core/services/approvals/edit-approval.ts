@@ -3,7 +3,7 @@ import type { ApprovalEdit, ApprovalItem } from '../../../contracts/approvals.js
 import type { ThreadBlock } from '../../../contracts/content.js';
 import { type PostingPayload, PostingPayloadSchema } from '../../../contracts/posting.js';
 import { parseThreadInput } from '../../domain/parse-thread-input.js';
-import { AppError, ConflictError } from '../../errors.js';
+import { AppError, conflictError } from '../../errors.js';
 import type { ContentDeps } from '../content-deps.js';
 import { payloadOf } from '../publishing/prepare-payload.js';
 
@@ -20,10 +20,7 @@ export async function editApproval(deps: ContentDeps, input: ApprovalEditInput):
   const item = await deps.approvals.get(input.id);
   if (!item) throw new AppError('not_found', `approval item ${input.id} not found`);
   if (item.status !== 'pending')
-    throw new ConflictError(
-      `approval item ${item.id} is ${item.status}; only pending items can be edited`,
-      item,
-    );
+    throw conflictError(`approval item ${item.id} is ${item.status}; only pending items can be edited`, item);
   const current = PostingPayloadSchema.safeParse(await deps.approvals.payload(item.id));
   if (!current.success)
     throw new AppError('validation_error', `approval item ${item.id} has no editable content`);
@@ -69,10 +66,7 @@ export async function editApproval(deps: ContentDeps, input: ApprovalEditInput):
   if (changes.length === 0) return item;
   const edited = await deps.approvals.edit(item.id, next, changes, input.editor, deps.clock.now());
   if (edited === 'wrong_state' || !edited) {
-    throw new ConflictError(
-      `approval item ${item.id} was reviewed meanwhile`,
-      await deps.approvals.get(item.id),
-    );
+    throw conflictError(`approval item ${item.id} was reviewed meanwhile`, await deps.approvals.get(item.id));
   }
   return edited;
 }

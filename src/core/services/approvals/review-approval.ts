@@ -7,7 +7,7 @@ import {
   PostingPayloadSchema,
   type PostKind,
 } from '../../../contracts/posting.js';
-import { AppError, ConflictError } from '../../errors.js';
+import { AppError, conflictError } from '../../errors.js';
 import { enforceGuards, subjectOf } from '../../gateway/guards.js';
 import type { ContentDeps } from '../content-deps.js';
 
@@ -24,11 +24,8 @@ async function findItem(deps: ContentDeps, id: number): Promise<ApprovalItem> {
   return item;
 }
 
-function alreadyReviewed(item: ApprovalItem): ConflictError {
-  return new ConflictError(
-    `approval item ${item.id} has already been reviewed (status ${item.status})`,
-    item,
-  );
+function alreadyReviewed(item: ApprovalItem): AppError {
+  return conflictError(`approval item ${item.id} has already been reviewed (status ${item.status})`, item);
 }
 
 async function postingPayload(
@@ -215,7 +212,7 @@ export async function approveAll(
       if (!(error instanceof AppError)) throw error;
       result.skipped.push({
         id,
-        code: error instanceof ConflictError ? 'conflict' : error.code,
+        code: error.code,
         reason: error.message,
       });
     }

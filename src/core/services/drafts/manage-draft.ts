@@ -1,6 +1,6 @@
 // Draft housekeeping: archive (soft delete, restorable), restore, duplicate, delete, and restoring a revision.
 import type { Draft } from '../../../contracts/drafts.js';
-import { AppError, ConflictError } from '../../errors.js';
+import { AppError, conflictError } from '../../errors.js';
 import type { ContentDeps } from '../content-deps.js';
 import { unscheduleDraft } from '../publishing/submit-draft.js';
 import { storedOf } from './draft-content.js';
@@ -14,7 +14,7 @@ const IN_FLIGHT = new Set<Draft['status']>(['posting']);
 export async function archiveDraft(deps: ContentDeps, id: number): Promise<Draft> {
   let draft = await findDraft(deps, id);
   if (draft.archived_at) return draft;
-  if (IN_FLIGHT.has(draft.status)) throw new ConflictError(`draft ${id} is being posted`, draft);
+  if (IN_FLIGHT.has(draft.status)) throw conflictError(`draft ${id} is being posted`, draft);
   draft = await unscheduleDraft(deps, draft);
   return (await deps.drafts.setState(
     id,
@@ -47,7 +47,7 @@ export async function duplicateDraft(deps: ContentDeps, id: number): Promise<Dra
 /** Deletes a draft for good (revisions too); a scheduled one is unscheduled first. */
 export async function deleteDraft(deps: ContentDeps, id: number): Promise<{ id: number; deleted: true }> {
   const draft = await findDraft(deps, id);
-  if (IN_FLIGHT.has(draft.status)) throw new ConflictError(`draft ${id} is being posted`, draft);
+  if (IN_FLIGHT.has(draft.status)) throw conflictError(`draft ${id} is being posted`, draft);
   await unscheduleDraft(deps, draft);
   if (!(await deps.drafts.remove(id))) throw new AppError('not_found', `draft ${id} not found`);
   return { id, deleted: true };

@@ -1,7 +1,7 @@
 // Autosave: applies an edit made on `version`; a changed content writes a revision, an identical one
 // does not; a stale version changes nothing and returns the server's draft as a conflict.
 import type { Draft, UpdateDraftInput } from '../../../contracts/drafts.js';
-import { AppError, ConflictError } from '../../errors.js';
+import { AppError, conflictError } from '../../errors.js';
 import type { DraftChanges, RevisionTrigger } from '../../ports/draft-store.js';
 import type { ContentDeps } from '../content-deps.js';
 import { payloadOf } from '../publishing/prepare-payload.js';
@@ -17,7 +17,7 @@ export async function saveDraft(
 ): Promise<Draft> {
   const current = await findDraft(deps, input.id);
   if (current.version !== input.version) {
-    throw new ConflictError(
+    throw conflictError(
       `draft ${current.id} was changed elsewhere (now version ${current.version})`,
       current,
     );
@@ -56,10 +56,7 @@ export async function saveDraft(
   const saved = await deps.drafts.save(current.id, input.version, changes, revision, deps.clock.now());
   if (saved === 'conflict') {
     const latest = await findDraft(deps, current.id);
-    throw new ConflictError(
-      `draft ${current.id} was changed elsewhere (now version ${latest.version})`,
-      latest,
-    );
+    throw conflictError(`draft ${current.id} was changed elsewhere (now version ${latest.version})`, latest);
   }
   if (!saved) throw new AppError('not_found', `draft ${input.id} not found`);
   // A scheduled draft's edit must reach the job that will post it.

@@ -2,7 +2,7 @@
 // at its scheduled time. Also takes it back (unschedule) while nothing has been posted.
 import type { Actor } from '../../../contracts/actor.js';
 import type { Draft } from '../../../contracts/drafts.js';
-import { AppError, ConflictError } from '../../errors.js';
+import { AppError, conflictError } from '../../errors.js';
 import { enforceGuards, subjectOf } from '../../gateway/guards.js';
 import type { ContentDeps } from '../content-deps.js';
 import { payloadOf } from './prepare-payload.js';
@@ -32,7 +32,7 @@ export async function submitDraft(
     throw new AppError('validation_error', `draft ${draft.id} is archived; restore it first`);
   if (draft.status === 'scheduled' || draft.status === 'queued') draft = await unscheduleDraft(deps, draft);
   if (draft.status !== 'draft' && draft.status !== 'failed') {
-    throw new ConflictError(`draft ${draft.id} is ${draft.status} and cannot be submitted again`, draft);
+    throw conflictError(`draft ${draft.id} is ${draft.status} and cannot be submitted again`, draft);
   }
   const settings = options.forceApproval ? { ...deps.settings(), approvalMode: true } : deps.settings();
   if (!settings.approvalMode) {
@@ -98,7 +98,7 @@ export async function unscheduleDraft(deps: ContentDeps, draft: Draft): Promise<
   if (draft.status !== 'scheduled' && draft.status !== 'queued') return draft;
   const at = deps.clock.now();
   if (draft.job_id && !(await deps.posting.cancelJob(draft.job_id, at))) {
-    throw new ConflictError(`draft ${draft.id} is already being posted`, draft);
+    throw conflictError(`draft ${draft.id} is already being posted`, draft);
   }
   if (draft.approval_id) {
     const result = await deps.approvals.transition(
@@ -114,7 +114,7 @@ export async function unscheduleDraft(deps: ContentDeps, draft: Draft): Promise<
     );
     if (result === 'wrong_state') {
       const latest = await deps.drafts.get(draft.id);
-      throw new ConflictError(`draft ${draft.id} was already reviewed`, latest);
+      throw conflictError(`draft ${draft.id} was already reviewed`, latest);
     }
   }
   return (await deps.drafts.setState(draft.id, { status: 'draft', scheduled_for: null }, at)) as Draft;

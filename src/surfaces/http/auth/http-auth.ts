@@ -11,7 +11,6 @@ import { sameSecret } from '../../../infra/security/api-token.js';
 import { verifyPassphrase } from '../../../infra/security/passphrase.js';
 import type { AuthRepository } from '../../../infra/sqlite/repositories/auth-repository.js';
 import type { LoginFailureRepository } from '../../../infra/sqlite/repositories/login-failure-repository.js';
-import { HttpFailure } from '../error-response.js';
 
 export const SESSION_COOKIE = 'app_session';
 const SESSION_DAYS = 7;
@@ -67,8 +66,7 @@ export function registerHttpAuth(app: FastifyInstance, deps: HttpAuthDeps): void
         request.identity = { method: 'bearer' };
         return;
       }
-      throw new HttpFailure(
-        401,
+      throw new AppError(
         'unauthenticated',
         header.startsWith('Bearer ')
           ? 'invalid bearer token'
@@ -78,19 +76,11 @@ export function registerHttpAuth(app: FastifyInstance, deps: HttpAuthDeps): void
     const token = cookieValue(request, SESSION_COOKIE);
     const session = token ? await deps.auth.findSession(token, deps.clock.now()) : undefined;
     if (!session)
-      throw new HttpFailure(
-        401,
-        'unauthenticated',
-        'authentication required (bearer token or dashboard login)',
-      );
+      throw new AppError('unauthenticated', 'authentication required (bearer token or dashboard login)');
     if (!SAFE_METHODS.has(request.method)) {
       const csrf = request.headers['x-csrf-token'];
       if (typeof csrf !== 'string' || !sameSecret(csrf, session.csrfToken)) {
-        throw new HttpFailure(
-          403,
-          'forbidden',
-          'missing or invalid CSRF token (send the X-CSRF-Token header)',
-        );
+        throw new AppError('forbidden', 'missing or invalid CSRF token (send the X-CSRF-Token header)');
       }
     }
     request.identity = { method: 'session', sessionId: session.id };
@@ -105,8 +95,8 @@ export function registerHttpAuth(app: FastifyInstance, deps: HttpAuthDeps): void
     const attempt = deps.loginFailures.begin(key, deps.clock.now());
     if (!attempt.allowed) {
       const wait = attempt.retryAfterSeconds;
-      throw new HttpFailure(429, 'throttled', `too many failed logins; try again in ${wait} s`, {
-        'retry-after': String(wait),
+      throw new AppError('throttled', `too many failed logins; try again in ${wait} s`, {
+        retryAfterSeconds: wait,
       });
     }
     const body = LoginBody.safeParse(request.body);
@@ -114,11 +104,11 @@ export function registerHttpAuth(app: FastifyInstance, deps: HttpAuthDeps): void
     if (!body.success || !hash) {
       deps.loginFailures.abandoned(attempt.attemptId);
       if (!body.success) throw new AppError('validation_error', 'passphrase is required');
-      throw new HttpFailure(403, 'forbidden', 'no dashboard passphrase is set; run `app passphrase`');
+      throw new AppError('forbidden', 'no dashboard passphrase is set; run `app passphrase`');
     }
     // A failed check leaves the attempt counted.
     if (!(await verifyPassphrase(body.data.passphrase, hash))) {
-      throw new HttpFailure(401, 'unauthenticated', 'wrong passphrase');
+      throw new AppError('unauthenticated', 'wrong passphrase');
     }
     deps.loginFailures.succeeded(key);
     const now = deps.clock.now();

@@ -153,11 +153,11 @@ describe('POST /api/media/upload', () => {
     expect(response.json().file_name).toMatch(/\.png$/);
   });
 
-  it('refuses a text file as unsupported_media_type (400)', async () => {
+  it('refuses a text file as unsupported_media_type (415)', async () => {
     const response = await upload([
       { name: 'file', value: 'just words', filename: 'a.png', type: 'image/png' },
     ]);
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(415);
     expect(response.json().error).toMatchObject({
       code: 'unsupported_media_type',
       message: expect.stringContaining('accepted: JPEG, PNG, WebP, GIF, MP4'),

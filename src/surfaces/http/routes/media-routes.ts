@@ -3,7 +3,7 @@
 import type { MultipartFile } from '@fastify/multipart'; // also types request.isMultipart/file
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError, TooLargeError } from '../../../core/errors.js';
+import { AppError, isAppError } from '../../../core/errors.js';
 import type { MediaStore, StoredMedia } from '../../../infra/media/media-store.js';
 
 export interface MediaRoutesDeps {
@@ -48,7 +48,7 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaRoutesDeps)
       // Refused before the body was read to its end (over the cap): close the connection after answering,
       // rather than leave the client's upload stalled on a keep-alive socket nobody reads any more.
       if (!file.readableEnded) reply.header('connection', 'close');
-      if (bodyFailed && !(error instanceof TooLargeError)) {
+      if (bodyFailed && !(isAppError(error) && error.code === 'payload_too_large')) {
         throw new AppError('invalid_input', 'malformed multipart body (cut off or not multipart)', {
           cause: error,
         });
