@@ -1,6 +1,7 @@
 // Every tool of every profile through a linked in-memory client/server pair: the profile lists exactly its
 // tools (read-only profiles no mutation), each answers a valid call with a success envelope, and a
-// malformed call (unknown parameter, missing or mistyped required one) with invalid_input.
+// malformed call (unknown parameter, missing or mistyped required one) with invalid_input; every answer
+// matches the operation's declared output schema.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -283,6 +284,13 @@ beforeAll(async () => {
 });
 afterAll(async () => llm.close());
 
+const byTool = new Map(TOOL_PROFILES.flatMap((p) => profileTools(p)).map((op) => [op.tool.name, op]));
+/** Routed, dry-run and duplicate answers are the gateway's payloads, not the operation's result. */
+const gatewayPayload = (data: unknown) =>
+  typeof data === 'object' &&
+  data !== null &&
+  ('routed_to_approval' in data || 'dry_run' in data || 'duplicate' in data);
+
 describe.each(TOOL_PROFILES)('profile %s', (profile: ToolProfile) => {
   it('lists its tools, answers each valid call with success and each malformed one with invalid_input', async () => {
     const h = await startMcpHarness({
@@ -329,6 +337,16 @@ describe.each(TOOL_PROFILES)('profile %s', (profile: ToolProfile) => {
         const resolved = typeof args === 'function' ? await args(context) : args;
         const result = await h.call(tool, resolved);
         if (!result.success) failures.push(`${tool}: ${result.error?.code} ${result.error?.message}`);
+        else {
+          // Every answer is what the operation declares (the gateway's own payloads aside).
+          const op = byTool.get(tool);
+          const checked = op ? op.output.safeParse(result.data) : undefined;
+          if (checked && !checked.success && !gatewayPayload(result.data)) {
+            failures.push(
+              `${tool}: answer does not match its output schema: ${checked.error.message.slice(0, 300)}`,
+            );
+          }
+        }
         for (const bad of malformed(tool)) {
           const refused = await h.call(tool, bad);
           if (refused.error?.code !== 'invalid_input')

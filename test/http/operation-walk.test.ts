@@ -1,0 +1,102 @@
+// Every HTTP operation called once with a valid request, in an order where each step's setup exists: each
+// answers a success, and the answer matches the operation's declared output schema. A new route without a
+// step here fails the walk.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATIONS } from '../../src/operations/registry.js';
+import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
+import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+// biome-ignore lint/suspicious/noExplicitAny: steps read whatever earlier steps answered.
+type Saved = Record<string, any>;
+type Step = [op: string, method: Method, url: string | ((saved: Saved) => string), body?: unknown];
+
+// Ids in the order the walk creates them: draft 1 (composed, then item 1), draft 2 (created), draft 3
+// (its duplicate), job 1 (approving item 1); later ids come from earlier answers.
+const WALK: Step[] = [
+  ['content.compose', 'POST', '/api/content/compose', { content_type: 'tweet', content: 'walk one' }],
+  ['drafts.create', 'POST', '/api/content/drafts', { content: 'a draft', tags: ['walk'] }],
+  ['drafts.list', 'GET', '/api/content/drafts?limit=5'],
+  ['drafts.get', 'GET', '/api/content/drafts/2'],
+  ['drafts.update', 'PATCH', '/api/content/drafts/2', { content: 'a better draft', version: 1 }],
+  ['drafts.revisions', 'GET', '/api/content/drafts/2/revisions'],
+  [
+    'drafts.restore_revision',
+    'POST',
+    (saved) => `/api/content/drafts/2/revisions/${saved['drafts.revisions'].items.at(-1).id}/restore`,
+    { version: 2 },
+  ],
+  ['tags.list', 'GET', '/api/content/tags'],
+  ['drafts.duplicate', 'POST', '/api/content/drafts/2/duplicate'],
+  ['drafts.schedule', 'POST', '/api/content/drafts/2/schedule', { scheduled_for: '2026-11-23T10:00:00' }],
+  ['drafts.unschedule', 'POST', '/api/content/drafts/2/unschedule'],
+  ['drafts.archive', 'POST', '/api/content/drafts/3/archive'],
+  ['drafts.restore', 'POST', '/api/content/drafts/3/restore'],
+  ['drafts.publish', 'POST', '/api/content/drafts/3/publish'],
+  ['drafts.delete', 'DELETE', '/api/content/drafts/2'],
+  ['approvals.list', 'GET', '/api/approval?status=pending&limit=10'],
+  ['approvals.stats', 'GET', '/api/approval/stats'],
+  ['approvals.get', 'GET', '/api/approval/1'],
+  ['approvals.edit', 'PATCH', '/api/approval/1', { content: 'walk one, edited' }],
+  ['approvals.history', 'GET', '/api/approval/1/history'],
+  ['approvals.approve', 'POST', '/api/approval/1/approve', { notes: 'fine' }],
+  ['posting.job', 'GET', '/api/posting/jobs/1'],
+  ['content.compose', 'POST', '/api/content/compose', { content_type: 'tweet', content: 'walk two' }],
+  [
+    'approvals.reject',
+    'POST',
+    (saved) => `/api/approval/${saved['content.compose'].approval_id}/reject`,
+    { notes: 'not now' },
+  ],
+  ['approvals.approve_all', 'POST', '/api/approval/approve-all', {}],
+  ['assist.tweet', 'POST', '/api/assist/tweet', { topic: 'release notes' }],
+  ['assist.reply', 'POST', '/api/assist/reply', { tweet_text: 'How do you ship?', tweet_author: 'sam' }],
+  ['assist.thread', 'POST', '/api/assist/thread', { topic: 'release notes' }],
+  ['assist.improve', 'POST', '/api/assist/improve', { draft: 'we ship things', context: 'plain' }],
+  ['assist.topics', 'GET', '/api/assist/topics?count=3'],
+  ['assist.optimal_times', 'GET', '/api/assist/optimal-times'],
+  ['assist.mode', 'GET', '/api/assist/mode'],
+  ['settings.get', 'GET', '/api/settings'],
+  ['settings.update', 'PATCH', '/api/settings', { set: { 'limits.max_replies_per_day': 4 } }],
+];
+
+let llm: FakeLlm;
+let h: HttpHarness;
+beforeAll(async () => {
+  llm = await startFakeLlm();
+  llm.script.reply('Ship small.\n---\nWrite down why.', { times: Number.POSITIVE_INFINITY });
+  h = await startHttpHarness({
+    approval_mode: true,
+    business: { product_name: 'Acme', product_keywords: ['changelog'] },
+    llm: { provider: 'openai', api_key: 'sk-test', base_url: llm.openaiBaseUrl },
+  });
+});
+afterAll(async () => {
+  await h.close();
+  await llm.close();
+});
+
+describe('every HTTP operation', () => {
+  it('has a step in the walk', () => {
+    const routed = OPERATIONS.filter((op) => op.http).map((op) => op.name);
+    expect(routed.filter((name) => !WALK.some(([op]) => op === name))).toEqual([]);
+  });
+
+  it('answers a valid request with a success that matches its declared output schema', async () => {
+    const problems: string[] = [];
+    const saved: Saved = {};
+    for (const [name, method, url, body] of WALK) {
+      const op = OPERATIONS.find((o) => o.name === name);
+      expect(op?.http?.method, name).toBe(method);
+      const response = await h.api(method, typeof url === 'function' ? url(saved) : url, body);
+      saved[name] = response.json;
+      if (response.status >= 300) {
+        problems.push(`${name}: ${response.status} ${JSON.stringify(response.json).slice(0, 300)}`);
+        continue;
+      }
+      const checked = op?.output.safeParse(response.json);
+      if (!checked?.success) problems.push(`${name}: ${checked?.error.message.slice(0, 300)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
