@@ -17,7 +17,7 @@ import type { AssistDeps } from '../core/services/assist/assist-deps.js';
 import type { ContentDeps } from '../core/services/content-deps.js';
 import type { LoginState, StatusDeps } from '../core/services/status/status-deps.js';
 import { type DataPaths, dataPaths, expandHome } from '../infra/config/config-paths.js';
-import { createLlm, llmConfigProblem } from '../infra/llm/create-llm.js';
+import { llmConfigProblem } from '../infra/llm/create-llm.js';
 import type { Logger } from '../infra/logging/create-logger.js';
 import { confineUploadPath } from '../infra/media/confine-upload-path.js';
 import { inspectMediaFile } from '../infra/media/inspect-media-file.js';
@@ -29,16 +29,15 @@ import { EndpointCaller } from '../infra/social/endpoint-caller.js';
 import { type AppDatabase, openDatabase } from '../infra/sqlite/open-database.js';
 import { ApiUsageRepository } from '../infra/sqlite/repositories/api-usage-repository.js';
 import { ApprovalRepository } from '../infra/sqlite/repositories/approval-repository.js';
-import { AssistStatsRepository } from '../infra/sqlite/repositories/assist-stats-repository.js';
 import { DraftRepository } from '../infra/sqlite/repositories/draft-repository.js';
 import { LlmUsageRepository } from '../infra/sqlite/repositories/llm-usage-repository.js';
 import { MediaFileRepository } from '../infra/sqlite/repositories/media-file-repository.js';
 import { MutationRepository } from '../infra/sqlite/repositories/mutation-repository.js';
 import { PostingRepository } from '../infra/sqlite/repositories/posting-repository.js';
 import { TelemetryRepository } from '../infra/sqlite/repositories/telemetry-repository.js';
-import { VaultRepository } from '../infra/sqlite/repositories/vault-repository.js';
 import type { OperationDeps } from '../operations/operation-deps.js';
 import { type AnalyticsDeps, createAnalyticsDeps } from './analytics-deps.js';
+import { createAssistDeps } from './assist-deps.js';
 import { createDiscoveryDeps, type DiscoveryDeps } from './discovery-deps.js';
 import { operationDepsOf } from './operation-deps-of.js';
 
@@ -75,6 +74,8 @@ export interface AppDeps {
 
 export interface App {
   deps: AppDeps;
+  /** Moves everything that applies live to a reloaded config (what applies only at start keeps its value). */
+  setConfig(config: Readonly<Config>): void;
   close(): Promise<void>;
 }
 
@@ -122,7 +123,12 @@ function postingBlocker(social: SocialBackend): AppError | undefined {
 }
 
 export function createApp(options: CreateAppOptions): App {
-  const { config, logger } = options;
+  const { logger } = options;
+  // What applies only at start (paths, the platform client, the database) reads `config`; everything that
+  // applies live reads `cfg()`, which `setConfig` moves to a reloaded file (see RESTART_REQUIRED_SETTINGS).
+  const config = options.config;
+  let current = options.config;
+  const cfg = (): Readonly<Config> => current;
   const paths = dataPaths(config, options.dataDir, options.env);
   const database = openDatabase({ path: paths.dbPath });
   // Sources the deployment mode does not allow stay in the config but never run.
@@ -153,14 +159,14 @@ export function createApp(options: CreateAppOptions): App {
   const posting = new PostingRepository(database, accountId);
   const wakePosting: AppDeps['wakePosting'] = {};
   const guardSettings = (): GuardSettings => ({
-    ...config.limits,
+    ...cfg().limits,
     activeHours: {
-      timezone: config.schedule.timezone,
-      start: config.schedule.active_hours_start,
-      end: config.schedule.active_hours_end,
-      days: config.schedule.active_days,
+      timezone: cfg().schedule.timezone,
+      start: cfg().schedule.active_hours_start,
+      end: cfg().schedule.active_hours_end,
+      days: cfg().schedule.active_days,
     },
-    product: { name: config.business.product_name, url: config.business.product_url },
+    product: { name: cfg().business.product_name, url: cfg().business.product_url },
   });
   const content: ContentDeps = {
     drafts,
@@ -170,9 +176,9 @@ export function createApp(options: CreateAppOptions): App {
     clock,
     newId: randomUUID,
     settings: () => ({
-      approvalMode: effectiveApprovalMode(config),
-      timezone: config.schedule.timezone,
-      maxBatchApprove: config.max_batch_approve,
+      approvalMode: effectiveApprovalMode(cfg()),
+      timezone: cfg().schedule.timezone,
+      maxBatchApprove: cfg().max_batch_approve,
     }),
     guardSettings,
     postingBlocker: () => postingBlocker(social),
@@ -199,47 +205,7 @@ export function createApp(options: CreateAppOptions): App {
     crashPoint: options.crashPoint,
   };
   const llmUsage = new LlmUsageRepository(database, accountId, clock);
-  const business = config.business;
-  const profileTopics = () => [
-    ...new Set([
-      ...business.content_pillars,
-      ...(business.industry_topics.length ? business.industry_topics : business.product_keywords),
-    ]),
-  ];
-  const assist: AssistDeps = {
-    llm: () => createLlm(config, llmUsage),
-    voice: () => ({
-      productName: business.product_name ?? 'this product',
-      productDescription: business.product_description,
-      productUrl: business.product_url,
-      audience: business.target_audience,
-      brandVoice: business.brand_voice,
-      replyStyle: business.reply_style,
-      contentStyle: business.content_style,
-      opinions: business.persona_opinions,
-      experiences: business.persona_experiences,
-      pillars: business.content_pillars.slice(0, 3),
-    }),
-    vault: {
-      vault: new VaultRepository(database, accountId),
-      clock,
-      keywords: () => [
-        ...business.product_keywords,
-        ...business.competitor_keywords,
-        ...(business.industry_topics.length ? business.industry_topics : business.product_keywords),
-      ],
-      logger,
-    },
-    bannedPhrases: () => config.limits.banned_phrases,
-    stats: new AssistStatsRepository(database, accountId),
-    clock,
-    settings: () => ({
-      mode: config.mode,
-      approvalMode: effectiveApprovalMode(config),
-      timezone: config.schedule.timezone,
-      profileTopics: profileTopics(),
-    }),
-  };
+  const assist = createAssistDeps({ config: cfg, database, accountId, clock, logger, llmUsage });
   const mutations = new MutationRepository(database, accountId);
   const endpoints = social.transport ? new EndpointCaller(social.transport) : undefined;
   const gateway = new MutationGateway({
@@ -252,29 +218,36 @@ export function createApp(options: CreateAppOptions): App {
     clock,
     newId: randomUUID,
     guardSettings,
-    policy: () => config.mcp_policy,
-    mode: () => config.mode,
+    policy: () => cfg().mcp_policy,
+    mode: () => cfg().mode,
     postingBlocker: () => postingBlocker(social),
     actions: new Map([...PLATFORM_ACTIONS, ...MEDIA_ACTIONS, ...ENDPOINT_ACTIONS].map((a) => [a.tool, a])),
     inspectMedia: (path) => inspectMediaFile(path, { wholeImage: true }),
     uploadFile: (path) =>
       confineUploadPath(path, {
         mediaDir: media.mediaDir,
-        allowedDirs: config.mcp_policy.upload_allowed_dirs.map((dir) => expandHome(dir, options.env)),
+        allowedDirs: cfg().mcp_policy.upload_allowed_dirs.map((dir) => expandHome(dir, options.env)),
       }),
   });
   content.runApprovedTool = (item, payload) => gateway.executeApproved(item, payload);
   const status: StatusDeps = {
-    mode: config.mode,
-    approvalMode: effectiveApprovalMode(config),
+    get mode() {
+      return cfg().mode;
+    },
+    get approvalMode() {
+      return effectiveApprovalMode(cfg());
+    },
     provider: social.capabilities,
     login: () => loginState(social),
-    llmProblem: () => llmConfigProblem(config.llm)?.message,
+    llmProblem: () => llmConfigProblem(cfg().llm)?.message,
     pingDatabase: () => database.sqlite.prepare('select 1').get(),
-    caps: {
-      replies: config.limits.max_replies_per_day,
-      tweets: config.limits.max_tweets_per_day,
-      threads: config.limits.max_threads_per_week,
+    get caps() {
+      const { limits } = cfg();
+      return {
+        replies: limits.max_replies_per_day,
+        tweets: limits.max_tweets_per_day,
+        threads: limits.max_threads_per_week,
+      };
     },
     usage: async () => {
       const now = clock.now();
@@ -288,7 +261,7 @@ export function createApp(options: CreateAppOptions): App {
     },
     mutationsThisHour: () => ({
       used: mutations.usage('mcp_mutation', 3600, clock.now()).count,
-      max: config.mcp_policy.max_mutations_per_hour,
+      max: cfg().mcp_policy.max_mutations_per_hour,
     }),
   };
   const base: Omit<AppDeps, 'forOperations'> = {
@@ -316,8 +289,15 @@ export function createApp(options: CreateAppOptions): App {
     settings: options.settings,
   };
   const deps: AppDeps = { ...base, forOperations: operationDepsOf(base) };
+  // Every reader of `deps.config` (faces, operations, loops) sees the live config.
+  for (const target of [deps, deps.forOperations]) {
+    Object.defineProperty(target, 'config', { get: cfg, enumerable: true });
+  }
   return {
     deps,
+    setConfig(next) {
+      current = next;
+    },
     close: async () => {
       deps.telemetry.flush();
       await database.close();

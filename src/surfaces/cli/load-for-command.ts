@@ -3,7 +3,7 @@ import type { Config } from '../../contracts/config/config.js';
 import type { ValidationPurpose } from '../../core/domain/config-validation.js';
 import { type ConfigIssue, formatIssue } from '../../infra/config/config-issue.js';
 import type { FlagValue } from '../../infra/config/config-layers.js';
-import { type LoadedConfig, loadConfig } from '../../infra/config/load-config.js';
+import { type LoadConfigOptions, type LoadedConfig, loadConfig } from '../../infra/config/load-config.js';
 import { CliError, type CommandContext, EXIT_USAGE, println } from './cli-io.js';
 
 /** Raised when the config has errors: the runner prints every issue and exits 2. */
@@ -35,16 +35,18 @@ export interface LoadForCommand {
 export function loadForCommand(
   ctx: CommandContext,
   options: LoadForCommand = {},
-): LoadedConfig & { config: Readonly<Config> } {
-  const loaded = loadConfig({
+): LoadedConfig & { config: Readonly<Config>; load: LoadConfigOptions } {
+  // Kept with the result: a long-running command reloads the file later with the same env and flags.
+  const load: LoadConfigOptions = {
     configFlag: ctx.global.config,
     env: ctx.io.env,
     options: ctx.global.option,
     flags: options.flags,
     purpose: options.purpose,
     toolNames: options.toolNames,
-  });
+  };
+  const loaded = loadConfig(load);
   if (!loaded.config) throw new ConfigInvalidError(loaded.issues, loaded.paths.configPath);
   if (!options.quiet) printIssues(ctx, loaded.issues);
-  return loaded as LoadedConfig & { config: Readonly<Config> };
+  return { ...(loaded as LoadedConfig & { config: Readonly<Config> }), load };
 }

@@ -31,7 +31,7 @@ export function registerWriteBodyRules(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    json(request, text, done);
+    void json(request, text, done);
   });
   app.addHook('onRequest', async (request) => {
     if (!WRITES.has(request.method) || request.is404) return;

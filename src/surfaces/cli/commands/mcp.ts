@@ -1,7 +1,7 @@
 // `app mcp serve|manifest`: the tool server over stdio (works with environment variables alone, no config
 // file) and the manifest of a profile as JSON or a table. `app mcp setup` lives in mcp-setup.ts.
-import { createApp } from '../../../app/create-app.js';
-import { alwaysOnScheduler } from '../../../automation/always-on-scheduler.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { startRuntime } from '../../../app/runtime.js';
 import type { ToolProfile } from '../../../contracts/tools/tool-binding.js';
 import { formatIssue } from '../../../infra/config/config-issue.js';
 import { createLogger } from '../../../infra/logging/create-logger.js';
@@ -29,33 +29,34 @@ export async function runMcpServe(ctx: CommandContext, options: { profile: ToolP
   // stdout carries the protocol: every log line goes to stderr.
   const logger = createLogger({ level: config.logging.level, destination: process.stderr });
   for (const issue of loaded.issues) logger.warn(formatIssue(issue));
-  const app = createApp({ config, dataDir: loaded.paths.dataDir, logger, env: ctx.io.env });
-  const server = buildToolServer(app.deps, { profile: options.profile });
-  // The always-on loops post approved items and keep the login fresh even when `app serve` is not running;
-  // posting jobs are claimed, so the two processes never publish the same one.
-  const scheduler = alwaysOnScheduler(app.deps, logger);
-
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
-  const transport = new StdioServerTransport();
-  let stopping = false;
-  const stop = async (why: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ why }, 'tool server stopping');
-    await scheduler.stop();
-    await server.close().catch(() => undefined);
-    await app.close();
-  };
-  server.onclose = () => void stop('client disconnected');
-  process.stdin.once('end', () => void stop('stdin closed'));
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  await server.connect(transport);
-  scheduler.start();
-  logger.info(
-    { profile: options.profile, data: app.deps.paths.dataDir },
-    `app ${app.deps.version} tool server ready on stdio`,
-  );
+  let server: Server | undefined;
+  // The always-on loops of the runtime post approved items and keep the login fresh even when `app serve`
+  // is not running; posting jobs are claimed, so the two processes never publish the same one.
+  const runtime = await startRuntime({
+    load: loaded.load,
+    loaded,
+    logger,
+    env: ctx.io.env,
+    parts: [
+      {
+        name: 'stdio',
+        async start(app) {
+          server = buildToolServer(app.deps, { profile: options.profile });
+          server.onclose = () => void runtime.stop('client disconnected');
+          await server.connect(new StdioServerTransport());
+          logger.info(
+            { profile: options.profile, data: app.deps.paths.dataDir },
+            `app ${app.deps.version} tool server ready on stdio`,
+          );
+        },
+        stop: async () => server?.close().catch(() => undefined),
+      },
+    ],
+  });
+  process.stdin.once('end', () => void runtime.stop('stdin closed'));
+  process.once('SIGINT', () => void runtime.stop('SIGINT'));
+  process.once('SIGTERM', () => void runtime.stop('SIGTERM'));
 }
 
 export function runMcpManifest(

@@ -1,7 +1,8 @@
-// `app serve`: the long-running service. Stops cleanly on SIGINT/SIGTERM: the server drains its requests,
-// the loops finish what they are writing, then storage closes.
-import { createApp } from '../../../app/create-app.js';
-import { alwaysOnScheduler } from '../../../automation/always-on-scheduler.js';
+// `app serve`: the long-running service: the HTTP API and dashboard on the shared runtime (loops, live
+// config). Stops cleanly on SIGINT/SIGTERM: the server drains its requests, the loops finish what they are
+// writing, then storage closes.
+import type { FastifyInstance } from 'fastify';
+import { startRuntime } from '../../../app/runtime.js';
 import { formatIssue } from '../../../infra/config/config-issue.js';
 import { createLogger } from '../../../infra/logging/create-logger.js';
 import { crashPointFrom } from '../../../infra/process/crash-points.js';
@@ -30,23 +31,29 @@ export async function runServe(
   // A test instrument (the kill-9 matrix): unset, the publisher's crash points do nothing.
   const crashPoint = crashPointFrom(ctx.io.env.APP_CRASH_AT);
   if (crashPoint) logger.warn(`APP_CRASH_AT=${ctx.io.env.APP_CRASH_AT}: this process will kill itself there`);
-  const app = createApp({ config, dataDir: loaded.paths.dataDir, logger, env: ctx.io.env, crashPoint });
-  const server = await buildHttpServer(app.deps, { apiToken: ensureApiToken(app.deps.paths.apiTokenPath) });
-  const scheduler = alwaysOnScheduler(app.deps, logger);
-  const address = await server.listen({ host: config.server.host, port: config.server.port });
-  println(ctx.io.stdout, `app ${app.deps.version} listening on ${address} (data: ${app.deps.paths.dataDir})`);
-  scheduler.start();
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    // Stop taking requests and let in-flight ones finish, then let running loops finish their writes.
-    await server.close();
-    await scheduler.stop();
-    await app.close();
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  let server: FastifyInstance | undefined;
+  const runtime = await startRuntime({
+    load: loaded.load,
+    loaded,
+    logger,
+    env: ctx.io.env,
+    ...(crashPoint ? { crashPoint } : {}),
+    parts: [
+      {
+        name: 'http',
+        async start(app) {
+          server = await buildHttpServer(app.deps, { apiToken: ensureApiToken(app.deps.paths.apiTokenPath) });
+          const address = await server.listen({ host: config.server.host, port: config.server.port });
+          println(
+            ctx.io.stdout,
+            `app ${app.deps.version} listening on ${address} (data: ${app.deps.paths.dataDir})`,
+          );
+        },
+        // In-flight requests finish; kept-alive sockets close.
+        stop: async () => server?.close(),
+      },
+    ],
+  });
+  process.once('SIGINT', () => void runtime.stop('SIGINT'));
+  process.once('SIGTERM', () => void runtime.stop('SIGTERM'));
 }

@@ -1,0 +1,95 @@
+// The one runtime of a long-running process (`app serve`, `app mcp serve`): builds the app, runs the
+// always-on loops, keeps the config live (the file is watched; a valid change applies without a restart,
+// an invalid one is reported and the last good config kept), and starts and stops the process's parts
+// (the HTTP server, a tool-server transport) in order.
+import { alwaysOnScheduler } from '../automation/always-on-scheduler.js';
+import type { Config } from '../contracts/config/config.js';
+import { restartReason } from '../contracts/settings.js';
+import { formatIssue } from '../infra/config/config-issue.js';
+import { createConfigWatcher } from '../infra/config/config-watcher.js';
+import type { LoadConfigOptions, LoadedConfig } from '../infra/config/load-config.js';
+import { createSettingsStore } from '../infra/config/settings-store.js';
+import type { Logger } from '../infra/logging/create-logger.js';
+import { type App, type CreateAppOptions, createApp } from './create-app.js';
+
+/** A long-lived piece of the process, started after the app and stopped before it. */
+export interface RuntimePart {
+  name: string;
+  start(app: App): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  /** How the config was loaded at start: the watcher and the settings API reload the file the same way. */
+  load: LoadConfigOptions;
+  loaded: LoadedConfig & { config: Readonly<Config> };
+  logger: Logger;
+  env: Record<string, string | undefined>;
+  crashPoint?: CreateAppOptions['crashPoint'];
+  parts: readonly RuntimePart[];
+}
+
+export interface Runtime {
+  app: App;
+  /** Stops the parts (newest first), the loops, the config watcher, then storage. Idempotent. */
+  stop(why: string): Promise<void>;
+}
+
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const { loaded, logger } = options;
+  const app = createApp({
+    config: loaded.config,
+    dataDir: loaded.paths.dataDir,
+    logger,
+    env: options.env,
+    settings: createSettingsStore(options.load),
+    ...(options.crashPoint ? { crashPoint: options.crashPoint } : {}),
+  });
+  const scheduler = alwaysOnScheduler(app.deps, logger);
+  const watcher = createConfigWatcher({
+    load: options.load,
+    initial: loaded,
+    onChange: ({ config, changed, issues }) => {
+      app.setConfig(config);
+      for (const issue of issues) logger.warn(formatIssue(issue));
+      const waiting = changed.filter((key) => restartReason(key) !== undefined);
+      logger.info({ changed }, 'config reloaded');
+      if (waiting.length > 0) {
+        logger.warn({ keys: waiting }, 'these settings apply after a restart; the rest applies now');
+      }
+    },
+    onInvalid: (issues) => {
+      logger.warn(
+        `config file refused; keeping the last good config:\n${issues.map(formatIssue).join('\n')}`,
+      );
+    },
+    onError: (error) => logger.error({ err: error }, 'config reload failed'),
+  });
+  const started: RuntimePart[] = [];
+  let stopping: Promise<void> | undefined;
+  const stop = (why: string) => {
+    stopping ??= (async () => {
+      logger.info({ why }, 'stopping');
+      watcher.stop();
+      // Parts first (the HTTP server drains its requests), then the loops finish their writes.
+      for (const part of [...started].reverse()) {
+        await part.stop().catch((error) => logger.error({ err: error, part: part.name }, 'stop failed'));
+      }
+      await scheduler.stop();
+      await app.close();
+    })();
+    return stopping;
+  };
+  try {
+    for (const part of options.parts) {
+      await part.start(app);
+      started.push(part);
+    }
+  } catch (error) {
+    await stop('a part failed to start');
+    throw error;
+  }
+  scheduler.start();
+  watcher.start();
+  return { app, stop };
+}
