@@ -1,6 +1,7 @@
 // `npm run bench`: runs every benchmark (or the ones named: `npm run bench -- drafts client`).
 import { benchCliStart } from './cli-start.js';
 import { benchClient } from './client.js';
+import { benchConfigReload } from './config-reload.js';
 import { benchDrafts } from './drafts.js';
 import { benchScoring } from './scoring.js';
 import { benchToolServer } from './toolserver.js';
@@ -8,6 +9,7 @@ import { benchToolServer } from './toolserver.js';
 const BENCHES: Record<string, () => unknown> = {
   'cli-start': benchCliStart,
   client: benchClient,
+  'config-reload': benchConfigReload,
   drafts: benchDrafts,
   scoring: benchScoring,
   toolserver: benchToolServer,
