@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 export type Actor = 'dashboard' | 'api' | 'agent' | 'cli' | `loop:${string}`;
 
-export const ACTOR_PATTERN = /^(dashboard|api|agent|cli|loop:[a-z][a-z0-9_]*)$/;
+export const ACTOR_PATTERN = /^(dashboard|api|agent|cli|loop:[a-z][a-z0-9_-]*)$/;
 
 export const ActorSchema = z
   .string()

@@ -61,6 +61,8 @@ export interface ApprovalStore {
   ): Promise<ApprovalItem | 'wrong_state' | undefined>;
   history(id: number): Promise<ApprovalEdit[]>;
   pendingIds(limit: number): Promise<number[]>;
+  /** How many pending items are past their expiry. */
+  dueToExpire(now: Date): Promise<number>;
   /** Marks pending items past their expiry as expired; returns how many. */
   expire(now: Date): Promise<number>;
 }

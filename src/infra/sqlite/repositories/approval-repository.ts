@@ -279,6 +279,15 @@ export class ApprovalRepository implements ApprovalStore {
     return rows.map((r) => r.id);
   }
 
+  async dueToExpire(now: Date): Promise<number> {
+    const stamp = toDbTimestamp(now);
+    const { rows } = await sql<{ n: number }>`select count(*) as n from approval_queue
+      where account_id = ${this.accountId} and status = 'pending' and expires_at is not null and expires_at <= ${stamp}`.execute(
+      this.db,
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async expire(now: Date): Promise<number> {
     const stamp = toDbTimestamp(now);
     const result = await sql`update approval_queue set status = 'expired', updated_at = ${stamp}
