@@ -100,6 +100,16 @@ describe('PATCH /api/settings', () => {
     });
   });
 
+  it('a string that looks like TOML stays one string: it cannot add sections or keys', async () => {
+    const sneaky = `warm"\n[server]\nhost = "0.0.0.0"\n# """ \\u0000 '''`;
+    const { status } = await h.api('PATCH', '/api/settings', { set: { 'business.brand_voice': sneaky } });
+    expect(status).toBe(200);
+    const after = await h.api('GET', '/api/settings');
+    expect(after.json.valid).toBe(true);
+    expect(field(after.json, 'business.brand_voice').value).toBe(sneaky);
+    expect(field(after.json, 'server.host').value).toBe('127.0.0.1');
+  });
+
   it('null removes a key; an unchanged value changes nothing and leaves the file alone', async () => {
     const same = await h.api('PATCH', '/api/settings', { set: { 'limits.max_replies_per_day': 5 } });
     expect(same.status).toBe(200);
