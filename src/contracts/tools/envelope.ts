@@ -1,6 +1,6 @@
 // The tool response envelope, version 1.0 (spec: Response envelope): every tool answers with it.
 import { z } from 'zod';
-import { ERROR_CODES } from '../../core/errors.js';
+import { ERROR_CODES } from '../errors.js';
 
 export const TOOL_VERSION = '1.0';
 

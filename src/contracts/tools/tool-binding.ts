@@ -1,7 +1,8 @@
 // How an operation is exposed as a tool: its name, category, profiles, what it depends on and which error
 // codes it can answer with. Declared once on the operation; registration, manifests and docs derive from it.
-import type { ErrorCode } from '../../core/errors.js';
+
 import type { POLICY_CATEGORIES } from '../config/mcp-policy.js';
+import type { ErrorCode } from '../errors.js';
 
 export const TOOL_PROFILES = ['write', 'admin', 'readonly', 'api-readonly'] as const;
 export type ToolProfile = (typeof TOOL_PROFILES)[number];
