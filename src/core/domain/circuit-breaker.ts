@@ -1,6 +1,10 @@
 // The platform circuit breaker: after repeated rate-limit/forbidden answers to writes it opens, lets one
 // probe through after the cooldown (half-open), and closes again on success. Time comes from a clock.
-import type { Clock } from '../ports/clock.js';
+
+/** Where the breaker reads the time (the Clock port fits): never the system clock, so tests use a fake. */
+export interface BreakerClock {
+  now(): Date;
+}
 
 export type BreakerState = 'closed' | 'open' | 'half_open';
 
@@ -26,7 +30,7 @@ export class CircuitBreaker {
 
   constructor(
     private readonly settings: BreakerSettings,
-    private readonly clock: Clock,
+    private readonly clock: BreakerClock,
   ) {}
 
   private now(): number {

@@ -1,8 +1,8 @@
 // Cross-field config rules the schema alone cannot express. Pure: returns problems, never throws.
-import { isDeepStrictEqual } from 'node:util';
 import type { Config } from '../../contracts/config/config.js';
 import { driveCredential, effectiveLoopBack, isSourceAllowed, isSourceEnabled } from './config-rules.js';
 import { unknownPolicyTools } from './policy-tool-names.js';
+import { sameData } from './same-data.js';
 
 export interface RuleProblem {
   severity: 'error' | 'warning';
@@ -104,7 +104,7 @@ export function validateConfigRules(config: Config, context: ValidationContext):
     const at = (...rest: string[]) => ['content_sources', 'sources', index, ...rest];
     if (!isSourceAllowed(config.deployment_mode, source.source_type)) {
       const message = `${source.source_type} sources are not available in ${config.deployment_mode} deployment`;
-      const existing = previousSources.some((old) => isDeepStrictEqual(old, source));
+      const existing = previousSources.some((old) => sameData(old, source));
       if (context.purpose === 'save' && !existing) error(at('source_type'), `${message}; not saved`);
       else warn(at('source_type'), `${message}; kept but skipped at runtime`);
     }

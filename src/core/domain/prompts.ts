@@ -1,6 +1,13 @@
 // Prompt assembly for every generation kind, from the business profile (voice, styles, persona, up to 3
 // pillars) and an optional vault-context block. Pure: the same inputs always give the same prompt.
-import type { LlmRequest } from '../ports/llm.js';
+
+/** A prompt ready for the model: the Llm port's request is this plus the generation kind. */
+export interface Prompt {
+  system: string;
+  prompt: string;
+  maxTokens: number;
+  temperature: number;
+}
 
 export interface VoiceProfile {
   productName: string;
@@ -64,7 +71,7 @@ export function replyPrompt(
     toneCue?: string;
     stricter?: boolean;
   },
-): Omit<LlmRequest, 'kind'> {
+): Prompt {
   const who = input.mentionProduct
     ? `You are a helpful community member who uses ${profile.productName}${profile.productDescription ? ` (${profile.productDescription.trim()})` : ''}.${profile.productUrl ? ` Product URL: ${profile.productUrl}` : ''}`
     : 'You are a helpful community member.';
@@ -122,7 +129,7 @@ function authorSystem(
   ]);
 }
 
-export function tweetPrompt(profile: VoiceProfile, input: AuthoredInput): Omit<LlmRequest, 'kind'> {
+export function tweetPrompt(profile: VoiceProfile, input: AuthoredInput): Prompt {
   return {
     system: authorSystem(
       profile,
@@ -137,10 +144,7 @@ export function tweetPrompt(profile: VoiceProfile, input: AuthoredInput): Omit<L
   };
 }
 
-export function threadPrompt(
-  profile: VoiceProfile,
-  input: AuthoredInput & { count?: number },
-): Omit<LlmRequest, 'kind'> {
+export function threadPrompt(profile: VoiceProfile, input: AuthoredInput & { count?: number }): Prompt {
   const size = input.count ? `exactly ${input.count}` : '5 to 8';
   return {
     system: authorSystem(
@@ -159,7 +163,7 @@ export function threadPrompt(
 export function improvePrompt(
   profile: VoiceProfile,
   input: { draft: string; context?: string; vault?: string; stricter?: boolean },
-): Omit<LlmRequest, 'kind'> {
+): Prompt {
   return {
     system: assemble([
       opening(profile),

@@ -1,15 +1,13 @@
 // The one language-model integration as the core sees it: a system prompt and a user message in, text and
 // token usage out. Providers, retries and cost accounting live behind it.
+import type { Prompt } from '../domain/prompts.js';
 
 export const GENERATION_KINDS = ['reply', 'tweet', 'thread', 'improve', 'topics', 'seed'] as const;
 export type GenerationKind = (typeof GENERATION_KINDS)[number];
 
-export interface LlmRequest {
+/** A prompt built by the pure domain (core/domain/prompts.ts), tagged with what it generates. */
+export interface LlmRequest extends Prompt {
   kind: GenerationKind;
-  system: string;
-  prompt: string;
-  maxTokens: number;
-  temperature: number;
 }
 
 export interface LlmResult {
