@@ -5,7 +5,7 @@
 import { alwaysOnScheduler } from '../automation/always-on-scheduler.js';
 import type { Config } from '../contracts/config/config.js';
 import { restartReason } from '../contracts/settings.js';
-import { formatIssue } from '../infra/config/config-issue.js';
+import { formatIssue } from '../core/domain/config-issue.js';
 import { createConfigWatcher } from '../infra/config/config-watcher.js';
 import type { LoadConfigOptions, LoadedConfig } from '../infra/config/load-config.js';
 import { createSettingsStore } from '../infra/config/settings-store.js';

@@ -3,7 +3,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Config } from '../../contracts/config/config.js';
 import { getPath } from '../../core/domain/object-path.js';
-import { configLeaves } from './schema-walk.js';
+import { configLeaves } from '../../core/domain/schema-walk.js';
 
 /** Dotted leaf keys whose values differ (a list or table leaf counts as one key), in schema order. */
 export function changedKeys(before: Readonly<Config>, after: Readonly<Config>): string[] {

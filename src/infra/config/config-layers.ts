@@ -1,11 +1,11 @@
 // The value layers below the file: env vars (APP_SECTION__KEY) and command-line flags (--option key=value).
 // Each layer is a nested raw object plus where every value came from.
 
+import { coerceText } from '../../core/domain/coerce-text.js';
+import { type ConfigIssue, type ConfigSource, displayKey } from '../../core/domain/config-issue.js';
 import { nearest } from '../../core/domain/did-you-mean.js';
 import { setPath } from '../../core/domain/object-path.js';
-import { coerceText } from './coerce-text.js';
-import { type ConfigIssue, type ConfigSource, displayKey } from './config-issue.js';
-import { type ConfigLeaf, configLeaves, findLeaf } from './schema-walk.js';
+import { type ConfigLeaf, configLeaves, findLeaf } from '../../core/domain/schema-walk.js';
 
 export interface Layer {
   values: Record<string, unknown>;

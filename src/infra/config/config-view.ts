@@ -3,8 +3,8 @@ import type { Config } from '../../contracts/config/config.js';
 import { LLM_PROVIDER_DEFAULTS } from '../../contracts/config/llm.js';
 import { effectiveApprovalMode } from '../../core/domain/config-rules.js';
 import { getPath, setPath } from '../../core/domain/object-path.js';
+import { configLeaves } from '../../core/domain/schema-walk.js';
 import { type DataPaths, dataPaths } from './config-paths.js';
-import { configLeaves } from './schema-walk.js';
 
 /** Keeps the last 4 characters of long secrets so a user can tell which key is set. */
 export function maskSecret(value: string): string {

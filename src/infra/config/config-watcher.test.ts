@@ -1,7 +1,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTempHome, type TempHome } from '../../../test/support/temp-home.js';
-import type { ConfigIssue } from './config-issue.js';
+import type { ConfigIssue } from '../../core/domain/config-issue.js';
 import { type ConfigChange, type ConfigWatcher, createConfigWatcher } from './config-watcher.js';
 import { type LoadedConfig, loadConfig } from './load-config.js';
 

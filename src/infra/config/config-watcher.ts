@@ -4,8 +4,8 @@
 import { type FSWatcher, readFileSync, statSync, watch } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { Config } from '../../contracts/config/config.js';
+import type { ConfigIssue } from '../../core/domain/config-issue.js';
 import { changedKeys } from './changed-keys.js';
-import type { ConfigIssue } from './config-issue.js';
 import { type LoadConfigOptions, type LoadedConfig, loadConfig } from './load-config.js';
 
 export interface ConfigChange {

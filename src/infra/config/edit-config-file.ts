@@ -5,14 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 import { type Config, ConfigSchema } from '../../contracts/config/config.js';
+import { coerceText } from '../../core/domain/coerce-text.js';
+import { type ConfigIssue, type ConfigSource, hasErrors } from '../../core/domain/config-issue.js';
 import { nearest } from '../../core/domain/did-you-mean.js';
+import { configLeaves, findLeaf } from '../../core/domain/schema-walk.js';
 import { AppError, isAppError } from '../../core/errors.js';
 import { writeSecretFile } from '../fs/write-secret-file.js';
-import { coerceText } from './coerce-text.js';
-import { type ConfigIssue, type ConfigSource, hasErrors } from './config-issue.js';
 import { type ConfigLayers, layerOver } from './layer-over.js';
 import { validateRaw } from './load-config.js';
-import { configLeaves, findLeaf } from './schema-walk.js';
 import { removeTomlKey, setTomlValue } from './toml-edit.js';
 import { locateTomlKeys } from './toml-locate.js';
 

@@ -1,9 +1,9 @@
 // Reports keys the schema does not know (zod would drop them silently), each with the nearest valid key.
 import type { z } from 'zod';
 import { ConfigSchema } from '../../contracts/config/config.js';
+import { displayKey } from '../../core/domain/config-issue.js';
 import { nearest } from '../../core/domain/did-you-mean.js';
-import { displayKey } from './config-issue.js';
-import { configLeaves } from './schema-walk.js';
+import { configLeaves } from '../../core/domain/schema-walk.js';
 
 export interface UnknownKey {
   path: Array<string | number>;

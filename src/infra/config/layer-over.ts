@@ -1,7 +1,7 @@
 // The layers above the config file (env vars, `-O key=value` pairs, command flags) merged over a file's raw
 // values, with the source of every value: the config editor checks an edited file the way a running process
 // will load it. Same steps as loadConfig (which could call this too; kept apart while others edit it).
-import type { ConfigIssue, ConfigSource } from './config-issue.js';
+import type { ConfigIssue, ConfigSource } from '../../core/domain/config-issue.js';
 import { envLayer, flagLayer, mergeLayers, parseOptionPairs } from './config-layers.js';
 import type { LoadConfigOptions } from './load-config.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempHome, type TempHome } from '../../../test/support/temp-home.js';
-import { formatIssue } from './config-issue.js';
+import { formatIssue } from '../../core/domain/config-issue.js';
 import { effectiveConfig } from './config-view.js';
 import { loadConfig } from './load-config.js';
 

@@ -4,11 +4,16 @@ import { readFileSync } from 'node:fs';
 import { parse, TomlError } from 'smol-toml';
 import { type Config, ConfigSchema } from '../../contracts/config/config.js';
 import {
+  type ConfigIssue,
+  type ConfigSource,
+  displayKey,
+  hasErrors,
+} from '../../core/domain/config-issue.js';
+import {
   type ValidationContext,
   type ValidationPurpose,
   validateConfigRules,
 } from '../../core/domain/config-validation.js';
-import { type ConfigIssue, type ConfigSource, displayKey, hasErrors } from './config-issue.js';
 import { envLayer, type FlagValue, flagLayer, mergeLayers, parseOptionPairs } from './config-layers.js';
 import { type ConfigPaths, resolveConfigPaths } from './config-paths.js';
 import { findUnknownKeys } from './find-unknown-keys.js';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { configLeaves } from '../../core/domain/schema-walk.js';
 import { packagePath } from '../package-root.js';
 import { renderConfigDocs } from './render-config-docs.js';
-import { configLeaves } from './schema-walk.js';
 
 describe('docs/configuration.md', () => {
   it('matches the schema (run `npm run gen` after changing the config schema)', () => {

@@ -1,7 +1,7 @@
 // Renders docs/configuration.md from the schema: every key, type, default, env var and description.
 import { SECTION_TITLES } from '../../contracts/config/config.js';
 import { restartReason } from '../../contracts/settings.js';
-import { type ConfigLeaf, configLeaves } from './schema-walk.js';
+import { type ConfigLeaf, configLeaves } from '../../core/domain/schema-walk.js';
 
 const TYPE: Record<ConfigLeaf['kind'], string> = {
   string: 'string',

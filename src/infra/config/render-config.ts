@@ -1,7 +1,7 @@
 // Renders config TOML from the schema: a fresh file for `app init`, and commented scaffolds for `app update`.
 import { SECTION_TITLES } from '../../contracts/config/config.js';
 import { ContentSourceSchema } from '../../contracts/config/content-sources.js';
-import { configLeaves } from './schema-walk.js';
+import { configLeaves } from '../../core/domain/schema-walk.js';
 import { tomlValue } from './toml-edit.js';
 
 const sectionOf = (key: string) => key.split('.').slice(0, -1).join('.');

@@ -2,15 +2,15 @@
 // them (same effective values, same masking) with each value's source, and writes through the same editor
 // and validation as `app settings --set`.
 import { restartReason, type SettingEdit, type SettingsView } from '../../contracts/settings.js';
+import { type ConfigIssue, type ConfigSource, formatSource } from '../../core/domain/config-issue.js';
 import { getPath } from '../../core/domain/object-path.js';
+import { configLeaves } from '../../core/domain/schema-walk.js';
 import { AppError, isAppError } from '../../core/errors.js';
 import type { SettingsStore } from '../../core/ports/settings-store.js';
 import { changedKeys } from './changed-keys.js';
-import { type ConfigIssue, type ConfigSource, formatSource } from './config-issue.js';
 import { effectiveConfig, maskConfig } from './config-view.js';
 import { editConfigFile } from './edit-config-file.js';
 import { type LoadConfigOptions, type LoadedConfig, loadConfig } from './load-config.js';
-import { configLeaves } from './schema-walk.js';
 
 type GoodLoad = LoadedConfig & { config: NonNullable<LoadedConfig['config']> };
 

@@ -1,6 +1,6 @@
 // Asks for one config field with the widget its type calls for, validated by the field's own schema.
-import { coerceText } from '../../infra/config/coerce-text.js';
-import type { ConfigLeaf } from '../../infra/config/schema-walk.js';
+import { coerceText } from '../../core/domain/coerce-text.js';
+import type { ConfigLeaf } from '../../core/domain/schema-walk.js';
 import type { Prompter } from './prompter.js';
 
 export function formatValue(value: unknown): string {

@@ -1,7 +1,7 @@
 // Loads the config for a command from the global flags and prints its problems the one way the CLI does.
 import type { Config } from '../../contracts/config/config.js';
+import { type ConfigIssue, formatIssue } from '../../core/domain/config-issue.js';
 import type { ValidationPurpose } from '../../core/domain/config-validation.js';
-import { type ConfigIssue, formatIssue } from '../../infra/config/config-issue.js';
 import type { FlagValue } from '../../infra/config/config-layers.js';
 import { type LoadConfigOptions, type LoadedConfig, loadConfig } from '../../infra/config/load-config.js';
 import { CliError, type CommandContext, EXIT_USAGE, println } from './cli-io.js';

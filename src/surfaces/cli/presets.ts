@@ -1,7 +1,8 @@
 // Answers a user gave up front, as flags (`--product-name`, `-O key=value`) or APP_* env vars, so that a
 // wizard asks only for what is still missing.
+
+import { type ConfigIssue, type ConfigSource, hasErrors } from '../../core/domain/config-issue.js';
 import { getPath } from '../../core/domain/object-path.js';
-import { type ConfigIssue, type ConfigSource, hasErrors } from '../../infra/config/config-issue.js';
 import { envLayer, type FlagValue, flagLayer, parseOptionPairs } from '../../infra/config/config-layers.js';
 import type { CommandContext } from './cli-io.js';
 import { ConfigInvalidError } from './load-for-command.js';

@@ -1,7 +1,7 @@
 // Runs the CLI and turns every outcome into an exit code: 0 ok, 1 failure, 2 bad input or config.
 import { CommanderError } from 'commander';
+import { formatIssue } from '../../core/domain/config-issue.js';
 import { isAppError } from '../../core/errors.js';
-import { formatIssue } from '../../infra/config/config-issue.js';
 import { packageVersion } from '../../infra/package-root.js';
 import { CliError, type CliIo, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, println } from './cli-io.js';
 import { exitCodeFor } from './exit-codes.js';

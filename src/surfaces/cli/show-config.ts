@@ -1,11 +1,11 @@
 // The text view of `app settings --show`: every field with its value (secrets masked) and where it came from.
 import type { Config } from '../../contracts/config/config.js';
+import { type ConfigSource, formatSource } from '../../core/domain/config-issue.js';
 import { effectiveApprovalMode, missingQuickstartFields } from '../../core/domain/config-rules.js';
 import { getPath } from '../../core/domain/object-path.js';
-import { type ConfigSource, formatSource } from '../../infra/config/config-issue.js';
+import { configLeaves } from '../../core/domain/schema-walk.js';
 import { maskSecret } from '../../infra/config/config-view.js';
 import type { LoadedConfig } from '../../infra/config/load-config.js';
-import { configLeaves } from '../../infra/config/schema-walk.js';
 import { tomlValue } from '../../infra/config/toml-edit.js';
 
 function sourceNote(source: ConfigSource | undefined): string {

@@ -1,9 +1,9 @@
 // `app test`: runs the diagnostics service against the real config, database, token file, LLM and platform
 // (`--offline` skips the two network probes).
 
+import { formatIssue } from '../../../core/domain/config-issue.js';
 import { systemClock } from '../../../core/ports/clock.js';
 import { runDiagnostics } from '../../../core/services/diagnostics/run-diagnostics.js';
-import { formatIssue } from '../../../infra/config/config-issue.js';
 import { dataPaths } from '../../../infra/config/config-paths.js';
 import { loadConfig } from '../../../infra/config/load-config.js';
 import { probeLlm } from '../../../infra/llm/probe-llm.js';

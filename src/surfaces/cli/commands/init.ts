@@ -2,11 +2,11 @@
 // Answers come from flags, then APP_* env vars, then prompts; without a terminal nothing is asked.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
-import { hasErrors } from '../../../infra/config/config-issue.js';
+import { hasErrors } from '../../../core/domain/config-issue.js';
+import { findLeaf } from '../../../core/domain/schema-walk.js';
 import { resolveConfigPaths } from '../../../infra/config/config-paths.js';
 import { validateRaw } from '../../../infra/config/load-config.js';
 import { renderConfigFile } from '../../../infra/config/render-config.js';
-import { findLeaf } from '../../../infra/config/schema-walk.js';
 import { writeSecretFile } from '../../../infra/fs/write-secret-file.js';
 import { askField } from '../ask-field.js';
 import { CliError, type CommandContext, EXIT_FAILURE, EXIT_USAGE, println } from '../cli-io.js';

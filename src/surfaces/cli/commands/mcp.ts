@@ -3,7 +3,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { startRuntime } from '../../../app/runtime.js';
 import type { ToolProfile } from '../../../contracts/tools/tool-binding.js';
-import { formatIssue } from '../../../infra/config/config-issue.js';
+import { formatIssue } from '../../../core/domain/config-issue.js';
 import { createLogger } from '../../../infra/logging/create-logger.js';
 import { packageVersion } from '../../../infra/package-root.js';
 import { buildToolServer } from '../../mcp/build-tool-server.js';

@@ -3,7 +3,7 @@
 // writing, then storage closes.
 import type { FastifyInstance } from 'fastify';
 import { startRuntime } from '../../../app/runtime.js';
-import { formatIssue } from '../../../infra/config/config-issue.js';
+import { formatIssue } from '../../../core/domain/config-issue.js';
 import { createLogger } from '../../../infra/logging/create-logger.js';
 import { crashPointFrom } from '../../../infra/process/crash-points.js';
 import { ensureApiToken } from '../../../infra/security/api-token.js';

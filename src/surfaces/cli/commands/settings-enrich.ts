@@ -1,7 +1,7 @@
 // `app settings enrich`: fills the profile stage by stage (Voice → Persona → Targeting), saving after each.
 import { enrichmentStatus } from '../../../core/domain/config-rules.js';
+import { findLeaf } from '../../../core/domain/schema-walk.js';
 import { editConfigFile } from '../../../infra/config/edit-config-file.js';
-import { findLeaf } from '../../../infra/config/schema-walk.js';
 import { askField } from '../ask-field.js';
 import { CliError, type CommandContext, EXIT_USAGE, println } from '../cli-io.js';
 import { loadForCommand } from '../load-for-command.js';

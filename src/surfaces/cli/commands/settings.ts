@@ -1,12 +1,12 @@
 // `app settings`: --show (read-only, masked), --set/--unset (saved edits), or an interactive editor.
 import { readFileSync } from 'node:fs';
+import { formatIssue } from '../../../core/domain/config-issue.js';
 import { getPath, setPath } from '../../../core/domain/object-path.js';
+import { configLeaves, findLeaf } from '../../../core/domain/schema-walk.js';
 import { isAppError } from '../../../core/errors.js';
-import { formatIssue } from '../../../infra/config/config-issue.js';
 import { resolveConfigPaths } from '../../../infra/config/config-paths.js';
 import { effectiveConfig, maskConfig } from '../../../infra/config/config-view.js';
 import { type ConfigEdit, editConfigFile, previewEdits } from '../../../infra/config/edit-config-file.js';
-import { configLeaves, findLeaf } from '../../../infra/config/schema-walk.js';
 import { writeSecretFile } from '../../../infra/fs/write-secret-file.js';
 import { askField, formatValue } from '../ask-field.js';
 import { CliError, type CommandContext, EXIT_USAGE, println } from '../cli-io.js';
