@@ -4,9 +4,8 @@
 import { fastifyMultipart } from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/create-app.js';
+import { createHttpAuth } from '../../app/http-auth.js';
 import { MEDIA_LIMITS } from '../../core/domain/media-rules.js';
-import { AuthRepository } from '../../infra/sqlite/repositories/auth-repository.js';
-import { LoginFailureRepository } from '../../infra/sqlite/repositories/login-failure-repository.js';
 import { OPERATIONS } from '../../operations/registry.js';
 import { registerHttpAuth } from './auth/http-auth.js';
 import { type RouteSummary, trackRoutes } from './auth/route-access.js';
@@ -36,11 +35,14 @@ const PLACEHOLDER = `<!doctype html>
 `;
 
 export interface HttpServerOptions {
-  /** The bearer token API clients send (from <data dir>/api_token). */
-  apiToken: string;
+  /** The bearer token API clients send; by default the one in <data dir>/api_token (created at first start). */
+  apiToken?: string;
 }
 
-export async function buildHttpServer(deps: AppDeps, options: HttpServerOptions): Promise<FastifyInstance> {
+export async function buildHttpServer(
+  deps: AppDeps,
+  options: HttpServerOptions = {},
+): Promise<FastifyInstance> {
   const proxies = deps.config.server.trusted_proxies;
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
@@ -67,12 +69,7 @@ export async function buildHttpServer(deps: AppDeps, options: HttpServerOptions)
     return payload;
   });
   registerHostGuard(app, deps.config.server);
-  registerHttpAuth(app, {
-    apiToken: options.apiToken,
-    auth: new AuthRepository(deps.database, deps.accountId),
-    loginFailures: new LoginFailureRepository(deps.database, deps.accountId),
-    clock: deps.clock,
-  });
+  registerHttpAuth(app, createHttpAuth(deps, options.apiToken));
   registerWriteBodyRules(app);
   // One file per upload, streamed: the cap is the largest media kind plus a little for the envelope.
   await app.register(fastifyMultipart, {

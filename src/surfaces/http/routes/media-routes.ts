@@ -3,12 +3,14 @@
 import type { MultipartFile } from '@fastify/multipart'; // also types request.isMultipart/file
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { AppDeps } from '../../../app/create-app.js';
 import { AppError, isAppError } from '../../../core/errors.js';
-import type { MediaStore, StoredMedia } from '../../../infra/media/media-store.js';
 
 export interface MediaRoutesDeps {
-  media: MediaStore;
+  media: AppDeps['media'];
 }
+
+type StoredMedia = Awaited<ReturnType<AppDeps['media']['save']>>;
 
 const FileQuerySchema = z.object({ path: z.string().min(1) });
 
