@@ -9,8 +9,9 @@ import { formatIssue } from '../core/domain/config-issue.js';
 import { createConfigWatcher } from '../infra/config/config-watcher.js';
 import type { LoadConfigOptions, LoadedConfig } from '../infra/config/load-config.js';
 import { createSettingsStore } from '../infra/config/settings-store.js';
-import type { Logger } from '../infra/logging/create-logger.js';
-import { type App, type CreateAppOptions, createApp } from './create-app.js';
+import { createLogger } from '../infra/logging/create-logger.js';
+import { crashPointFrom } from '../infra/process/crash-points.js';
+import { type App, createApp } from './create-app.js';
 
 /** A long-lived piece of the process, started after the app and stopped before it. */
 export interface RuntimePart {
@@ -23,9 +24,11 @@ export interface RuntimeOptions {
   /** How the config was loaded at start: the watcher and the settings API reload the file the same way. */
   load: LoadConfigOptions;
   loaded: LoadedConfig & { config: Readonly<Config> };
-  logger: Logger;
+  /** Where log lines go: stdout, or stderr when stdout carries a protocol (`app mcp serve`). */
+  logTo: 'stdout' | 'stderr';
   env: Record<string, string | undefined>;
-  crashPoint?: CreateAppOptions['crashPoint'];
+  /** Arms the crash points named by APP_CRASH_AT (a test instrument of `app serve`; see crash-points.ts). */
+  crashPoints?: boolean;
   parts: readonly RuntimePart[];
 }
 
@@ -36,14 +39,21 @@ export interface Runtime {
 }
 
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
-  const { loaded, logger } = options;
+  const { loaded, env } = options;
+  const logger = createLogger({
+    level: loaded.config.logging.level,
+    ...(options.logTo === 'stderr' ? { destination: process.stderr } : {}),
+  });
+  for (const issue of loaded.issues) logger.warn(formatIssue(issue));
+  const crashPoint = options.crashPoints ? crashPointFrom(env.APP_CRASH_AT) : undefined;
+  if (crashPoint) logger.warn(`APP_CRASH_AT=${env.APP_CRASH_AT}: this process will kill itself there`);
   const app = createApp({
     config: loaded.config,
     dataDir: loaded.paths.dataDir,
     logger,
-    env: options.env,
+    env,
     settings: createSettingsStore(options.load),
-    ...(options.crashPoint ? { crashPoint: options.crashPoint } : {}),
+    ...(crashPoint ? { crashPoint } : {}),
   });
   const scheduler = alwaysOnScheduler(app.deps, logger);
   const watcher = createConfigWatcher({

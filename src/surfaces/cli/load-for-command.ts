@@ -1,9 +1,13 @@
 // Loads the config for a command from the global flags and prints its problems the one way the CLI does.
-import type { Config } from '../../contracts/config/config.js';
+import {
+  type CommandConfig,
+  type CommandInput,
+  type FlagValue,
+  type LoadConfigOptions,
+  loadCommandConfig,
+} from '../../app/config-file.js';
 import { type ConfigIssue, formatIssue } from '../../core/domain/config-issue.js';
 import type { ValidationPurpose } from '../../core/domain/config-validation.js';
-import type { FlagValue } from '../../infra/config/config-layers.js';
-import { type LoadConfigOptions, type LoadedConfig, loadConfig } from '../../infra/config/load-config.js';
 import { CliError, type CommandContext, EXIT_USAGE, println } from './cli-io.js';
 
 /** Raised when the config has errors: the runner prints every issue and exits 2. */
@@ -16,6 +20,11 @@ export class ConfigInvalidError extends CliError {
     super(`configuration has ${errors} error${errors === 1 ? '' : 's'} (${configPath})`, EXIT_USAGE);
     this.name = 'ConfigInvalidError';
   }
+}
+
+/** What the command was started with (`-c`, `-O` pairs, environment), as the app's config functions take it. */
+export function commandInput(ctx: CommandContext): CommandInput {
+  return { configFlag: ctx.global.config, options: ctx.global.option, env: ctx.io.env };
 }
 
 export function printIssues(ctx: CommandContext, issues: readonly ConfigIssue[]): void {
@@ -35,7 +44,7 @@ export interface LoadForCommand {
 export function loadForCommand(
   ctx: CommandContext,
   options: LoadForCommand = {},
-): LoadedConfig & { config: Readonly<Config>; load: LoadConfigOptions } {
+): CommandConfig & { load: LoadConfigOptions } {
   // Kept with the result: a long-running command reloads the file later with the same env and flags.
   const load: LoadConfigOptions = {
     configFlag: ctx.global.config,
@@ -45,8 +54,8 @@ export function loadForCommand(
     purpose: options.purpose,
     toolNames: options.toolNames,
   };
-  const loaded = loadConfig(load);
-  if (!loaded.config) throw new ConfigInvalidError(loaded.issues, loaded.paths.configPath);
+  const loaded = loadCommandConfig(load);
+  if (!loaded.config || !loaded.data) throw new ConfigInvalidError(loaded.issues, loaded.paths.configPath);
   if (!options.quiet) printIssues(ctx, loaded.issues);
-  return { ...(loaded as LoadedConfig & { config: Readonly<Config> }), load };
+  return { ...(loaded as CommandConfig), load };
 }

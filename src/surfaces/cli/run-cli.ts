@@ -1,15 +1,15 @@
 // Runs the CLI and turns every outcome into an exit code: 0 ok, 1 failure, 2 bad input or config.
 import { CommanderError } from 'commander';
+import { appVersion } from '../../app/installation.js';
 import { formatIssue } from '../../core/domain/config-issue.js';
 import { isAppError } from '../../core/errors.js';
-import { packageVersion } from '../../infra/package-root.js';
 import { CliError, type CliIo, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, println } from './cli-io.js';
 import { exitCodeFor } from './exit-codes.js';
 import { ConfigInvalidError } from './load-for-command.js';
 import { buildProgram } from './program.js';
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const program = buildProgram(io, packageVersion());
+  const program = buildProgram(io, appVersion());
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT_OK;

@@ -1,12 +1,7 @@
 // `app auth`: logs in to the platform with OAuth 2.0 PKCE and saves the tokens (0600) in the data dir.
 import { spawn } from 'node:child_process';
-import { DEFAULT_ACCOUNT_ID } from '../../../contracts/account.js';
+import { loginToPlatform } from '../../../app/platform-login.js';
 import { ELEVATED_SCOPES, REQUESTED_SCOPES } from '../../../core/domain/scopes.js';
-import { systemClock } from '../../../core/ports/clock.js';
-import { dataPaths } from '../../../infra/config/config-paths.js';
-import { login } from '../../../infra/social/oauth-login.js';
-import { openDatabase } from '../../../infra/sqlite/open-database.js';
-import { ApiUsageRepository } from '../../../infra/sqlite/repositories/api-usage-repository.js';
 import { CliError, type CommandContext, EXIT_USAGE, println } from '../cli-io.js';
 import { loadForCommand } from '../load-for-command.js';
 import { promptFor } from '../prompter.js';
@@ -42,7 +37,7 @@ export async function runAuth(ctx: CommandContext, options: AuthOptions): Promis
       : [{ key: 'auth.callback_port', text: options.port, flag: '--port' }]),
     ...(options.manual ? [{ key: 'auth.mode', text: 'manual', flag: '--manual' }] : []),
   ];
-  const { config, paths } = loadForCommand(ctx, { flags });
+  const { config, data } = loadForCommand(ctx, { flags });
   const extra = (options.extraScopes ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -54,37 +49,25 @@ export async function runAuth(ctx: CommandContext, options: AuthOptions): Promis
       EXIT_USAGE,
     );
   }
-  const data = dataPaths(config, paths.dataDir, ctx.io.env);
-  const database = openDatabase({ path: data.dbPath });
-  try {
-    const prompter = config.auth.mode === 'manual' ? await promptFor(ctx.io) : undefined;
-    const result = await login({
-      config,
-      tokensPath: data.tokensPath,
-      scopes: [...REQUESTED_SCOPES, ...extra],
-      mode: config.auth.mode,
-      clock: systemClock,
-      usage: new ApiUsageRepository(database, DEFAULT_ACCOUNT_ID, systemClock),
-      print: (text) => println(options.format === 'json' ? ctx.io.stderr : ctx.io.stdout, text),
-      openBrowser: options.browser ? openInBrowser : undefined,
-      askRedirectUrl: prompter ? () => prompter.text({ message: 'Redirected URL' }) : undefined,
-    });
-    if (options.format === 'json') {
-      println(ctx.io.stdout, JSON.stringify(result, null, 2));
-      return;
-    }
+  const prompter = config.auth.mode === 'manual' ? await promptFor(ctx.io) : undefined;
+  const result = await loginToPlatform(config, data, [...REQUESTED_SCOPES, ...extra], {
+    print: (text) => println(options.format === 'json' ? ctx.io.stderr : ctx.io.stdout, text),
+    openBrowser: options.browser ? openInBrowser : undefined,
+    askRedirectUrl: prompter ? () => prompter.text({ message: 'Redirected URL' }) : undefined,
+  });
+  if (options.format === 'json') {
+    println(ctx.io.stdout, JSON.stringify(result, null, 2));
+    return;
+  }
+  println(
+    ctx.io.stdout,
+    `Logged in as @${result.username} (${result.userId}); token valid until ${result.expiresAt}.`,
+  );
+  println(ctx.io.stdout, `Tokens saved to ${data.tokensPath}.`);
+  if (result.missing.length > 0) {
     println(
       ctx.io.stdout,
-      `Logged in as @${result.username} (${result.userId}); token valid until ${result.expiresAt}.`,
+      `Not granted: ${result.missing.join(', ')}. Degraded: ${result.degraded.join(', ')}.`,
     );
-    println(ctx.io.stdout, `Tokens saved to ${data.tokensPath}.`);
-    if (result.missing.length > 0) {
-      println(
-        ctx.io.stdout,
-        `Not granted: ${result.missing.join(', ')}. Degraded: ${result.degraded.join(', ')}.`,
-      );
-    }
-  } finally {
-    await database.close();
   }
 }

@@ -1,13 +1,8 @@
 // `app init`: writes a first config from the 5 quickstart answers (or the 8-step wizard with --advanced).
 // Answers come from flags, then APP_* env vars, then prompts; without a terminal nothing is asked.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { parse } from 'smol-toml';
+import { locateConfig, writeNewConfig } from '../../../app/config-file.js';
 import { hasErrors } from '../../../core/domain/config-issue.js';
 import { findLeaf } from '../../../core/domain/schema-walk.js';
-import { resolveConfigPaths } from '../../../infra/config/config-paths.js';
-import { validateRaw } from '../../../infra/config/load-config.js';
-import { renderConfigFile } from '../../../infra/config/render-config.js';
-import { writeSecretFile } from '../../../infra/fs/write-secret-file.js';
 import { askField } from '../ask-field.js';
 import { CliError, type CommandContext, EXIT_FAILURE, EXIT_USAGE, println } from '../cli-io.js';
 import {
@@ -18,7 +13,7 @@ import {
   QUICKSTART,
   type WizardStep,
 } from '../init-steps.js';
-import { ConfigInvalidError, printIssues } from '../load-for-command.js';
+import { ConfigInvalidError, commandInput, printIssues } from '../load-for-command.js';
 import { collectPresets, type Presets } from '../presets.js';
 import { type Prompter, promptFor } from '../prompter.js';
 
@@ -81,8 +76,8 @@ function missingMessage(missing: FieldQuestion[]): string {
 }
 
 export async function runInit(ctx: CommandContext, options: InitOptions): Promise<void> {
-  const paths = resolveConfigPaths({ configFlag: ctx.global.config, env: ctx.io.env });
-  if (existsSync(paths.configPath) && !options.force) {
+  const paths = locateConfig(commandInput(ctx));
+  if (paths.exists && !options.force) {
     throw new CliError(
       `a config already exists at ${paths.configPath}; change it with \`app settings\`, or pass --force to replace it`,
       EXIT_FAILURE,
@@ -103,18 +98,11 @@ export async function runInit(ctx: CommandContext, options: InitOptions): Promis
 
   const values = new Map([...collected.answers].filter(([key]) => !collected.envSecrets.has(key)));
   if (!values.has('approval_mode')) values.set('approval_mode', true);
-  const text = renderConfigFile(values, [
+  const written = writeNewConfig(paths, values, [
     `Created by \`app init${options.advanced ? ' --advanced' : ''}\` on ${new Date().toISOString().slice(0, 10)}.`,
     'Every setting is described in docs/configuration.md; `app update` adds sections for new features.',
   ]);
-  const fileSources = new Map();
-  const checked = validateRaw(parse(text) as Record<string, unknown>, fileSources, { purpose: 'save' });
-  if (hasErrors(checked.issues)) throw new ConfigInvalidError(checked.issues, paths.configPath);
-
-  mkdirSync(paths.dataDir, { recursive: true, mode: 0o700 });
-  if (existsSync(paths.configPath))
-    writeSecretFile(`${paths.configPath}.bak`, readFileSync(paths.configPath, 'utf8'));
-  writeSecretFile(paths.configPath, text);
+  if (hasErrors(written.issues)) throw new ConfigInvalidError(written.issues, paths.configPath);
 
   const done = `Wrote ${paths.configPath}`;
   if (prompter) prompter.outro(done);

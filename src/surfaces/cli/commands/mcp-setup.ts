@@ -1,14 +1,13 @@
 // `app mcp setup`: walks an agent user through what the tool server needs (a config, a platform login, a
 // profile) and prints the registration snippet for common MCP clients. On a terminal it offers to run
 // `app init` and `app auth`; without one it reports and prints.
-import { existsSync } from 'node:fs';
+import { locateConfig } from '../../../app/config-file.js';
+import { type Launch, mcpServerLaunch } from '../../../app/installation.js';
+import { savedLogin } from '../../../app/platform-login.js';
 import type { ToolProfile } from '../../../contracts/tools/tool-binding.js';
 import { missingQuickstartFields } from '../../../core/domain/config-rules.js';
-import { dataPaths, expandHome, resolveConfigPaths } from '../../../infra/config/config-paths.js';
-import { ownCommand } from '../../../infra/process/own-command.js';
-import { readTokenFile } from '../../../infra/social/token-store.js';
 import { type CommandContext, println } from '../cli-io.js';
-import { loadForCommand } from '../load-for-command.js';
+import { commandInput, loadForCommand } from '../load-for-command.js';
 import { type Prompter, promptFor } from '../prompter.js';
 
 export const MCP_CLIENTS = ['claude-desktop', 'claude-code', 'cursor', 'vscode', 'codex'] as const;
@@ -18,33 +17,6 @@ export interface SetupOptions {
   profile?: ToolProfile;
   client?: McpClient | 'all';
   nonInteractive?: boolean;
-}
-
-interface Launch {
-  command: string;
-  args: string[];
-  env: Record<string, string>;
-}
-
-/**
- * How a client should start the server: this very program (`app` only when PATH finds it, else node and
- * the bin by absolute path) with the same config file and data dir this setup looked at, made absolute
- * because the client starts it from another directory.
- */
-function launchFor(ctx: CommandContext, profile: ToolProfile): Launch {
-  const paths = resolveConfigPaths({ configFlag: ctx.global.config, env: ctx.io.env });
-  const own = ownCommand(ctx.io.env);
-  const args = [
-    ...own.args,
-    ...(ctx.global.config ? ['-c', paths.configPath] : []),
-    'mcp',
-    'serve',
-    '--profile',
-    profile,
-  ];
-  const env: Record<string, string> = {};
-  if (ctx.io.env.APP_HOME) env.APP_HOME = expandHome(ctx.io.env.APP_HOME, ctx.io.env);
-  return { command: own.command, args, env };
 }
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
@@ -93,8 +65,8 @@ export function clientSnippet(client: McpClient, launch: Launch): { where: strin
 }
 
 async function ensureConfig(ctx: CommandContext, prompter: Prompter | undefined): Promise<boolean> {
-  const paths = resolveConfigPaths({ configFlag: ctx.global.config, env: ctx.io.env });
-  if (existsSync(paths.configPath)) {
+  const paths = locateConfig(commandInput(ctx));
+  if (paths.exists) {
     println(ctx.io.stdout, `config: ${paths.configPath}`);
     return true;
   }
@@ -118,7 +90,7 @@ export async function runMcpSetup(ctx: CommandContext, options: SetupOptions): P
   prompter?.intro('app mcp setup');
   await ensureConfig(ctx, prompter);
 
-  const { config, paths } = loadForCommand(ctx, { quiet: true });
+  const { config, data } = loadForCommand(ctx, { quiet: true });
   const missing = missingQuickstartFields(config);
   println(
     ctx.io.stdout,
@@ -133,9 +105,9 @@ export async function runMcpSetup(ctx: CommandContext, options: SetupOptions): P
       'platform login: not needed (scraper backend, read-only unless scraper_allow_mutations)',
     );
   } else {
-    const tokens = readTokenFile(dataPaths(config, paths.dataDir, ctx.io.env).tokensPath);
-    if (tokens.state === 'ok') {
-      println(ctx.io.stdout, `platform login: ok (until ${tokens.tokens.expires_at})`);
+    const login = savedLogin(data);
+    if (login) {
+      println(ctx.io.stdout, `platform login: ok (until ${login.expiresAt})`);
     } else if (
       prompter &&
       config.social_api.client_id &&
@@ -168,7 +140,7 @@ export async function runMcpSetup(ctx: CommandContext, options: SetupOptions): P
           ],
         })
       : 'write');
-  const launch = launchFor(ctx, profile);
+  const launch = mcpServerLaunch(commandInput(ctx), profile);
   const clients = !options.client || options.client === 'all' ? MCP_CLIENTS : [options.client];
   println(ctx.io.stdout);
   println(ctx.io.stdout, `Register the tool server (profile ${profile}) with your agent:`);

@@ -1,11 +1,9 @@
 // `app mcp serve|manifest`: the tool server over stdio (works with environment variables alone, no config
 // file) and the manifest of a profile as JSON or a table. `app mcp setup` lives in mcp-setup.ts.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { appVersion } from '../../../app/installation.js';
 import { startRuntime } from '../../../app/runtime.js';
 import type { ToolProfile } from '../../../contracts/tools/tool-binding.js';
-import { formatIssue } from '../../../core/domain/config-issue.js';
-import { createLogger } from '../../../infra/logging/create-logger.js';
-import { packageVersion } from '../../../infra/package-root.js';
 import { buildToolServer } from '../../mcp/build-tool-server.js';
 import { buildManifest, renderManifestJson, renderManifestTable } from '../../mcp/manifest.js';
 import { type CommandContext, println } from '../cli-io.js';
@@ -25,10 +23,6 @@ export async function runMcpServe(ctx: CommandContext, options: { profile: ToolP
     }
     throw error;
   }
-  const { config } = loaded;
-  // stdout carries the protocol: every log line goes to stderr.
-  const logger = createLogger({ level: config.logging.level, destination: process.stderr });
-  for (const issue of loaded.issues) logger.warn(formatIssue(issue));
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   let server: Server | undefined;
   // The always-on loops of the runtime post approved items and keep the login fresh even when `app serve`
@@ -36,7 +30,8 @@ export async function runMcpServe(ctx: CommandContext, options: { profile: ToolP
   const runtime = await startRuntime({
     load: loaded.load,
     loaded,
-    logger,
+    // stdout carries the protocol: every log line goes to stderr.
+    logTo: 'stderr',
     env: ctx.io.env,
     parts: [
       {
@@ -45,7 +40,7 @@ export async function runMcpServe(ctx: CommandContext, options: { profile: ToolP
           server = buildToolServer(app.deps, { profile: options.profile });
           server.onclose = () => void runtime.stop('client disconnected');
           await server.connect(new StdioServerTransport());
-          logger.info(
+          app.deps.logger.info(
             { profile: options.profile, data: app.deps.paths.dataDir },
             `app ${app.deps.version} tool server ready on stdio`,
           );
@@ -63,7 +58,7 @@ export function runMcpManifest(
   ctx: CommandContext,
   options: { profile?: ToolProfile; format: 'json' | 'table' },
 ): void {
-  const manifest = buildManifest(options.profile ?? 'write', packageVersion());
+  const manifest = buildManifest(options.profile ?? 'write', appVersion());
   ctx.io.stdout.write(
     options.format === 'table' ? renderManifestTable(manifest) : renderManifestJson(manifest),
   );

@@ -3,10 +3,6 @@
 // writing, then storage closes.
 import type { FastifyInstance } from 'fastify';
 import { startRuntime } from '../../../app/runtime.js';
-import { formatIssue } from '../../../core/domain/config-issue.js';
-import { createLogger } from '../../../infra/logging/create-logger.js';
-import { crashPointFrom } from '../../../infra/process/crash-points.js';
-import { ensureApiToken } from '../../../infra/security/api-token.js';
 import { buildHttpServer } from '../../http/build-server.js';
 import { type CommandContext, println } from '../cli-io.js';
 import { loadForCommand } from '../load-for-command.js';
@@ -22,27 +18,24 @@ export async function runServe(
   ];
   const loaded = loadForCommand(ctx, { flags, quiet: true, toolNames: registryToolNames() });
   const { config } = loaded;
-  const logger = createLogger({ level: config.logging.level });
-  for (const issue of loaded.issues) logger.warn(formatIssue(issue));
-  if (!loaded.file.exists) {
-    logger.warn(`no config file at ${loaded.paths.configPath}; running on defaults (see \`app init\`)`);
-  }
-
-  // A test instrument (the kill-9 matrix): unset, the publisher's crash points do nothing.
-  const crashPoint = crashPointFrom(ctx.io.env.APP_CRASH_AT);
-  if (crashPoint) logger.warn(`APP_CRASH_AT=${ctx.io.env.APP_CRASH_AT}: this process will kill itself there`);
   let server: FastifyInstance | undefined;
   const runtime = await startRuntime({
     load: loaded.load,
     loaded,
-    logger,
+    logTo: 'stdout',
     env: ctx.io.env,
-    ...(crashPoint ? { crashPoint } : {}),
+    // A test instrument (the kill-9 matrix): with APP_CRASH_AT unset, the crash points do nothing.
+    crashPoints: true,
     parts: [
       {
         name: 'http',
         async start(app) {
-          server = await buildHttpServer(app.deps, { apiToken: ensureApiToken(app.deps.paths.apiTokenPath) });
+          if (!loaded.file.exists) {
+            app.deps.logger.warn(
+              `no config file at ${loaded.paths.configPath}; running on defaults (see \`app init\`)`,
+            );
+          }
+          server = await buildHttpServer(app.deps);
           const address = await server.listen({ host: config.server.host, port: config.server.port });
           println(
             ctx.io.stdout,

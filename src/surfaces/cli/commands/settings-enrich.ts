@@ -1,14 +1,14 @@
 // `app settings enrich`: fills the profile stage by stage (Voice → Persona → Targeting), saving after each.
+import { saveConfigEdits } from '../../../app/config-file.js';
 import { enrichmentStatus } from '../../../core/domain/config-rules.js';
 import { findLeaf } from '../../../core/domain/schema-walk.js';
-import { editConfigFile } from '../../../infra/config/edit-config-file.js';
 import { askField } from '../ask-field.js';
 import { CliError, type CommandContext, EXIT_USAGE, println } from '../cli-io.js';
-import { loadForCommand } from '../load-for-command.js';
+import { commandInput, loadForCommand } from '../load-for-command.js';
 import { promptFor } from '../prompter.js';
 
 export async function runEnrich(ctx: CommandContext): Promise<void> {
-  const { config, paths } = loadForCommand(ctx);
+  const { config } = loadForCommand(ctx);
   const status = enrichmentStatus(config);
   const prompter = await promptFor(ctx.io);
   if (!prompter) {
@@ -38,7 +38,9 @@ export async function runEnrich(ctx: CommandContext): Promise<void> {
       const value = await askField(prompter, leaf, { message: `${leaf.description} (empty to skip)` });
       if (value !== undefined && !(Array.isArray(value) && value.length === 0)) edits.push({ key, value });
     }
-    if (edits.length > 0) editConfigFile(paths.configPath, edits);
+    if (edits.length > 0) {
+      saveConfigEdits(commandInput(ctx), edits);
+    }
   }
   const after = enrichmentStatus(loadForCommand(ctx, { quiet: true }).config);
   prompter.outro(

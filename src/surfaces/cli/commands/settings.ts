@@ -1,18 +1,13 @@
 // `app settings`: --show (read-only, masked), --set/--unset (saved edits), or an interactive editor.
-import { readFileSync } from 'node:fs';
+import { type ConfigEdit, describeSettings, draftConfig, saveConfigEdits } from '../../../app/config-file.js';
 import { formatIssue } from '../../../core/domain/config-issue.js';
 import { getPath, setPath } from '../../../core/domain/object-path.js';
 import { configLeaves, findLeaf } from '../../../core/domain/schema-walk.js';
 import { isAppError } from '../../../core/errors.js';
-import { resolveConfigPaths } from '../../../infra/config/config-paths.js';
-import { effectiveConfig, maskConfig } from '../../../infra/config/config-view.js';
-import { type ConfigEdit, editConfigFile, previewEdits } from '../../../infra/config/edit-config-file.js';
-import { writeSecretFile } from '../../../infra/fs/write-secret-file.js';
 import { askField, formatValue } from '../ask-field.js';
 import { CliError, type CommandContext, EXIT_USAGE, println } from '../cli-io.js';
-import { loadForCommand } from '../load-for-command.js';
+import { commandInput, loadForCommand } from '../load-for-command.js';
 import { type Prompter, promptFor } from '../prompter.js';
-import { renderConfigText } from '../show-config.js';
 
 export interface SettingsOptions {
   show?: boolean;
@@ -29,15 +24,9 @@ function leafOrFail(key: string) {
 
 function show(ctx: CommandContext, options: SettingsOptions): void {
   const loaded = loadForCommand(ctx, { quiet: options.format === 'json' });
-  const dataDir = loaded.paths.dataDir;
-  if (options.format === 'json') {
-    println(
-      ctx.io.stdout,
-      JSON.stringify(maskConfig(effectiveConfig(loaded.config, dataDir, ctx.io.env)), null, 2),
-    );
-  } else {
-    ctx.io.stdout.write(renderConfigText(loaded, dataDir));
-  }
+  const shown = describeSettings(loaded, ctx.io.env);
+  if (options.format === 'json') println(ctx.io.stdout, JSON.stringify(shown.effective, null, 2));
+  else ctx.io.stdout.write(shown.text);
 }
 
 /** `--set key=text` and `--unset key`, saved as one change through the same editor as the settings API. */
@@ -55,14 +44,11 @@ function applyEdits(ctx: CommandContext, options: SettingsOptions): void {
       source: { kind: 'flag' as const, name: `--unset ${key}` },
     })),
   ];
-  const paths = resolveConfigPaths({ configFlag: ctx.global.config, env: ctx.io.env });
-  const result = editConfigFile(paths.configPath, edits, {
-    layers: { env: ctx.io.env, options: ctx.global.option },
-  });
-  for (const issue of result.issues) println(ctx.io.stderr, formatIssue(issue));
+  const saved = saveConfigEdits(commandInput(ctx), edits);
+  for (const issue of saved.issues) println(ctx.io.stderr, formatIssue(issue));
   println(
     ctx.io.stdout,
-    `Saved ${edits.length} change${edits.length === 1 ? '' : 's'} to ${paths.configPath}`,
+    `Saved ${edits.length} change${edits.length === 1 ? '' : 's'} to ${saved.configPath}`,
   );
 }
 
@@ -70,14 +56,7 @@ const GENERAL = 'general';
 
 async function interactive(ctx: CommandContext, prompter: Prompter): Promise<void> {
   const { paths, config } = loadForCommand(ctx);
-  const original = (() => {
-    try {
-      return readFileSync(paths.configPath, 'utf8');
-    } catch {
-      return '';
-    }
-  })();
-  let text = original;
+  const draft = draftConfig(paths.configPath);
   let current = config as unknown as Record<string, unknown>;
   const sectionOf = (key: string) => key.split('.').slice(0, -1).join('.') || GENERAL;
   const editable = configLeaves().filter((leaf) => leaf.kind !== 'json');
@@ -112,8 +91,7 @@ async function interactive(ctx: CommandContext, prompter: Prompter): Promise<voi
     const leaf = leafOrFail(key);
     const value = await askField(prompter, leaf, { current: currentValue(leaf.path) });
     try {
-      const preview = previewEdits(paths.configPath, text, [{ key, value }]);
-      text = preview.text;
+      draft.apply({ key, value });
       // Show the edited value on top of what env/flags still override.
       current = structuredClone(current);
       setPath(current, leaf.path, value);
@@ -123,8 +101,7 @@ async function interactive(ctx: CommandContext, prompter: Prompter): Promise<voi
       prompter.note(error.message);
     }
   }
-  if (text !== original) writeSecretFile(paths.configPath, text);
-  prompter.outro(text === original ? 'Nothing changed.' : `Saved ${paths.configPath}`);
+  prompter.outro(draft.save() ? `Saved ${paths.configPath}` : 'Nothing changed.');
 }
 
 export async function runSettings(ctx: CommandContext, options: SettingsOptions): Promise<void> {

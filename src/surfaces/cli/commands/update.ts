@@ -1,6 +1,5 @@
 // `app update`: offers commented scaffolds for config sections the user's file lacks; appends only.
-import { applyUpgrades, missingUpgradeGroups } from '../../../infra/config/config-upgrades.js';
-import { writeSecretFile } from '../../../infra/fs/write-secret-file.js';
+import { configUpgrades } from '../../../app/config-file.js';
 import { type CommandContext, println } from '../cli-io.js';
 import { loadForCommand } from '../load-for-command.js';
 import { promptFor } from '../prompter.js';
@@ -15,8 +14,8 @@ export async function runUpdate(
     println(ctx.io.stdout, `no config file at ${paths.configPath}; run \`app init\` first`);
     return;
   }
-  const text = file.text ?? '';
-  const missing = missingUpgradeGroups(text, file.raw);
+  const upgrades = configUpgrades(loaded);
+  const { missing } = upgrades;
   if (missing.length === 0) {
     println(ctx.io.stdout, 'Your config has every section; nothing to add.');
     return;
@@ -42,7 +41,7 @@ export async function runUpdate(
     }
   }
   if (chosen.length === 0) return;
-  writeSecretFile(paths.configPath, applyUpgrades(text, chosen));
+  upgrades.apply(chosen);
   println(
     ctx.io.stdout,
     `Added ${chosen.length} commented scaffold(s) to ${paths.configPath}; uncomment what you need.`,

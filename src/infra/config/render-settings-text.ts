@@ -1,18 +1,19 @@
-// The text view of `app settings --show`: every field with its value (secrets masked) and where it came from.
+// The text view of `app settings --show`: the effective config as TOML, every field with its value (secrets
+// masked) and where it came from. A config renderer, like render-config.ts (app init's file).
 import type { Config } from '../../contracts/config/config.js';
 import { type ConfigSource, formatSource } from '../../core/domain/config-issue.js';
 import { effectiveApprovalMode, missingQuickstartFields } from '../../core/domain/config-rules.js';
 import { getPath } from '../../core/domain/object-path.js';
 import { configLeaves } from '../../core/domain/schema-walk.js';
-import { maskSecret } from '../../infra/config/config-view.js';
-import type { LoadedConfig } from '../../infra/config/load-config.js';
-import { tomlValue } from '../../infra/config/toml-edit.js';
+import { maskSecret } from './config-view.js';
+import type { LoadedConfig } from './load-config.js';
+import { tomlValue } from './toml-edit.js';
 
 function sourceNote(source: ConfigSource | undefined): string {
   return source ? `  # ${formatSource(source)}` : '';
 }
 
-export function renderConfigText(loaded: LoadedConfig & { config: Config }, dataDir: string): string {
+export function renderSettingsText(loaded: LoadedConfig & { config: Config }, dataDir: string): string {
   const { config } = loaded;
   const out: string[] = [
     `# config file: ${loaded.paths.configPath}${loaded.file.exists ? '' : ' (not found: built-in defaults)'}`,

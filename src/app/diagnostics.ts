@@ -1,0 +1,56 @@
+// `app test` wired: the diagnostics service (pure, in core) gets the real config, database, token file and,
+// unless offline, the LLM and platform probes. A config that does not load is reported, not thrown.
+import { formatIssue } from '../core/domain/config-issue.js';
+import { systemClock } from '../core/ports/clock.js';
+import { type DiagnosticsReport, runDiagnostics } from '../core/services/diagnostics/run-diagnostics.js';
+import { probeLlm } from '../infra/llm/probe-llm.js';
+import { probePlatform } from '../infra/social/probe-platform.js';
+import { readTokenFile } from '../infra/social/token-store.js';
+import { openDatabase } from '../infra/sqlite/open-database.js';
+import { type CommandInput, loadCommandConfig } from './config-file.js';
+
+export interface DiagnoseOptions {
+  /** Every tool name, to check `[mcp_policy]` entries against. */
+  toolNames: readonly string[];
+  /** Skips the two network probes (LLM and platform). */
+  offline?: boolean;
+}
+
+export async function diagnose(input: CommandInput, options: DiagnoseOptions): Promise<DiagnosticsReport> {
+  const loaded = loadCommandConfig({
+    configFlag: input.configFlag,
+    env: input.env,
+    options: input.options,
+    toolNames: options.toolNames,
+  });
+  const { config, data } = loaded;
+  const online = config && data && !options.offline ? { config, data } : undefined;
+  return runDiagnostics({
+    config,
+    configErrors: loaded.issues.filter((i) => i.severity === 'error').map(formatIssue),
+    configWarnings: loaded.issues.filter((i) => i.severity === 'warning').map(formatIssue),
+    now: new Date(),
+    readTokens: () => readTokenFile(data?.tokensPath ?? ''),
+    async checkDatabase() {
+      if (!data) return { ok: false, message: 'no config' };
+      try {
+        const database = openDatabase({ path: data.dbPath });
+        const mode = database.sqlite.pragma('journal_mode', { simple: true });
+        await database.close();
+        return { ok: true, message: `reachable (${data.dbPath}, journal ${mode})` };
+      } catch (error) {
+        return { ok: false, message: (error as Error).message };
+      }
+    },
+    probeLlm: online && (() => probeLlm(online.config)),
+    probePlatform:
+      online &&
+      (() =>
+        probePlatform({
+          config: online.config,
+          tokensPath: online.data.tokensPath,
+          scraperSessionPath: online.data.scraperSessionPath,
+          clock: systemClock,
+        })),
+  });
+}

@@ -1,0 +1,62 @@
+// Work on the data directory without starting the app: verified database backups (list, prune, create)
+// and the dashboard passphrase. Each opens what it needs and closes it again.
+import { existsSync } from 'node:fs';
+import { DEFAULT_ACCOUNT_ID } from '../contracts/account.js';
+import { AppError } from '../core/errors.js';
+import { type DataPaths, expandHome } from '../infra/config/config-paths.js';
+import { generatePassphrase, hashPassphrase } from '../infra/security/passphrase.js';
+import { type BackupInfo, createBackup, listBackups, pruneBackups } from '../infra/sqlite/backup.js';
+import { openDatabase } from '../infra/sqlite/open-database.js';
+import { AuthRepository } from '../infra/sqlite/repositories/auth-repository.js';
+
+export type { BackupInfo } from '../infra/sqlite/backup.js';
+
+export interface DatabaseBackups {
+  /** The backup folder: the one asked for (`~` expanded), else `<data dir>/backups`. */
+  dir: string;
+  list(): BackupInfo[];
+  /** Keeps the newest `keep` backups and deletes the rest. */
+  prune(keep: number): { kept: BackupInfo[]; removed: BackupInfo[] };
+  /** A consistent copy of the live database, verified before it counts; not_found before the first start. */
+  create(): Promise<BackupInfo>;
+}
+
+export function databaseBackups(
+  data: DataPaths,
+  env: Record<string, string | undefined>,
+  outputDir?: string,
+): DatabaseBackups {
+  const dir = outputDir ? expandHome(outputDir, env) : data.backupsDir;
+  return {
+    dir,
+    list: () => listBackups(dir),
+    prune: (keep) => pruneBackups(dir, keep),
+    async create() {
+      if (!existsSync(data.dbPath)) {
+        throw new AppError(
+          'not_found',
+          `no database at ${data.dbPath} yet (it is created when the service first starts)`,
+        );
+      }
+      return createBackup({ dbPath: data.dbPath, outputDir: dir });
+    },
+  };
+}
+
+/**
+ * Sets the dashboard passphrase (the one chosen, else a generated one) as a scrypt hash and signs every
+ * dashboard session out. Answers the passphrase set, to be shown once.
+ */
+export async function resetDashboardPassphrase(data: DataPaths, chosen?: string): Promise<string> {
+  const passphrase = chosen ?? generatePassphrase();
+  const database = openDatabase({ path: data.dbPath });
+  try {
+    await new AuthRepository(database, DEFAULT_ACCOUNT_ID).setPassphraseHash(
+      await hashPassphrase(passphrase),
+      new Date(),
+    );
+  } finally {
+    await database.close();
+  }
+  return passphrase;
+}
