@@ -52,7 +52,7 @@ async function start() {
   };
   const modes = async () => ({
     service: (await api('GET', '/api/assist/mode')).json.mode,
-    agent: ((await tools?.call('get_mode')) as { data: { mode: string } }).data.mode,
+    agent: ((await tools?.call('get_mode')) as { data: { mode: string } } | undefined)?.data.mode,
   });
   /** Waits (at most 2 s from the change) until both processes answer `mode`. */
   const bothSee = async (mode: string) => {
