@@ -62,6 +62,21 @@ export const CloudDriveConnectorSchema = z.object({
   redirect_uri: HttpUrlSchema.optional().describe(
     'OAuth callback; unset means http://<server.host>:<server.port>/api/connectors/cloud-drive/callback.',
   ),
+  auth_url: HttpUrlSchema.default('https://accounts.google.com/o/oauth2/v2/auth').describe(
+    'Where the consent page lives (tests point it at a fake drive).',
+  ),
+  token_url: HttpUrlSchema.default('https://oauth2.googleapis.com/token').describe(
+    'Token endpoint: code exchange, refresh and the service-account JWT grant.',
+  ),
+  api_base_url: HttpUrlSchema.default('https://www.googleapis.com').describe(
+    'Drive API host (files, changes, content and export under /drive/v3).',
+  ),
+  revoke_url: HttpUrlSchema.default('https://oauth2.googleapis.com/revoke').describe(
+    'Where a disconnected link revokes its token (best effort).',
+  ),
+  userinfo_url: HttpUrlSchema.default('https://openidconnect.googleapis.com/v1/userinfo').describe(
+    "Where the linked account's email is read after consent.",
+  ),
 });
 
 export const ConnectorsSchema = z.object({

@@ -125,6 +125,7 @@ export interface ContentNodesTable {
   status: Generated<string>;
   ingested_at: Generated<string>;
   updated_at: Generated<string>;
+  gone_at: string | null;
 }
 
 export interface ContentScoresTable {
@@ -441,6 +442,15 @@ export interface SessionsTable {
   last_seen_at: Generated<string>;
 }
 
+export interface SourceErrorsTable {
+  id: Generated<number>;
+  account_id: Generated<string>;
+  source_id: number;
+  relative_path: Generated<string>;
+  message: string;
+  occurred_at: string;
+}
+
 export interface SourcesTable {
   id: Generated<number>;
   account_id: Generated<string>;
@@ -509,6 +519,7 @@ export interface DB {
   rate_events: RateEventsTable;
   schema_migrations: SchemaMigrationsTable;
   sessions: SessionsTable;
+  source_errors: SourceErrorsTable;
   sources: SourcesTable;
   tags: TagsTable;
   target_accounts: TargetAccountsTable;

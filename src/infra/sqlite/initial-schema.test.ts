@@ -39,6 +39,7 @@ const TABLES = [
   'rate_events',
   'schema_migrations',
   'sessions',
+  'source_errors',
   'sources',
   'tags',
   'target_accounts',
