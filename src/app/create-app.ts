@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_ACCOUNT_ID } from '../contracts/account.js';
 import type { Config } from '../contracts/config/config.js';
-import { effectiveApprovalMode, runnableSources } from '../core/domain/config-rules.js';
+import { effectiveApprovalMode } from '../core/domain/config-rules.js';
 import type { GuardSettings } from '../core/domain/posting-guards.js';
 import { AppError } from '../core/errors.js';
 import { ENDPOINT_ACTIONS } from '../core/gateway/endpoint-actions.js';
@@ -11,6 +11,7 @@ import { MutationGateway } from '../core/gateway/mutation-gateway.js';
 import { PLATFORM_ACTIONS } from '../core/gateway/platform-actions.js';
 import type { PublisherDeps } from '../core/gateway/publisher-deps.js';
 import { type Clock, systemClock } from '../core/ports/clock.js';
+import type { NoteStore } from '../core/ports/note-store.js';
 import type { SettingsStore } from '../core/ports/settings-store.js';
 import type { SocialEndpoints } from '../core/ports/social-endpoints.js';
 import type { AssistDeps } from '../core/services/assist/assist-deps.js';
@@ -33,6 +34,7 @@ import { DraftRepository } from '../infra/sqlite/repositories/draft-repository.j
 import { LlmUsageRepository } from '../infra/sqlite/repositories/llm-usage-repository.js';
 import { MediaFileRepository } from '../infra/sqlite/repositories/media-file-repository.js';
 import { MutationRepository } from '../infra/sqlite/repositories/mutation-repository.js';
+import { NoteRepository } from '../infra/sqlite/repositories/note-repository.js';
 import { PostingRepository } from '../infra/sqlite/repositories/posting-repository.js';
 import { TelemetryRepository } from '../infra/sqlite/repositories/telemetry-repository.js';
 import type { OperationDeps } from '../operations/operation-deps.js';
@@ -40,6 +42,7 @@ import { type AnalyticsDeps, createAnalyticsDeps } from './analytics-deps.js';
 import { createAssistDeps } from './assist-deps.js';
 import { createDiscoveryDeps, type DiscoveryDeps } from './discovery-deps.js';
 import { operationDepsOf } from './operation-deps-of.js';
+import { createSourcesManager, type SourcesManager } from './sources-manager.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -68,6 +71,10 @@ export interface AppDeps {
   wakePosting: { current?: () => void };
   /** The config file as live settings (GET/PATCH /api/settings); given by the runner that loaded the config. */
   settings?: SettingsStore;
+  /** Notes from content sources (sources, notes, fragments, problems, seeds). */
+  notes: NoteStore;
+  /** The note sources of this process (run by `app serve`), and the ingest API's manual source. */
+  sources: SourcesManager;
   /** What operations may use (no database handle, no platform write port, no raw transport). */
   forOperations: OperationDeps;
 }
@@ -131,11 +138,6 @@ export function createApp(options: CreateAppOptions): App {
   const cfg = (): Readonly<Config> => current;
   const paths = dataPaths(config, options.dataDir, options.env);
   const database = openDatabase({ path: paths.dbPath });
-  // Sources the deployment mode does not allow stay in the config but never run.
-  for (const skipped of runnableSources(config).skipped) {
-    if (skipped.reason !== 'disabled')
-      logger.warn({ source: skipped.index }, `content source skipped: ${skipped.reason}`);
-  }
   const clock = options.clock ?? systemClock;
   const accountId = DEFAULT_ACCOUNT_ID;
   const apiUsage = new ApiUsageRepository(database, accountId, clock);
@@ -207,6 +209,7 @@ export function createApp(options: CreateAppOptions): App {
   const llmUsage = new LlmUsageRepository(database, accountId, clock);
   const assist = createAssistDeps({ config: cfg, database, accountId, clock, logger, llmUsage });
   const mutations = new MutationRepository(database, accountId);
+  const notes = new NoteRepository(database, accountId);
   const endpoints = social.transport ? new EndpointCaller(social.transport) : undefined;
   const gateway = new MutationGateway({
     store: mutations,
@@ -287,6 +290,8 @@ export function createApp(options: CreateAppOptions): App {
     status,
     wakePosting,
     settings: options.settings,
+    notes,
+    sources: createSourcesManager({ notes, clock, logger, env: options.env }),
   };
   const deps: AppDeps = { ...base, forOperations: operationDepsOf(base) };
   // Every reader of `deps.config` (faces, operations, loops) sees the live config.

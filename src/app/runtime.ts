@@ -18,6 +18,34 @@ export interface RuntimePart {
   name: string;
   start(app: App): Promise<void>;
   stop(): Promise<void>;
+  /** A reloaded config (after the app has it): a part that depends on settings adjusts itself. */
+  onConfig?(config: Readonly<Config>): Promise<void>;
+}
+
+/**
+ * The note sources (folders, drive), run by the service: their first scans run in the background (a large
+ * vault must not hold up the server), and they restart when the sources change in the config.
+ */
+export function sourcesPart(): RuntimePart {
+  let app: App | undefined;
+  let starting: Promise<void> | undefined;
+  return {
+    name: 'sources',
+    async start(started) {
+      app = started;
+      starting = started.deps.sources.start(started.deps.config).catch((error: unknown) => {
+        started.deps.logger.error({ err: error }, 'content sources failed to start');
+      });
+    },
+    async stop() {
+      await starting;
+      await app?.deps.sources.stop();
+    },
+    async onConfig(config) {
+      await starting;
+      await app?.deps.sources.apply(config);
+    },
+  };
 }
 
 export interface RuntimeOptions {
@@ -61,6 +89,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     initial: loaded,
     onChange: ({ config, changed, issues }) => {
       app.setConfig(config);
+      for (const part of started) {
+        void part
+          .onConfig?.(config)
+          .catch((error: unknown) => logger.error({ err: error, part: part.name }, 'config apply failed'));
+      }
       for (const issue of issues) logger.warn(formatIssue(issue));
       const waiting = changed.filter((key) => restartReason(key) !== undefined);
       logger.info({ changed }, 'config reloaded');

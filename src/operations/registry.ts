@@ -32,6 +32,11 @@ import { restoreRevisionOperation } from './drafts/restore-revision-operation.js
 import { scheduleDraftOperation } from './drafts/schedule-draft-operation.js';
 import { unscheduleDraftOperation } from './drafts/unschedule-draft-operation.js';
 import { updateDraftOperation } from './drafts/update-draft-operation.js';
+import { getNoteOperation } from './notes/get-note-operation.js';
+import { ingestOperation } from './notes/ingest-operation.js';
+import { listSourcesOperation } from './notes/list-sources-operation.js';
+import { reindexSourceOperation } from './notes/reindex-source-operation.js';
+import { searchNotesOperation } from './notes/search-notes-operation.js';
 import { getJobOperation } from './posting/get-job-operation.js';
 import { getSettingsOperation } from './settings/get-settings-operation.js';
 import { patchSettingsOperation } from './settings/patch-settings-operation.js';
@@ -73,6 +78,11 @@ export const OPERATIONS: readonly AnyOperation[] = [
   editApprovalOperation,
   approvalHistoryOperation,
   getJobOperation,
+  ingestOperation,
+  listSourcesOperation,
+  reindexSourceOperation,
+  searchNotesOperation,
+  getNoteOperation,
   assistTweetOperation,
   assistReplyOperation,
   assistThreadOperation,

@@ -1,6 +1,9 @@
 // Every HTTP operation called once with a valid request, in an order where each step's setup exists: each
 // answers a success, and the answer matches the operation's declared output schema. A new route without a
 // step here fails the walk.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
@@ -56,22 +59,44 @@ const WALK: Step[] = [
   ['assist.topics', 'GET', '/api/assist/topics?count=3'],
   ['assist.optimal_times', 'GET', '/api/assist/optimal-times'],
   ['assist.mode', 'GET', '/api/assist/mode'],
+  [
+    'notes.ingest',
+    'POST',
+    '/api/ingest',
+    { inline_nodes: [{ relative_path: 'ideas/walk.md', body_text: '# Walk\nStep by step.', title: 'Walk' }] },
+  ],
+  ['notes.sources', 'GET', '/api/sources'],
+  [
+    'notes.reindex',
+    'POST',
+    (saved) =>
+      `/api/sources/${saved['notes.sources'].sources.find((x: { source_type: string }) => x.source_type === 'local_fs').id}/reindex`,
+  ],
+  ['notes.search', 'GET', '/api/notes?q=step'],
+  ['notes.get', 'GET', (saved) => `/api/notes/${saved['notes.search'].items[0].id}`],
   ['settings.get', 'GET', '/api/settings'],
   ['settings.update', 'PATCH', '/api/settings', { set: { 'limits.max_replies_per_day': 4 } }],
 ];
 
 let llm: FakeLlm;
 let h: HttpHarness;
+let notesDir: string;
 beforeAll(async () => {
   llm = await startFakeLlm();
   llm.script.reply('Ship small.\n---\nWrite down why.', { times: Number.POSITIVE_INFINITY });
+  notesDir = mkdtempSync(join(tmpdir(), 'walk-notes-'));
+  writeFileSync(join(notesDir, 'one.md'), '# One\nA note in a folder.');
   h = await startHttpHarness({
+    content_sources: { sources: [{ source_type: 'local_fs', path: notesDir, enabled: true, watch: false }] },
     approval_mode: true,
     business: { product_name: 'Acme', product_keywords: ['changelog'] },
     llm: { provider: 'openai', api_key: 'sk-test', base_url: llm.openaiBaseUrl },
   });
+  await h.app.deps.sources.start(h.app.deps.config);
 });
 afterAll(async () => {
+  await h.app.deps.sources.stop();
+  rmSync(notesDir, { recursive: true, force: true });
   await h.close();
   await llm.close();
 });

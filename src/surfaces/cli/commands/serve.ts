@@ -2,7 +2,7 @@
 // config). Stops cleanly on SIGINT/SIGTERM: the server drains its requests, the loops finish what they are
 // writing, then storage closes.
 import type { FastifyInstance } from 'fastify';
-import { startRuntime } from '../../../app/runtime.js';
+import { sourcesPart, startRuntime } from '../../../app/runtime.js';
 import { buildHttpServer } from '../../http/build-server.js';
 import { type CommandContext, println } from '../cli-io.js';
 import { loadForCommand } from '../load-for-command.js';
@@ -45,6 +45,7 @@ export async function runServe(
         // In-flight requests finish; kept-alive sockets close.
         stop: async () => server?.close(),
       },
+      sourcesPart(),
     ],
   });
   process.once('SIGINT', () => void runtime.stop('SIGINT'));

@@ -1,0 +1,102 @@
+// Notes from content sources as the API shows them: sources with their sync state and problems, notes and
+// their fragments, and the ingest request and answer (spec: Ingest node; reference §i.9).
+import { z } from 'zod';
+
+export const NOTE_SOURCE_TYPES = ['local_fs', 'cloud_drive', 'manual'] as const;
+export type NoteSourceType = (typeof NOTE_SOURCE_TYPES)[number];
+
+export const SourceProblemSchema = z.object({
+  relative_path: z.string().describe("The note it is about; '' for the whole source."),
+  message: z.string(),
+  occurred_at: z.string(),
+});
+
+export const SourceStatusSchema = z.object({
+  id: z.number().int(),
+  source_type: z.enum(NOTE_SOURCE_TYPES),
+  /** Where it reads from: the folder, the drive folder (or the whole drive), or `manual` for the ingest API. */
+  location: z.string(),
+  status: z.enum(['active', 'error', 'skipped', 'disabled']),
+  error_message: z.string().nullable(),
+  last_synced_at: z.string().nullable(),
+  notes: z.number().int().describe('Live notes (not gone).'),
+  pending_seeds: z.number().int().describe('Notes waiting for the seed worker.'),
+  problems: z.array(SourceProblemSchema),
+  /** Whether posts made from its notes are written back into them, and why not when they are not. */
+  loop_back: z.object({ enabled: z.boolean(), reason: z.string().nullable() }),
+});
+export type SourceStatus = z.infer<typeof SourceStatusSchema>;
+
+export const NoteSummarySchema = z.object({
+  id: z.number().int(),
+  source_id: z.number().int(),
+  relative_path: z.string(),
+  title: z.string().nullable(),
+  tags: z.array(z.string()),
+  status: z.enum(['pending', 'processed', 'failed']),
+  updated_at: z.string(),
+  snippet: z.string().describe('The start of the body, or the matching fragment for a search.'),
+  heading_path: z.string().nullable().describe('The matching fragment (search), else null.'),
+  chunk_id: z.number().int().nullable(),
+});
+export type NoteSummary = z.infer<typeof NoteSummarySchema>;
+
+export const NoteDetailSchema = NoteSummarySchema.omit({
+  snippet: true,
+  heading_path: true,
+  chunk_id: true,
+}).extend({
+  body_text: z.string(),
+  front_matter: z.string().nullable(),
+  fragments: z.array(z.object({ id: z.number().int(), heading_path: z.string(), text: z.string() })),
+  seeds: z.array(
+    z.object({
+      id: z.number().int(),
+      seed_text: z.string(),
+      format_suggestion: z.string().nullable(),
+      status: z.string(),
+    }),
+  ),
+});
+export type NoteDetail = z.infer<typeof NoteDetailSchema>;
+
+export const InlineNodeSchema = z.object({
+  relative_path: z
+    .string()
+    .min(1)
+    .max(1000)
+    .describe('Where the note lives in the manual source (`/` separators).'),
+  body_text: z
+    .string()
+    .max(16 * 1024 * 1024)
+    .describe('The note body (markdown or text).'),
+  title: z.string().max(500).optional(),
+  tags: z.array(z.string().max(100)).max(50).optional(),
+});
+export type InlineNode = z.infer<typeof InlineNodeSchema>;
+
+export const IngestInputSchema = z.object({
+  inline_nodes: z
+    .array(z.unknown())
+    .max(1000)
+    .optional()
+    .describe(
+      'Notes to store in the manual source: {relative_path, body_text, title?, tags?}; each checked on its own.',
+    ),
+  file_hints: z
+    .array(z.string().min(1).max(1000))
+    .max(1000)
+    .optional()
+    .describe('Paths (relative to the first local folder source) to ingest again now.'),
+  force: z.boolean().default(false).describe('Store even when the text did not change.'),
+});
+
+export const IngestResultSchema = z.object({
+  ingested: z.number().int().describe('Notes inserted or updated.'),
+  skipped: z.number().int().describe('Notes whose text did not change.'),
+  errors: z
+    .array(z.string())
+    .describe('One line per refused entry (`<path>: <reason>`); the others still land.'),
+  duration_ms: z.number().int(),
+});
+export type IngestResult = z.infer<typeof IngestResultSchema>;

@@ -1,0 +1,84 @@
+// What the notes pipeline keeps in storage: sources (one per config entry, plus the manual one), notes
+// keyed by (source, relative path) with their fragments, problems per source and path, and the seeds the
+// seed worker draws from notes. Synchronous: ingest runs thousands of small statements in a pass.
+import type { NoteDetail, NoteSourceType, NoteSummary } from '../../contracts/notes.js';
+
+export interface SourceRecord {
+  id: number;
+  source_type: NoteSourceType;
+  source_key: string;
+  config: Record<string, unknown>;
+  sync_cursor: string | null;
+  status: 'active' | 'error' | 'skipped' | 'disabled';
+  error_message: string | null;
+  last_synced_at: string | null;
+}
+
+export interface StoredNote {
+  sourceId: number;
+  relativePath: string;
+  hash: string;
+  title: string | null;
+  body: string;
+  frontMatter: string | null;
+  tags: readonly string[];
+  fragments: ReadonlyArray<{ headingPath: string; text: string; hash: string }>;
+}
+
+export interface NoteProblem {
+  relative_path: string;
+  message: string;
+  occurred_at: string;
+}
+
+export interface PendingNote {
+  id: number;
+  title: string | null;
+  relativePath: string;
+  body: string;
+}
+
+export interface NewSeed {
+  nodeId: number;
+  text: string;
+  format: string | null;
+}
+
+export interface NoteStore {
+  ensureSource(
+    input: { source_type: NoteSourceType; source_key: string; config: object },
+    at: Date,
+  ): SourceRecord;
+  source(id: number): SourceRecord | undefined;
+  sources(): SourceRecord[];
+  setSourceState(
+    id: number,
+    changes: Partial<Pick<SourceRecord, 'status' | 'error_message' | 'last_synced_at' | 'sync_cursor'>>,
+    at: Date,
+  ): void;
+  /** The stored hash of a live or gone note, to skip unchanged text. */
+  noteHash(sourceId: number, relativePath: string): { id: number; hash: string; gone: boolean } | undefined;
+  /** Inserts or updates the note and replaces its fragments, in one transaction; it is live and pending. */
+  saveNote(note: StoredNote, at: Date): { id: number; outcome: 'inserted' | 'updated' };
+  /** Marks these notes gone (or, with `keep`, every live note of the source not in it); answers how many. */
+  markGone(
+    sourceId: number,
+    paths: { only: readonly string[] } | { keep: ReadonlySet<string> },
+    at: Date,
+  ): number;
+  recordProblem(sourceId: number, relativePath: string, message: string, at: Date): void;
+  clearProblem(sourceId: number, relativePath: string): void;
+  problems(sourceId: number): NoteProblem[];
+  counts(sourceId: number): { notes: number; pending: number };
+  /** Oldest first; live notes only. */
+  pendingNotes(limit: number): PendingNote[];
+  saveSeeds(nodeId: number, seeds: readonly NewSeed[], at: Date): void;
+  /** 'pending' again moves it to the back of the queue (a note that failed is retried after the others). */
+  markNote(nodeId: number, status: 'pending' | 'processed' | 'failed', at: Date): void;
+  /** Live notes, newest first, or those matching `q` (words in the title, the body or a fragment). */
+  searchNotes(filter: { q?: string; sourceId?: number; limit: number; offset: number }): {
+    items: NoteSummary[];
+    total: number;
+  };
+  note(id: number): NoteDetail | undefined;
+}

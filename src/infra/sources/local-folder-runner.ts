@@ -1,0 +1,259 @@
+// A local folder as a note source: a full scan at start, a recursive watch (chokidar, debounced per path)
+// when `watch` is on, and a periodic rescan as the fallback for whatever a watcher misses. Files are
+// matched by name against `file_patterns`; dot-folders (.git, .obsidian, .trash) are not walked; a symlink
+// is followed only while its target stays inside the folder. A file that cannot be a note (not UTF-8, too
+// large, unreadable) is a problem of that path, and the rest keeps ingesting.
+import type { Dirent } from 'node:fs';
+import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { type FSWatcher, watch } from 'chokidar';
+import picomatch from 'picomatch';
+import type { NoteSink, SourceRunner, UpsertOutcome } from '../../core/ports/note-sink.js';
+import type { HintOutcome } from '../../core/ports/source-control.js';
+
+/** Notes larger than this are refused with a problem (their text would not fit a useful prompt anyway). */
+export const MAX_NOTE_BYTES = 16 * 1024 * 1024;
+
+export interface LocalFolderOptions {
+  /** The folder, `~` already expanded. */
+  root: string;
+  patterns: readonly string[];
+  /** Watch for changes (chokidar); off means scans only. */
+  watch: boolean;
+  /** Rescan period (ms); 0 = none after the first scan. */
+  rescanMs: number;
+  sink: NoteSink;
+  logger: { warn(obj: object, msg: string): void };
+  debounceMs?: number;
+  maxBytes?: number;
+}
+
+const toSlash = (path: string) => path.split(sep).join('/');
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function isInside(child: string, parent: string): boolean {
+  return child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
+}
+
+export interface LocalFolderRunner extends SourceRunner {
+  /** Ingests these paths now (the ingest API's file hints); a path outside the folder is refused. */
+  ingestPaths(relativePaths: readonly string[]): Promise<HintOutcome[]>;
+}
+
+export function createLocalFolderRunner(options: LocalFolderOptions): LocalFolderRunner {
+  const { root, sink } = options;
+  const matches = picomatch([...options.patterns], { dot: false });
+  const debounceMs = options.debounceMs ?? 300;
+  const maxBytes = options.maxBytes ?? MAX_NOTE_BYTES;
+  // What this process last read per path: an unchanged size and mtime is not read again on a rescan.
+  const seen = new Map<string, { size: number; mtimeMs: number }>();
+  let realRoot = root;
+  let watcher: FSWatcher | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const pending = new Map<string, NodeJS.Timeout>();
+  let running = false;
+  // One thing at a time: a scan and watcher events never interleave their writes.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  /** Reads one file into the sink, or reports why it cannot be a note (and answers that too). */
+  async function ingestFile(
+    absolute: string,
+    relativePath: string,
+    force = false,
+  ): Promise<{ outcome?: UpsertOutcome; error?: string }> {
+    const refuse = async (error: string) => {
+      seen.delete(relativePath);
+      await sink.problem(relativePath, error);
+      return { error };
+    };
+    try {
+      const info = await stat(absolute);
+      if (!info.isFile()) return refuse('not a regular file');
+      const before = seen.get(relativePath);
+      if (!force && before && before.size === info.size && before.mtimeMs === info.mtimeMs) {
+        return { outcome: 'skipped' };
+      }
+      if (info.size > maxBytes) {
+        const mb = (info.size / 1024 / 1024).toFixed(1);
+        return refuse(`note is ${mb} MB; notes over ${maxBytes / 1024 / 1024} MB are not ingested`);
+      }
+      const bytes = await readFile(absolute);
+      let text: string;
+      try {
+        text = utf8.decode(bytes);
+        if (text.includes('\u0000')) throw new Error('NUL byte');
+      } catch {
+        return refuse('not UTF-8 text (a binary file?); not ingested');
+      }
+      const outcome = await sink.upsert({ relativePath, text });
+      seen.set(relativePath, { size: info.size, mtimeMs: info.mtimeMs });
+      return { outcome };
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') {
+        seen.delete(relativePath);
+        await sink.gone(relativePath);
+        return { error: 'no such file' };
+      }
+      return refuse(`cannot read the file (${code ?? (error as Error).message})`);
+    }
+  }
+
+  /** The note files of the folder, relative paths with `/`; symlinks leaving the folder are skipped. */
+  async function listNotes(): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    const visited = new Set<string>();
+    async function walk(dir: string): Promise<void> {
+      const real = await realpath(dir).catch(() => undefined);
+      if (!real || !isInside(real, realRoot) || visited.has(real)) return;
+      visited.add(real);
+      let entries: Dirent[];
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (error) {
+        if (dir === root) throw error;
+        await sink.problem(
+          toSlash(relative(root, dir)),
+          `cannot read the folder (${(error as NodeJS.ErrnoException).code})`,
+        );
+        return;
+      }
+      for (const entry of entries) {
+        if (entry.name.startsWith('.')) continue;
+        const absolute = join(dir, entry.name);
+        let isDir = entry.isDirectory();
+        let isFile = entry.isFile();
+        if (entry.isSymbolicLink()) {
+          const target = await realpath(absolute).catch(() => undefined);
+          if (!target || !isInside(target, realRoot)) continue;
+          const info = await stat(target).catch(() => undefined);
+          isDir = info?.isDirectory() ?? false;
+          isFile = info?.isFile() ?? false;
+        }
+        if (isDir) await walk(absolute);
+        else if (isFile && matches(entry.name)) found.set(toSlash(relative(root, absolute)), absolute);
+      }
+    }
+    await walk(root);
+    return found;
+  }
+
+  async function scan(force = false): Promise<void> {
+    try {
+      const info = await lstat(root);
+      if (!info.isDirectory() && !info.isSymbolicLink())
+        throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+      realRoot = await realpath(root);
+      const files = await listNotes();
+      for (const [relativePath, absolute] of files) await ingestFile(absolute, relativePath, force);
+      for (const path of seen.keys()) if (!files.has(path)) seen.delete(path);
+      await sink.reconcile(new Set(files.keys()));
+      await sink.synced({});
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const why =
+        code === 'ENOENT'
+          ? 'does not exist'
+          : code === 'EACCES'
+            ? 'cannot be read (permission denied)'
+            : `cannot be read (${code ?? (error as Error).message})`;
+      // Nothing is marked gone: a folder that is briefly unmounted must not empty the notes.
+      await sink.problem('', `the folder ${root} ${why}`);
+    }
+  }
+
+  function onEvent(absolute: string): void {
+    const relativePath = toSlash(relative(root, absolute));
+    if (relativePath.startsWith('..') || relativePath.split('/').some((part) => part.startsWith('.'))) return;
+    if (!matches(relativePath.split('/').at(-1) ?? '')) return;
+    clearTimeout(pending.get(relativePath));
+    const wait = setTimeout(() => {
+      pending.delete(relativePath);
+      if (!running) return;
+      void serial(async () => {
+        const real = await realpath(absolute).catch(() => undefined);
+        if (real !== undefined && !isInside(real, realRoot)) return;
+        await ingestFile(absolute, relativePath);
+      }).catch((error: unknown) =>
+        options.logger.warn({ err: error, path: relativePath }, 'note event failed'),
+      );
+    }, debounceMs);
+    wait.unref?.();
+    pending.set(relativePath, wait);
+  }
+
+  return {
+    async start() {
+      running = true;
+      await serial(() => scan());
+      if (options.watch && running) {
+        watcher = watch(root, {
+          ignoreInitial: true,
+          followSymlinks: false,
+          ignored: (path) => path !== root && path.split(sep).at(-1)?.startsWith('.') === true,
+        });
+        watcher.on('add', onEvent).on('change', onEvent).on('unlink', onEvent);
+        // A removed or renamed folder: a rescan settles which notes are gone.
+        watcher.on('unlinkDir', () => void serial(() => scan()));
+        watcher.on('error', (error) => options.logger.warn({ err: error, root }, 'folder watch error'));
+        // Changes made before the watch is ready would be missed: wait for it (bounded).
+        const ready = watcher;
+        await new Promise<void>((resolve) => {
+          const give = setTimeout(resolve, 10_000);
+          ready.once('ready', () => {
+            clearTimeout(give);
+            resolve();
+          });
+        });
+        // What changed between the first scan and the watch being ready (unchanged files are not re-read).
+        await serial(() => scan());
+      }
+      if (options.rescanMs > 0) {
+        timer = setInterval(() => {
+          if (running) void serial(() => scan());
+        }, options.rescanMs);
+        timer.unref?.();
+      }
+    },
+    async stop() {
+      running = false;
+      if (timer) clearInterval(timer);
+      for (const wait of pending.values()) clearTimeout(wait);
+      pending.clear();
+      await watcher?.close();
+      watcher = undefined;
+      await queue;
+    },
+    rescan: () => serial(() => scan(true)),
+    ingestPaths: (relativePaths) =>
+      serial(async () => {
+        realRoot = await realpath(root).catch(() => root);
+        const results: HintOutcome[] = [];
+        for (const relativePath of relativePaths) {
+          const absolute = join(root, relativePath);
+          const real = await realpath(absolute).catch(() => undefined);
+          if (
+            relativePath.includes('\0') ||
+            relativePath.split(/[\\/]/).includes('..') ||
+            !isInside(absolute, root) ||
+            (real !== undefined && !isInside(real, realRoot))
+          ) {
+            results.push({ relativePath, error: 'outside the source folder' });
+            continue;
+          }
+          if (real === undefined) {
+            results.push({ relativePath, error: 'no such file' });
+            continue;
+          }
+          const result = await ingestFile(real, toSlash(relative(root, absolute)), true);
+          results.push({ relativePath, ...result });
+        }
+        return results;
+      }),
+  };
+}

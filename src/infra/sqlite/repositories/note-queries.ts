@@ -1,0 +1,117 @@
+// Reading notes for the dashboard's "From Notes" panel: live notes newest first, or a search over titles,
+// bodies (FTS5) and fragments, each with the fragment that matched; one note with its fragments and seeds.
+import type { Database } from 'better-sqlite3';
+import type { NoteDetail, NoteSummary } from '../../../contracts/notes.js';
+
+interface NoteRow {
+  id: number;
+  source_id: number;
+  relative_path: string;
+  title: string | null;
+  tags: string | null;
+  status: NoteSummary['status'];
+  updated_at: string;
+  body_start: string;
+}
+
+const tagsOf = (text: string | null) => (text ? text.split(',').filter(Boolean) : []);
+const flat = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 200);
+
+/** The words of a search as an FTS5 query: each a quoted prefix term, all must match. */
+function ftsQuery(q: string): string | undefined {
+  const words = q.match(/[\p{L}\p{N}_]+/gu) ?? [];
+  return words.length ? words.map((w) => `"${w}"*`).join(' ') : undefined;
+}
+
+export function searchNotes(
+  sqlite: Database,
+  accountId: string,
+  filter: { q?: string; sourceId?: number; limit: number; offset: number },
+): { items: NoteSummary[]; total: number } {
+  const query = filter.q ? ftsQuery(filter.q) : undefined;
+  const where = [
+    'n.account_id = @account',
+    'n.gone_at is null',
+    ...(filter.sourceId ? ['n.source_id = @source'] : []),
+  ];
+  const params = {
+    account: accountId,
+    source: filter.sourceId,
+    fts: query,
+    limit: filter.limit,
+    offset: filter.offset,
+  };
+  const from = query ? 'content_nodes_fts f join content_nodes n on n.id = f.rowid' : 'content_nodes n';
+  if (query) where.push('content_nodes_fts match @fts');
+  const order = query ? 'bm25(content_nodes_fts), n.id' : 'n.updated_at desc, n.id desc';
+  const total = (
+    sqlite.prepare(`select count(*) as n from ${from} where ${where.join(' and ')}`).get(params) as {
+      n: number;
+    }
+  ).n;
+  const rows = sqlite
+    .prepare(
+      `select n.id, n.source_id, n.relative_path, n.title, n.tags, n.status, n.updated_at,
+         substr(n.body_text, 1, 400) as body_start
+       from ${from} where ${where.join(' and ')} order by ${order} limit @limit offset @offset`,
+    )
+    .all(params) as NoteRow[];
+  const firstWord = filter.q?.match(/[\p{L}\p{N}_]+/u)?.[0];
+  const fragment = sqlite.prepare(
+    `select id, heading_path, chunk_text from content_chunks
+     where node_id = ? and status = 'active' and chunk_text like ? escape '\\' order by chunk_index limit 1`,
+  );
+  const items = rows.map((row): NoteSummary => {
+    const hit = firstWord
+      ? (fragment.get(row.id, `%${firstWord.replace(/[\\%_]/g, '\\$&')}%`) as
+          | { id: number; heading_path: string; chunk_text: string }
+          | undefined)
+      : undefined;
+    return {
+      id: row.id,
+      source_id: row.source_id,
+      relative_path: row.relative_path,
+      title: row.title,
+      tags: tagsOf(row.tags),
+      status: row.status,
+      updated_at: row.updated_at,
+      snippet: flat(hit?.chunk_text ?? row.body_start),
+      heading_path: hit?.heading_path ?? null,
+      chunk_id: hit?.id ?? null,
+    };
+  });
+  return { items, total };
+}
+
+export function noteDetail(sqlite: Database, accountId: string, id: number): NoteDetail | undefined {
+  const row = sqlite
+    .prepare(
+      `select id, source_id, relative_path, title, tags, status, updated_at, body_text, front_matter
+       from content_nodes where account_id = ? and id = ? and gone_at is null`,
+    )
+    .get(accountId, id) as
+    | (Omit<NoteRow, 'body_start'> & { body_text: string; front_matter: string | null })
+    | undefined;
+  if (!row) return undefined;
+  const fragments = sqlite
+    .prepare(
+      "select id, heading_path, chunk_text as text from content_chunks where node_id = ? and status = 'active' order by chunk_index",
+    )
+    .all(id) as NoteDetail['fragments'];
+  const seeds = sqlite
+    .prepare('select id, seed_text, format_suggestion, status from draft_seeds where node_id = ? order by id')
+    .all(id) as NoteDetail['seeds'];
+  return {
+    id: row.id,
+    source_id: row.source_id,
+    relative_path: row.relative_path,
+    title: row.title,
+    tags: tagsOf(row.tags),
+    status: row.status,
+    updated_at: row.updated_at,
+    body_text: row.body_text,
+    front_matter: row.front_matter,
+    fragments,
+    seeds,
+  };
+}
