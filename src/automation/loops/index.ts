@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app/create-app.js';
 import type { LoopDefinition } from '../loop-definition.js';
 import { approvalPosterLoop } from './approval-poster.js';
 import { postingQueueLoop } from './posting-queue.js';
+import { seedWorkerLoop } from './seed-worker.js';
 import { tokenRefreshLoop } from './token-refresh.js';
 
 /** Loops that run in both modes (spec: posting queue, approval poster, analytics, token refresh). */
@@ -10,4 +11,5 @@ export const ALWAYS_ON_LOOPS: ReadonlyArray<LoopDefinition<AppDeps>> = [
   postingQueueLoop,
   approvalPosterLoop,
   tokenRefreshLoop,
+  seedWorkerLoop,
 ];

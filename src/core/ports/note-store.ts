@@ -36,6 +36,8 @@ export interface PendingNote {
   title: string | null;
   relativePath: string;
   body: string;
+  /** As read: seeds are saved only if the note did not change (or get seeded by another process) since. */
+  updatedAt: string;
 }
 
 export interface NewSeed {
@@ -72,7 +74,8 @@ export interface NoteStore {
   counts(sourceId: number): { notes: number; pending: number };
   /** Oldest first; live notes only. */
   pendingNotes(limit: number): PendingNote[];
-  saveSeeds(nodeId: number, seeds: readonly NewSeed[], at: Date): void;
+  /** Saves the seeds and marks the note processed, unless it changed since `read`; answers whether it saved. */
+  saveSeeds(note: Pick<PendingNote, 'id' | 'updatedAt'>, seeds: readonly NewSeed[], at: Date): boolean;
   /** 'pending' again moves it to the back of the queue (a note that failed is retried after the others). */
   markNote(nodeId: number, status: 'pending' | 'processed' | 'failed', at: Date): void;
   /** Live notes, newest first, or those matching `q` (words in the title, the body or a fragment). */

@@ -86,13 +86,16 @@ export class NoteRepository implements NoteStore {
          from content_nodes where source_id = ? and gone_at is null`,
       ),
       pending: prepare(
-        `select id, title, relative_path as relativePath, substr(body_text, 1, 2000) as body from content_nodes
+        `select id, title, relative_path as relativePath, substr(body_text, 1, 2000) as body, updated_at as updatedAt from content_nodes
          where account_id = ? and status = 'pending' and gone_at is null order by updated_at, id limit ?`,
       ),
       insertSeed: prepare(
         `insert into draft_seeds (account_id, node_id, seed_text, format_suggestion, created_at) values (?, ?, ?, ?, ?)`,
       ),
       markNote: prepare('update content_nodes set status = ?, updated_at = ? where id = ?'),
+      claimSeeded: prepare(
+        "update content_nodes set status = 'processed', updated_at = ? where id = ? and status = 'pending' and updated_at = ?",
+      ),
     };
     this.saveInTransaction = sqlite.transaction((note: StoredNote, at: string) => {
       const existing = this.statements.noteHash?.get(note.sourceId, note.relativePath) as
@@ -242,13 +245,16 @@ export class NoteRepository implements NoteStore {
     return this.all<PendingNote>('pending', this.accountId, limit);
   }
 
-  saveSeeds(nodeId: number, seeds: readonly NewSeed[], at: Date): void {
+  saveSeeds(note: Pick<PendingNote, 'id' | 'updatedAt'>, seeds: readonly NewSeed[], at: Date): boolean {
     const stamp = toDbTimestamp(at);
     const save = this.sqlite.transaction(() => {
-      for (const seed of seeds) this.run('insertSeed', this.accountId, nodeId, seed.text, seed.format, stamp);
-      this.run('markNote', 'processed', stamp, nodeId);
+      // The note is claimed first: a note edited meanwhile, or seeded by another process, keeps no stale seeds.
+      if (this.run('claimSeeded', stamp, note.id, note.updatedAt).changes === 0) return false;
+      for (const seed of seeds)
+        this.run('insertSeed', this.accountId, note.id, seed.text, seed.format, stamp);
+      return true;
     });
-    save();
+    return save();
   }
 
   markNote(nodeId: number, status: 'pending' | 'processed' | 'failed', at: Date): void {
