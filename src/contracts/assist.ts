@@ -5,10 +5,13 @@ import { MODES } from './config/config.js';
 import { platformId } from './tools/tool-params.js';
 
 const Citation = z.object({
+  chunk_id: z.number().int(),
   node_id: z.number().int(),
-  title: z.string().nullable(),
+  heading_path: z.string(),
   source_path: z.string(),
-  snippet: z.string(),
+  source_title: z.string().nullable(),
+  snippet: z.string().describe('The start of the fragment (at most 120 characters).'),
+  retrieval_boost: z.number(),
 });
 const Flags = z
   .array(z.string())
@@ -42,10 +45,12 @@ export const AssistReplyInput = z.object({
   tweet_author: z.string().trim().min(1).max(50).optional().describe('Its author (with tweet_text).'),
   context: z.string().max(500).optional().describe('Tone directive, e.g. "curious, one question".'),
   mention_product: z.boolean().default(false).describe('Allow a relevant product mention.'),
+  selected_node_ids: NodeIds,
 });
 export const AssistReplyOutput = z.object({
   content: z.string(),
   flags: Flags,
+  vault_citations: z.array(Citation).optional(),
   tweet_id: z.string().optional().describe('The post replied to, when it was fetched by id.'),
   author: z.string().optional().describe('Its author.'),
 });

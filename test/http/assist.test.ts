@@ -92,23 +92,42 @@ describe('AI assist', () => {
   });
 
   it('improve: the context is a must-follow directive; vault notes and citations when they match', async () => {
-    h.app.deps.database.sqlite
-      .prepare("insert or ignore into sources (id, source_type, source_key) values (1, 'manual', 'manual')")
-      .run();
+    const ingested = await h.api('POST', '/api/ingest', {
+      inline_nodes: [
+        {
+          relative_path: 'n.md',
+          title: 'Changelog habits',
+          body_text: 'Write the changelog while the change is fresh.',
+        },
+      ],
+    });
+    expect(ingested.json.ingested).toBe(1);
     const node = h.app.deps.database.sqlite
-      .prepare(
-        "insert into content_nodes (source_id, relative_path, content_hash, title, body_text, status) values (1, 'n.md', 'h', 'Changelog habits', 'Write the changelog while the change is fresh.', 'processed')",
-      )
-      .run().lastInsertRowid;
+      .prepare("select id from content_nodes where relative_path = 'n.md'")
+      .pluck()
+      .get();
     llm.script.reply('We shipped it. Here is why it matters.');
     const response = await post('improve', { draft: 'we released a thing', context: 'more confident' });
     expect(response.json.content).toBe('We shipped it. Here is why it matters.');
     expect(response.json.vault_citations).toEqual([
-      expect.objectContaining({ node_id: Number(node), title: 'Changelog habits' }),
+      expect.objectContaining({
+        node_id: Number(node),
+        source_title: 'Changelog habits',
+        source_path: 'n.md',
+      }),
     ]);
     expect(llm.calls[0]?.system).toContain('Tone directive (MUST follow): more confident');
     expect(llm.calls[0]?.system).toContain('Write the changelog while the change is fresh.');
     expect((await post('improve', { draft: '   ' })).status).toBe(400);
+    // A reply is grounded too, in the notes the user picked.
+    llm.script.reply('Fresh notes make honest changelogs.');
+    const reply = await post('reply', {
+      tweet_text: 'How do you write release notes?',
+      tweet_author: 'sam',
+      selected_node_ids: [Number(node)],
+    });
+    expect(reply.json.vault_citations).toEqual([expect.objectContaining({ node_id: Number(node) })]);
+    expect(llm.calls.at(-1)?.system).toContain('Write the changelog while the change is fresh.');
   });
 
   it('topics, optimal times and mode', async () => {

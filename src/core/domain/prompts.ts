@@ -69,6 +69,8 @@ export function replyPrompt(
     tweetAuthor: string;
     mentionProduct: boolean;
     toneCue?: string;
+    /** Vault context (notes, winning posts), appended to the system prompt. */
+    vault?: string;
     stricter?: boolean;
   },
 ): Prompt {
@@ -93,6 +95,7 @@ export function replyPrompt(
       persona(profile),
       input.toneCue?.trim() ? `Tone (MUST follow): ${input.toneCue.trim()}` : undefined,
       rules,
+      input.vault,
       input.stricter ? LENGTH_REMINDER : undefined,
     ]),
     prompt: `Post by @${input.tweetAuthor.replace(/^@/, '')}: ${input.tweetText}`,

@@ -1,4 +1,5 @@
-// What vault context reads: the account's best posts for the keywords, and notes that match them.
+// What vault context reads: the account's best posts for the keywords, fragments of live notes (the ones
+// the user picked, or matching the keywords), and pending seeds drawn from notes (for a cold start).
 
 export interface WinningPost {
   text: string;
@@ -8,19 +9,32 @@ export interface WinningPost {
   engagement: number;
 }
 
-export interface NoteSnippet {
+export interface NoteFragment {
+  chunkId: number;
   nodeId: number;
+  headingPath: string;
+  /** The note's path in its source. */
+  path: string;
+  title: string | null;
+  text: string;
+  boost: number;
+}
+
+export interface NoteSeed {
+  seedId: number;
+  nodeId: number;
+  text: string;
   title: string | null;
   path: string;
-  /** The start of the note body. */
-  text: string;
 }
 
 export interface VaultStore {
   /** Own posts containing any keyword, with their engagement, best first (at most `limit`). */
   winningPosts(keywords: readonly string[], limit: number): Promise<WinningPost[]>;
-  /** Notes matching any keyword, best match first (at most `limit`). */
-  matchingNotes(keywords: readonly string[], limit: number): Promise<NoteSnippet[]>;
-  /** Specific notes the user picked, in the order given. */
-  notesById(ids: readonly number[]): Promise<NoteSnippet[]>;
+  /** Fragments of these live notes, by boost then order (at most `limit`). */
+  fragmentsOfNotes(nodeIds: readonly number[], limit: number): Promise<NoteFragment[]>;
+  /** Fragments of live notes holding any keyword, best match first (at most `limit`). */
+  matchingFragments(keywords: readonly string[], limit: number): Promise<NoteFragment[]>;
+  /** Pending seeds of live notes, highest engagement weight first (at most `limit`). */
+  pendingSeeds(limit: number): Promise<NoteSeed[]>;
 }

@@ -77,17 +77,26 @@ export async function generateTweet(
 
 export async function generateReply(
   deps: AssistDeps,
-  input: { tweet_text: string; tweet_author: string; mention_product?: boolean; context?: string },
+  input: {
+    tweet_text: string;
+    tweet_author: string;
+    mention_product?: boolean;
+    context?: string;
+    selected_node_ids?: number[];
+  },
 ): Promise<Generated> {
-  return generateShort(deps, 'reply', (stricter) =>
+  const vault = await buildVaultContext(deps.vault, { selectedNodeIds: input.selected_node_ids });
+  const result = await generateShort(deps, 'reply', (stricter) =>
     replyPrompt(deps.voice(), {
       tweetText: input.tweet_text,
       tweetAuthor: input.tweet_author,
       mentionProduct: input.mention_product ?? false,
       toneCue: input.context,
+      vault: vault.block,
       stricter,
     }),
   );
+  return withCitations(result, vault.citations);
 }
 
 export async function improveDraft(

@@ -3,7 +3,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT_ID } from '../../../contracts/account.js';
 import { type AppDatabase, openDatabase } from '../../../infra/sqlite/open-database.js';
+import { NoteRepository } from '../../../infra/sqlite/repositories/note-repository.js';
 import { VaultRepository } from '../../../infra/sqlite/repositories/vault-repository.js';
+import { chunkMarkdown } from '../../domain/chunk-markdown.js';
 import { buildVaultContext, VAULT_BLOCK_MAX, type VaultDeps } from './vault-context.js';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -32,15 +34,29 @@ function post(id: number, text: string, daysAgo: number, likes: number, impressi
     .run(`p${id}`, likes, impressions);
 }
 
+/** A note as the pipeline stores it: the note and its fragments (cut at headings). */
 function note(path: string, title: string, body: string) {
-  return Number(
-    database.sqlite
-      .prepare(
-        "insert into content_nodes (source_id, relative_path, content_hash, title, body_text, status) values (1, ?, ?, ?, ?, 'processed')",
-      )
-      .run(path, path, title, body).lastInsertRowid,
-  );
+  return new NoteRepository(database, DEFAULT_ACCOUNT_ID).saveNote(
+    {
+      sourceId: 1,
+      relativePath: path,
+      hash: path,
+      title,
+      body,
+      frontMatter: null,
+      tags: [],
+      fragments: chunkMarkdown(body).map((f) => ({ headingPath: f.headingPath, text: f.text, hash: f.text })),
+    },
+    NOW,
+  ).id;
 }
+
+const chunkOf = (nodeId: number, index = 0) =>
+  (
+    database.sqlite
+      .prepare('select id from content_chunks where node_id = ? and chunk_index = ?')
+      .get(nodeId, index) as { id: number }
+  ).id;
 
 describe('vault context', () => {
   it('keeps the 5 best posts on the keywords, weighting recent ones up, and matching notes with citations', async () => {
@@ -64,15 +80,18 @@ describe('vault context', () => {
     // 120 days old: its weight decays below the recent ones despite far more engagement.
     expect(context.block).not.toContain('Old but viral');
     expect(context.block).toContain(
-      '"Rust makes small CLI tools pleasant. Error messages matter most." (from: CLI design)',
+      '(from: CLI design): "Rust makes small CLI tools pleasant. Error messages matter most."',
     );
     expect(context.block).not.toContain('Tomatoes');
     expect(context.citations).toEqual([
       {
+        chunk_id: chunkOf(id),
         node_id: id,
-        title: 'CLI design',
+        heading_path: '',
         source_path: 'notes/cli.md',
+        source_title: 'CLI design',
         snippet: 'Rust makes small CLI tools pleasant. Error messages matter most.',
+        retrieval_boost: 1,
       },
     ]);
   });
@@ -89,14 +108,14 @@ describe('vault context', () => {
     const context = await buildVaultContext(deps(['rust']));
     expect(context.block?.length).toBeLessThanOrEqual(VAULT_BLOCK_MAX);
     expect(context.block).toContain('Patterns from your best-performing posts');
-    expect(context.block).toContain('Relevant notes from your knowledge base');
+    expect(context.block).toContain('Relevant knowledge from your notes');
   });
 
   it('puts notes the user selected first', async () => {
     const picked = note('picked.md', 'Picked', 'Nothing about the keywords here.');
     note('match.md', 'Match', 'rust everywhere');
     const context = await buildVaultContext(deps(['rust']), { selectedNodeIds: [picked] });
-    expect(context.citations.map((c) => c.title)).toEqual(['Picked', 'Match']);
+    expect(context.citations.map((c) => c.source_title)).toEqual(['Picked', 'Match']);
   });
 
   it('fails open: no keywords, empty database, a config error, or a broken store give no block', async () => {
@@ -131,6 +150,35 @@ describe('vault context', () => {
   it('treats keywords as literal phrases (quotes, FTS operators and LIKE wildcards inside them are harmless)', async () => {
     note('q.md', 'Quoted', 'the "NEAR" operator and 100% coverage');
     const context = await buildVaultContext(deps(['"NEAR"', '100%', 'a OR b']));
-    expect(context.citations.map((c) => c.title)).toEqual(['Quoted']);
+    expect(context.citations.map((c) => c.source_title)).toEqual(['Quoted']);
+  });
+
+  it('cites the fragment that matches, with its heading path; gone notes are out', async () => {
+    const id = note('guide.md', 'Guide', '# Guide\nIntro text.\n## Rust\nUse clippy.\n## Go\nUse vet.');
+    const gone = note('old.md', 'Old', 'rust of the past');
+    database.sqlite
+      .prepare("update content_nodes set gone_at = '2026-11-21T00:00:00.000Z' where id = ?")
+      .run(gone);
+    const context = await buildVaultContext(deps(['rust']));
+    expect(context.block).toContain('[# Guide/## Rust] (from: Guide): "Use clippy."');
+    expect(context.block).not.toContain('past');
+    expect(context.citations).toEqual([
+      expect.objectContaining({ node_id: id, heading_path: '# Guide/## Rust', chunk_id: chunkOf(id, 1) }),
+    ]);
+  });
+
+  it('a cold start (nothing matches, no history) uses the seeds drawn from notes', async () => {
+    const id = note('seeded.md', 'Seeded', 'nothing about the keywords');
+    const repo = new NoteRepository(database, DEFAULT_ACCOUNT_ID);
+    const [pending] = repo.pendingNotes(1);
+    repo.saveSeeds(
+      pending as { id: number; updatedAt: string },
+      [{ nodeId: id, text: 'Write the changelog first.', format: 'tip' }],
+      NOW,
+    );
+    const context = await buildVaultContext(deps(['rust']));
+    expect(context.block).toContain('Ideas from your notes');
+    expect(context.block).toContain('"Write the changelog first." (from: Seeded)');
+    expect(context.citations).toEqual([]);
   });
 });

@@ -1,18 +1,24 @@
-// Vault context for tweet, thread and improve generation: the account's winning posts on its keywords
-// (recency-weighted, at most 5) and matching notes (at most 5), as a block of at most 2000 characters for
-// the system prompt. It never blocks a generation: any problem means no block.
-import type { VaultStore } from '../../ports/vault-store.js';
+// Vault context for generation (tweet, thread, improve and reply): the account's winning posts on its
+// keywords (recency-weighted, at most 5) and fragments of notes — the ones the user picked first, then
+// those matching the keywords (at most 5) — or, with neither, up to 5 seeds drawn from notes (a cold
+// start); a block of at most 2000 characters for the system prompt, with citations of the fragments. It
+// never blocks a generation: any problem means no block.
+import type { NoteFragment, VaultStore } from '../../ports/vault-store.js';
 
 export const VAULT_BLOCK_MAX = 2000;
 const ANCESTORS_MAX = 800;
 const NOTES_MAX = 1000;
 const HALF_LIFE_DAYS = 14;
+const FRAGMENTS = 5;
 
 export interface VaultCitation {
+  chunk_id: number;
   node_id: number;
-  title: string | null;
+  heading_path: string;
   source_path: string;
+  source_title: string | null;
   snippet: string;
+  retrieval_boost: number;
 }
 
 export interface VaultContext {
@@ -61,9 +67,8 @@ export async function buildVaultContext(
     const keywords = [
       ...new Map(deps.keywords().map((k) => [k.trim().toLowerCase(), k.trim()])).values(),
     ].filter(Boolean);
-    const selected = options.selectedNodeIds?.length
-      ? await deps.vault.notesById(options.selectedNodeIds)
-      : [];
+    const selectedIds = options.selectedNodeIds ?? [];
+    const selected = selectedIds.length ? await deps.vault.fragmentsOfNotes(selectedIds, FRAGMENTS) : [];
     if (keywords.length === 0 && selected.length === 0) return { citations: [] };
 
     const now = deps.clock.now().getTime();
@@ -81,31 +86,51 @@ export async function buildVaultContext(
       .sort((a, b) => b.weight - a.weight)
       .slice(0, 5);
 
-    const matched = keywords.length ? await deps.vault.matchingNotes(keywords, 5) : [];
-    const notes = [...selected, ...matched.filter((n) => !selected.some((s) => s.nodeId === n.nodeId))].slice(
-      0,
-      5,
-    );
+    const matched =
+      keywords.length && selected.length < FRAGMENTS
+        ? await deps.vault.matchingFragments(keywords, FRAGMENTS - selected.length + 5)
+        : [];
+    const fragments: NoteFragment[] = [
+      ...selected,
+      ...matched.filter((m) => !selected.some((s) => s.chunkId === m.chunkId)),
+    ].slice(0, FRAGMENTS);
 
-    const both = ancestors.length > 0 && notes.length > 0;
+    const both = ancestors.length > 0 && fragments.length > 0;
     const ancestorText = section(
       'Patterns from your best-performing posts (use them as inspiration; do not copy them):',
       ancestors.map(({ post }) => `(${post.kind}) "${clip(flat(post.text), 120)}"`),
       both ? ANCESTORS_MAX : VAULT_BLOCK_MAX,
     );
     const noteText = section(
-      'Relevant notes from your knowledge base (ground the answer in them where they fit):',
-      notes.map((n) => `"${clip(flat(n.text), 200)}" (from: ${n.title ?? n.path})`),
+      'Relevant knowledge from your notes (ground the answer in it where it fits):',
+      fragments.map(
+        (f) =>
+          `${f.headingPath ? `[${f.headingPath}] ` : ''}(from: ${f.title ?? f.path}): "${clip(flat(f.text), 200)}"`,
+      ),
       NOTES_MAX,
     );
-    const block = [ancestorText, noteText].filter(Boolean).join('\n\n');
+    // A cold start: nothing to learn from yet, so the ideas drawn from the notes are the context.
+    const seedText =
+      !ancestorText && !noteText
+        ? section(
+            'Ideas from your notes (draw on them):',
+            (await deps.vault.pendingSeeds(5)).map(
+              (seed) => `"${clip(flat(seed.text), 200)}" (from: ${seed.title ?? seed.path})`,
+            ),
+            VAULT_BLOCK_MAX,
+          )
+        : undefined;
+    const block = [ancestorText, noteText, seedText].filter(Boolean).join('\n\n');
     return {
       ...(block ? { block: capAt(block, VAULT_BLOCK_MAX) } : {}),
-      citations: notes.map((n) => ({
-        node_id: n.nodeId,
-        title: n.title,
-        source_path: n.path,
-        snippet: clip(flat(n.text), 120),
+      citations: (noteText ? fragments : []).map((f) => ({
+        chunk_id: f.chunkId,
+        node_id: f.nodeId,
+        heading_path: f.headingPath,
+        source_path: f.path,
+        source_title: f.title,
+        snippet: clip(flat(f.text), 120),
+        retrieval_boost: f.boost,
       })),
     };
   } catch (error) {

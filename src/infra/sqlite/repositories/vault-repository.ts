@@ -1,6 +1,7 @@
-// Vault context reads: own posts with their metrics and notes, both found through their FTS5 indexes.
+// Vault context reads: own posts with their metrics, fragments of live notes (picked, or matching through the
+// notes' FTS5 index and then the fragment text), and pending seeds.
 import { sql } from 'kysely';
-import type { NoteSnippet, VaultStore, WinningPost } from '../../../core/ports/vault-store.js';
+import type { NoteFragment, NoteSeed, VaultStore, WinningPost } from '../../../core/ports/vault-store.js';
 import type { AppDatabase } from '../open-database.js';
 
 /** Keywords as an FTS5 query: each one a quoted phrase, any of them may match. */
@@ -19,19 +20,28 @@ interface PostRow {
   performance_score: number | null;
 }
 
-interface NoteRow {
-  id: number;
-  title: string | null;
+interface FragmentRow {
+  chunk_id: number;
+  node_id: number;
+  heading_path: string;
   relative_path: string;
-  body: string;
+  title: string | null;
+  chunk_text: string;
+  retrieval_boost: number;
 }
 
-const toNote = (row: NoteRow): NoteSnippet => ({
-  nodeId: row.id,
-  title: row.title,
+const toFragment = (row: FragmentRow): NoteFragment => ({
+  chunkId: row.chunk_id,
+  nodeId: row.node_id,
+  headingPath: row.heading_path,
   path: row.relative_path,
-  text: row.body,
+  title: row.title,
+  text: row.chunk_text.slice(0, 600),
+  boost: row.retrieval_boost,
 });
+
+const FRAGMENT_COLUMNS = sql`c.id as chunk_id, c.node_id, c.heading_path, n.relative_path, n.title, c.chunk_text,
+  c.retrieval_boost`;
 
 export class VaultRepository implements VaultStore {
   constructor(
@@ -60,24 +70,56 @@ export class VaultRepository implements VaultStore {
     }));
   }
 
-  async matchingNotes(keywords: readonly string[], limit: number): Promise<NoteSnippet[]> {
-    const query = ftsQuery(keywords.filter((k) => k.trim() !== ''));
-    if (!query) return [];
-    const { rows } =
-      await sql<NoteRow>`select n.id, n.title, n.relative_path, substr(n.body_text, 1, 600) as body
-      from content_nodes_fts f join content_nodes n on n.id = f.rowid
-      where content_nodes_fts match ${query} and n.account_id = ${this.accountId}
-      order by bm25(content_nodes_fts) limit ${limit}`.execute(this.database.db);
-    return rows.map(toNote);
+  async fragmentsOfNotes(nodeIds: readonly number[], limit: number): Promise<NoteFragment[]> {
+    if (nodeIds.length === 0) return [];
+    const { rows } = await sql<FragmentRow>`select ${FRAGMENT_COLUMNS}
+      from content_chunks c join content_nodes n on n.id = c.node_id
+      where n.account_id = ${this.accountId} and n.gone_at is null and c.status = 'active'
+        and n.id in (${sql.join(nodeIds.map((id) => sql`${id}`))})
+      order by c.retrieval_boost desc, c.node_id, c.chunk_index limit ${limit}`.execute(this.database.db);
+    return rows.map(toFragment);
   }
 
-  async notesById(ids: readonly number[]): Promise<NoteSnippet[]> {
-    if (ids.length === 0) return [];
-    const { rows } = await sql<NoteRow>`select id, title, relative_path, substr(body_text, 1, 600) as body
-      from content_nodes where account_id = ${this.accountId} and id in (${sql.join(ids.map((id) => sql`${id}`))})`.execute(
-      this.database.db,
+  async matchingFragments(keywords: readonly string[], limit: number): Promise<NoteFragment[]> {
+    const words = keywords.map((k) => k.trim()).filter((k) => k !== '');
+    const query = ftsQuery(words);
+    if (!query) return [];
+    // The notes that match (FTS5, ranked), then their fragments that hold a keyword themselves.
+    const likes = sql.join(
+      words.map((w) => {
+        const pattern = `%${w.replace(/[\\%_]/g, '\\$&')}%`;
+        // A fragment matches by its text or by the headings it sits under.
+        return sql`(c.chunk_text like ${pattern} escape '\\' or c.heading_path like ${pattern} escape '\\')`;
+      }),
+      sql` or `,
     );
-    const byId = new Map(rows.map((row) => [row.id, toNote(row)]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    const { rows } = await sql<FragmentRow>`select ${FRAGMENT_COLUMNS}
+      from (select rowid as id, bm25(content_nodes_fts) as rank from content_nodes_fts
+            where content_nodes_fts match ${query} order by rank limit 50) m
+        join content_nodes n on n.id = m.id join content_chunks c on c.node_id = n.id
+      where n.account_id = ${this.accountId} and n.gone_at is null and c.status = 'active' and (${likes})
+      order by c.retrieval_boost desc, m.rank, c.chunk_index limit ${limit}`.execute(this.database.db);
+    return rows.map(toFragment);
+  }
+
+  async pendingSeeds(limit: number): Promise<NoteSeed[]> {
+    const { rows } = await sql<{
+      id: number;
+      node_id: number;
+      seed_text: string;
+      title: string | null;
+      relative_path: string;
+    }>`
+      select s.id, s.node_id, s.seed_text, n.title, n.relative_path from draft_seeds s
+        join content_nodes n on n.id = s.node_id
+      where s.account_id = ${this.accountId} and s.status = 'pending' and n.gone_at is null
+      order by s.engagement_weight desc, s.id limit ${limit}`.execute(this.database.db);
+    return rows.map((row) => ({
+      seedId: row.id,
+      nodeId: row.node_id,
+      text: row.seed_text,
+      title: row.title,
+      path: row.relative_path,
+    }));
   }
 }
