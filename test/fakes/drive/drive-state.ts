@@ -79,23 +79,48 @@ export class DriveState {
     this.touch(file);
   }
 
+  /** In the trash; a folder takes its contents with it (each of them reported as changed, as Drive does). */
   trash(id: string): void {
     const file = this.must(id);
     file.trashed = true;
     this.touch(file);
+    for (const inside of this.descendants(id)) this.log(inside.id);
   }
 
   untrash(id: string): void {
     const file = this.must(id);
     file.trashed = false;
     this.touch(file);
+    for (const inside of this.descendants(id)) this.log(inside.id);
   }
 
-  /** Deleted for good: the changes feed reports it `removed`, and it answers 404. */
+  /** Trashed itself or inside a trashed folder (what the API reports as `trashed`). */
+  isTrashed(file: FakeFile): boolean {
+    if (file.trashed) return true;
+    const seen = new Set<string>();
+    let parent = this.files.get(file.parents[0] ?? '');
+    while (parent && !seen.has(parent.id)) {
+      if (parent.trashed) return true;
+      seen.add(parent.id);
+      parent = this.files.get(parent.parents[0] ?? '');
+    }
+    return false;
+  }
+
+  /** Deleted for good (a folder with its contents): the changes feed reports `removed`, and it answers 404. */
   remove(id: string): void {
     this.must(id);
+    const inside = this.descendants(id);
     this.files.delete(id);
     this.log(id);
+    for (const file of inside) {
+      this.files.delete(file.id);
+      this.log(file.id);
+    }
+  }
+
+  private descendants(id: string): FakeFile[] {
+    return [...this.files.values()].filter((file) => file.id !== id && this.isInside(file.id, id));
   }
 
   /** A file by id (`root` is the root folder's alias). */

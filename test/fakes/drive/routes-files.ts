@@ -98,6 +98,8 @@ function select(value: unknown, fields: string | undefined, fallback: string, sh
 }
 
 export function registerFileRoutes(app: FastifyInstance, state: DriveState, auth: DriveAuth): void {
+  // What the API shows: a file inside a trashed folder is trashed too.
+  const seen = (file: FakeFile): FakeFile => ({ ...file, trashed: state.isTrashed(file) });
   const guard = (request: FastifyRequest) => {
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     const grant = auth.check(bearer);
@@ -164,7 +166,7 @@ export function registerFileRoutes(app: FastifyInstance, state: DriveState, auth
         if (!m) throw new DriveRequestError(400, 'invalid', 'Invalid Value', 'pageToken');
         offset = Number(m[1]);
       }
-      const all = [...state.files.values()].filter(matches);
+      const all = [...state.files.values()].map(seen).filter(matches);
       const page = all.slice(offset, offset + size);
       const next = offset + size < all.length ? `off-${offset + size}` : undefined;
       return select(
@@ -195,7 +197,7 @@ export function registerFileRoutes(app: FastifyInstance, state: DriveState, auth
           );
         return reply.type(file.mimeType).send(file.content);
       }
-      return select(fileJson(file), query.fields, DEFAULT_FILE_FIELDS, FILE_SHAPE);
+      return select(fileJson(seen(file)), query.fields, DEFAULT_FILE_FIELDS, FILE_SHAPE);
     }),
   );
 
@@ -255,7 +257,7 @@ export function registerFileRoutes(app: FastifyInstance, state: DriveState, auth
               time,
               removed: !file,
               fileId,
-              ...(file ? { file: fileJson(file) } : {}),
+              ...(file ? { file: fileJson(seen(file)) } : {}),
             };
           }),
         },
