@@ -6,8 +6,12 @@ import { AppError } from '../../../core/errors.js';
 
 /** The token endpoint refused the stored grant (revoked, expired, or the account lost access). */
 export class DriveGrantRefused extends AppError {
-  constructor(message: string) {
+  /** What the token endpoint said (`invalid_grant: Token has been expired or revoked.`). */
+  readonly said: string;
+
+  constructor(message: string, said: string) {
     super('social_auth_expired', message, { retryable: false });
+    this.said = said;
     this.name = 'DriveGrantRefused';
   }
 }
@@ -73,6 +77,7 @@ export function errorFromAnswer(status: number, text: string, what: string, retr
   if (oauth && reason === 'invalid_grant') {
     return new DriveGrantRefused(
       `cloud drive: the stored authorization was refused (${said}); link the drive again (Settings → Content sources → Connect)`,
+      said,
     );
   }
   if (oauth && (reason === 'invalid_client' || reason === 'unauthorized_client')) {

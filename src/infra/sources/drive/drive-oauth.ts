@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { AppError } from '../../../core/errors.js';
 import type { ExchangedGrant, LinkProvider } from '../../../core/ports/connections.js';
+import { isGrantRefused } from './drive-errors.js';
 import type { DriveAnswer, DriveHttp } from './drive-http.js';
 
 /** Read-only access to the files, plus who the account is. */
@@ -86,21 +87,29 @@ export class DriveOAuth implements LinkProvider {
 
   async exchangeCode(input: { code: string; codeVerifier: string }): Promise<ExchangedGrant> {
     const what = 'exchanging the authorization code';
-    const answer = await this.http.send({
-      method: 'POST',
-      url: new URL(this.settings.tokenUrl),
-      what,
-      // A code is single-use: a retry could only fail.
-      retry: false,
-      form: {
-        grant_type: 'authorization_code',
-        code: input.code,
-        code_verifier: input.codeVerifier,
-        redirect_uri: this.settings.redirectUri,
-        client_id: this.settings.clientId,
-        client_secret: this.settings.clientSecret,
-      },
-    });
+    const answer = await this.http
+      .send({
+        method: 'POST',
+        url: new URL(this.settings.tokenUrl),
+        what,
+        // A code is single-use: a retry could only fail.
+        retry: false,
+        form: {
+          grant_type: 'authorization_code',
+          code: input.code,
+          code_verifier: input.codeVerifier,
+          redirect_uri: this.settings.redirectUri,
+          client_id: this.settings.clientId,
+          client_secret: this.settings.clientSecret,
+        },
+      })
+      .catch((error: unknown) => {
+        if (!isGrantRefused(error)) throw error;
+        throw new AppError(
+          'validation_error',
+          `cloud drive: the authorization code was refused (${error.said}); start linking again`,
+        );
+      });
     const tokens = parseAnswer(answer, TokenAnswerSchema, what);
     return {
       accessToken: tokens.access_token,
