@@ -40,6 +40,7 @@ import { TelemetryRepository } from '../infra/sqlite/repositories/telemetry-repo
 import type { OperationDeps } from '../operations/operation-deps.js';
 import { type AnalyticsDeps, createAnalyticsDeps } from './analytics-deps.js';
 import { createAssistDeps } from './assist-deps.js';
+import { type AppConnectors, createConnectors } from './connectors.js';
 import { createDiscoveryDeps, type DiscoveryDeps } from './discovery-deps.js';
 import { operationDepsOf } from './operation-deps-of.js';
 import { createSourcesManager, type SourcesManager } from './sources-manager.js';
@@ -66,6 +67,8 @@ export interface AppDeps {
   endpoints?: SocialEndpoints;
   analytics: AnalyticsDeps;
   discovery: DiscoveryDeps;
+  /** Linked accounts of remote note sources (the cloud drive link flow) and the drive source runners. */
+  connectors: AppConnectors;
   status: StatusDeps;
   /** Set by the runner that owns the posting loop, so an immediate post starts at once. */
   wakePosting: { current?: () => void };
@@ -267,6 +270,7 @@ export function createApp(options: CreateAppOptions): App {
       max: cfg().mcp_policy.max_mutations_per_hour,
     }),
   };
+  const connectors = createConnectors({ ...options, config: cfg, database, accountId, clock });
   const base: Omit<AppDeps, 'forOperations'> = {
     config,
     paths,
@@ -287,6 +291,7 @@ export function createApp(options: CreateAppOptions): App {
     endpoints,
     analytics: createAnalyticsDeps(database, accountId, clock),
     discovery: createDiscoveryDeps(database, accountId, clock),
+    connectors,
     status,
     wakePosting,
     settings: options.settings,

@@ -97,7 +97,7 @@ function expectShape(response: RawResponse, allowed: number[], label: string, me
 const protectedRoutes = () => h.server.routeTable.filter((r) => !r.public);
 
 describe('the route table', () => {
-  it('only health, login, status, logout and the front page are public; everything else needs auth', () => {
+  it('only health, login, status, logout, the drive OAuth callback and the front page are public; everything else needs auth', () => {
     const open = h.server.routeTable
       .filter((r) => r.public)
       .map((r) => `${r.method} ${r.url}`)
@@ -105,9 +105,13 @@ describe('the route table', () => {
     expect(open).toEqual([
       'GET /',
       'GET /api/auth/status',
+      // The browser comes back from the drive's consent page without our credentials; the single-use,
+      // 10-minute state that only an authenticated link start hands out is what protects it.
+      'GET /api/connectors/cloud-drive/callback',
       'GET /api/health',
       'HEAD /',
       'HEAD /api/auth/status',
+      'HEAD /api/connectors/cloud-drive/callback',
       'HEAD /api/health',
       'POST /api/auth/login',
       'POST /api/auth/logout',

@@ -13,6 +13,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from
 import { registerHostGuard } from './host-guard.js';
 import { registerOperations } from './register-operations.js';
 import { registerRequestTargetGuard } from './request-target.js';
+import { registerConnectorRoutes } from './routes/connector-routes.js';
 import { registerMediaRoutes } from './routes/media-routes.js';
 import { registerWriteBodyRules } from './write-body-rules.js';
 
@@ -87,6 +88,7 @@ export async function buildHttpServer(
   });
   registerOperations(app, OPERATIONS, deps);
   registerMediaRoutes(app, { media: deps.media });
+  registerConnectorRoutes(app, deps.connectors);
   app.get('/', open, async (_request, reply) => reply.type('text/html; charset=utf-8').send(PLACEHOLDER));
   return app;
 }

@@ -56,7 +56,8 @@ const PREFACE = `# HTTP API
 
 Base: \`http://127.0.0.1:3001\` (\`[server] host/port\`). JSON in and out. Every route needs authentication,
 decided on the route the request matched, except the ones marked public: \`GET /api/health\`,
-\`POST /api/auth/login\`, \`GET /api/auth/status\`, \`POST /api/auth/logout\` and the page at \`/\`:
+\`POST /api/auth/login\`, \`GET /api/auth/status\`, \`POST /api/auth/logout\`, the cloud drive's OAuth callback
+\`GET /api/connectors/cloud-drive/callback\` and the page at \`/\`:
 
 - API clients send \`Authorization: Bearer <token>\`, the token being the content of \`<data dir>/api_token\`
   (64 hex characters, created with mode 0600 at first start).
@@ -112,6 +113,36 @@ content (JPEG, PNG, WebP, GIF, MP4), never the file name; size caps: image 5 MB,
 Serves an uploaded file (by the \`path\` from the upload, or its file name) with its MIME type. Only files inside
 \`<data dir>/media\` are served: traversal, other absolute paths and symlinks leading out answer 400
 \`invalid_input\`; a missing file 404.
+
+## Cloud drive connector
+
+### POST /api/connectors/cloud-drive/link
+
+Body \`{"force"?: boolean}\`. Starts linking a drive account (needs \`[connectors.cloud_drive] client_id\` and
+\`client_secret\`, else 400 \`validation_error\`): answers \`{authorization_url, state}\`; open the URL in a popup.
+The state is single-use and valid for 10 minutes; the link uses PKCE (S256) and asks for read-only access.
+While an active connection exists the answer is 409 \`conflict\` with \`details.hint\` "disconnect first or pass
+force=true" (force links another account and keeps the old one).
+
+### GET /api/connectors/cloud-drive/callback?code=…&state=…
+
+Public: the browser returns here from the consent page. The code is exchanged, the account's email read and
+its refresh token stored encrypted (AES-256-GCM, key in \`<data dir>/connector.key\`). Answers a small HTML page
+(strict CSP) that posts \`{type: "connector_linked", connector: "cloud_drive", id}\` to \`window.opener\` at this
+server's origin and closes; the new \`id\` is what a \`cloud_drive\` source names as \`connection_id\`. An unknown,
+used or expired state, a missing code or a denied consent is 400: a page that shows the error (and posts
+\`{type: "connector_link_failed", …}\`) when the request accepts HTML, the JSON error otherwise.
+
+### GET /api/connectors/cloud-drive/status
+
+Success: **200**, \`{connections: [{id, connector_type, account_email, display_name, status, metadata,
+created_at, updated_at}]}\`; \`status\` is \`active\`, \`expired\` (the drive refused the stored grant: link again)
+or \`error\` (the credentials cannot be decrypted, \`metadata.problem\` says why). Tokens are never shown.
+
+### DELETE /api/connectors/cloud-drive/{id}
+
+Revokes the token at the drive (best effort) and deletes the connection: \`{disconnected: true, id}\`; 404 for
+an unknown id.
 `;
 
 export function renderApiDocs(): string {
