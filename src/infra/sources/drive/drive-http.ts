@@ -7,6 +7,7 @@ import { type Clock, systemClock } from '../../../core/ports/clock.js';
 import { errorFromAnswer, errorFromNetwork, isTransient, retryAfterSeconds } from './drive-errors.js';
 
 export interface DriveHttpOptions {
+  /** Per request, the body included (default 60 s: a large note on a slow link). */
   timeoutMs?: number;
   /** Extra attempts after the first for transient failures (default 3). */
   maxRetries?: number;
@@ -113,7 +114,7 @@ export class DriveHttp {
   }
 
   private signalFor(): AbortSignal {
-    const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 30_000);
+    const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 60_000);
     const lifetime = this.options.lifetime?.signal;
     return lifetime ? AbortSignal.any([timeout, lifetime]) : timeout;
   }
