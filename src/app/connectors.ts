@@ -6,6 +6,7 @@ import type { Config } from '../contracts/config/config.js';
 import type { ContentSource } from '../contracts/config/content-sources.js';
 import type { Clock } from '../core/ports/clock.js';
 import type { NoteSink, SourceRunner } from '../core/ports/note-sink.js';
+import type { SettingsStore } from '../core/ports/settings-store.js';
 import {
   type CloudDriveConnector,
   createCloudDriveConnector,
@@ -39,6 +40,8 @@ export interface ConnectorsOptions {
   env?: Record<string, string | undefined>;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /** The config file as settings (absent in processes that do not own it). */
+  settings?: SettingsStore;
 }
 
 /** Where the consent page sends the browser back when `redirect_uri` is not set: this server's callback. */
@@ -66,6 +69,7 @@ export function createConnectors(options: ConnectorsOptions): AppConnectors {
     clock,
     logger,
     pending: new PendingLinks(),
+    ...(options.settings ? { settings: options.settings } : {}),
     provider: () => {
       const settings = driveOAuthSettings(config().connectors.cloud_drive, defaultRedirectUri(config()));
       return 'missing' in settings ? settings : new DriveOAuth(settings, new DriveHttp(retries));

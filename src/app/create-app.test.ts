@@ -16,7 +16,7 @@ function captureLogger() {
 }
 
 describe('createApp', () => {
-  it('logs a warning for each content source the deployment mode does not allow, and keeps running', async () => {
+  it('starting the sources logs one warning for each source the deployment mode does not allow', async () => {
     const { logger, lines } = captureLogger();
     const config = ConfigSchema.parse({
       deployment_mode: 'cloud',
@@ -24,14 +24,18 @@ describe('createApp', () => {
       content_sources: { sources: [{ path: '/notes' }, { source_type: 'cloud_drive', connection_id: 1 }] },
     });
     const app = createApp({ config, dataDir: '/unused', logger });
+    await app.deps.sources.start(app.deps.config);
+    // Started again with the same config (a reload that changed nothing else): no second warning.
+    await app.deps.sources.apply(app.deps.config);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(lines).toEqual([
+    expect(lines.filter((line) => Number(line.level) >= 40)).toEqual([
       expect.objectContaining({
         level: 40,
-        source: 0,
+        source: 'local_fs:/notes',
         msg: 'content source skipped: local_fs sources are not available in cloud deployment',
       }),
     ]);
+    await app.deps.sources.stop();
     await app.close();
   });
 

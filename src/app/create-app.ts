@@ -16,6 +16,7 @@ import type { SettingsStore } from '../core/ports/settings-store.js';
 import type { SocialEndpoints } from '../core/ports/social-endpoints.js';
 import type { AssistDeps } from '../core/services/assist/assist-deps.js';
 import type { ContentDeps } from '../core/services/content-deps.js';
+import { loopBackPosted } from '../core/services/sources/loop-back.js';
 import type { LoginState, StatusDeps } from '../core/services/status/status-deps.js';
 import { type DataPaths, dataPaths, expandHome } from '../infra/config/config-paths.js';
 import { llmConfigProblem } from '../infra/llm/create-llm.js';
@@ -27,6 +28,7 @@ import { packageVersion } from '../infra/package-root.js';
 import { ownerGone, processOwner } from '../infra/process/process-owner.js';
 import { createSocialBackend, type SocialBackend } from '../infra/social/create-social-backend.js';
 import { EndpointCaller } from '../infra/social/endpoint-caller.js';
+import { createNoteWriter } from '../infra/sources/loop-back/note-writer.js';
 import { type AppDatabase, openDatabase } from '../infra/sqlite/open-database.js';
 import { ApiUsageRepository } from '../infra/sqlite/repositories/api-usage-repository.js';
 import { ApprovalRepository } from '../infra/sqlite/repositories/approval-repository.js';
@@ -36,6 +38,7 @@ import { MediaFileRepository } from '../infra/sqlite/repositories/media-file-rep
 import { MutationRepository } from '../infra/sqlite/repositories/mutation-repository.js';
 import { NoteRepository } from '../infra/sqlite/repositories/note-repository.js';
 import { PostingRepository } from '../infra/sqlite/repositories/posting-repository.js';
+import { ProvenanceRepository } from '../infra/sqlite/repositories/provenance-repository.js';
 import { TelemetryRepository } from '../infra/sqlite/repositories/telemetry-repository.js';
 import type { OperationDeps } from '../operations/operation-deps.js';
 import { type AnalyticsDeps, createAnalyticsDeps } from './analytics-deps.js';
@@ -173,7 +176,19 @@ export function createApp(options: CreateAppOptions): App {
     },
     product: { name: cfg().business.product_name, url: cfg().business.product_url },
   });
+  const notes = new NoteRepository(database, accountId);
+  const provenance = new ProvenanceRepository(database, accountId);
+  const connectors = createConnectors({ ...options, config: cfg, database, accountId, clock });
+  const sources = createSourcesManager({
+    notes,
+    clock,
+    logger,
+    env: options.env,
+    driveRunner: connectors.driveRunner,
+    driveLoopBackReason: connectors.driveLoopBackReason,
+  });
   const content: ContentDeps = {
+    provenance,
     drafts,
     approvals,
     posting,
@@ -208,11 +223,23 @@ export function createApp(options: CreateAppOptions): App {
     postingBlocker: () => postingBlocker(social),
     logger,
     crashPoint: options.crashPoint,
+    onPosted: (job) =>
+      loopBackPosted(
+        {
+          notes,
+          provenance,
+          sources,
+          writer: createNoteWriter(clock),
+          clock,
+          statusUrl: (id) => `https://x.com/i/status/${id}`,
+          logger,
+        },
+        job,
+      ),
   };
   const llmUsage = new LlmUsageRepository(database, accountId, clock);
   const assist = createAssistDeps({ config: cfg, database, accountId, clock, logger, llmUsage });
   const mutations = new MutationRepository(database, accountId);
-  const notes = new NoteRepository(database, accountId);
   const endpoints = social.transport ? new EndpointCaller(social.transport) : undefined;
   const gateway = new MutationGateway({
     store: mutations,
@@ -270,7 +297,6 @@ export function createApp(options: CreateAppOptions): App {
       max: cfg().mcp_policy.max_mutations_per_hour,
     }),
   };
-  const connectors = createConnectors({ ...options, config: cfg, database, accountId, clock });
   const base: Omit<AppDeps, 'forOperations'> = {
     config,
     paths,
@@ -296,7 +322,7 @@ export function createApp(options: CreateAppOptions): App {
     wakePosting,
     settings: options.settings,
     notes,
-    sources: createSourcesManager({ notes, clock, logger, env: options.env }),
+    sources,
   };
   const deps: AppDeps = { ...base, forOperations: operationDepsOf(base) };
   // Every reader of `deps.config` (faces, operations, loops) sees the live config.

@@ -112,6 +112,16 @@ export function createSourcesManager(deps: SourcesManagerDeps): SourcesManager {
       if (reason !== 'disabled')
         deps.logger.warn({ source: sourceKey(source, deps.env) }, `content source skipped: ${reason}`);
     }
+    // A source taken out of the config stops and says so; its notes stay (a re-added folder finds them).
+    const keys = new Set(config.content_sources.sources.map((source) => sourceKey(source, deps.env)));
+    for (const record of deps.notes.sources()) {
+      if (record.source_type !== 'manual' && !keys.has(record.source_key) && record.status !== 'disabled')
+        deps.notes.setSourceState(
+          record.id,
+          { status: 'disabled', error_message: 'no longer in the config' },
+          now,
+        );
+    }
     for (const { source } of runnable) {
       const record = deps.notes.ensureSource(
         { source_type: source.source_type, source_key: sourceKey(source, deps.env), config: source },

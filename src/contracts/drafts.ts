@@ -100,7 +100,21 @@ export const DraftContentInput = z.object({
   media_paths: z.array(z.string().min(1)).max(4).optional(),
 });
 
+/** A note, fragment or seed the text was written from (from an assist answer's `vault_citations`). */
+export const ProvenanceRefSchema = z.object({
+  node_id: z.number().int().positive(),
+  chunk_id: z.number().int().positive().optional(),
+  seed_id: z.number().int().positive().optional(),
+});
+
+const Provenance = z
+  .array(ProvenanceRefSchema)
+  .max(20)
+  .optional()
+  .describe('Notes the text came from: once posted, the post is written back into them (loop-back).');
+
 export const CreateDraftInput = DraftContentInput.extend({
+  provenance: Provenance,
   title: z.string().max(200).nullable().optional(),
   notes: z.string().max(10_000).nullable().optional(),
   tags: z.array(Tag).max(20).optional(),

@@ -218,6 +218,10 @@ export async function publishJob(deps: PublisherDeps, queued: PostingJob): Promi
   );
   await syncOrigin(deps, job, 'posted', { posted });
   deps.logger.info({ job: job.id, posted }, 'posted');
+  // What follows a post (loop-back into notes) never turns a post that went out into a failure.
+  await deps
+    .onPosted?.(job)
+    .catch((error: unknown) => deps.logger.warn({ err: error, job: job.id }, 'after-post hook failed'));
   return job;
 }
 

@@ -1,5 +1,6 @@
 // What the publisher needs: the stores, the platform (read for reconciliation, write for posting), and a
 // way from a stored media path to the file to upload.
+import type { PostingJob } from '../../contracts/posting.js';
 import type { GuardSettings } from '../domain/posting-guards.js';
 import type { AppError } from '../errors.js';
 import type { ApprovalStore } from '../ports/approval-store.js';
@@ -45,6 +46,8 @@ export interface PublisherDeps {
   owner: string;
   /** True when the process that claimed a job can no longer be publishing it (it exited or went stale). */
   ownerGone(owner: string, startedAt: Date | null): boolean;
+  /** After a job is posted (loop-back into the notes it came from); its failure is logged, never raised. */
+  onPosted?: (job: PostingJob) => Promise<unknown>;
   /** Called at each step of posting a card (0-based index); a no-op unless a crash test armed it. */
   crashPoint?: (step: PublishStep, card: number) => void;
 }

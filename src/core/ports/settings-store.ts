@@ -11,4 +11,6 @@ export interface SettingsStore {
    * Answers the new view and the keys whose effective value changed.
    */
   write(edits: readonly SettingEdit[]): { view: SettingsView; changed: string[] };
+  /** The value of a dotted key as written in the config file (no defaults, env or flags), or undefined. */
+  fileValue(key: string): unknown;
 }

@@ -8,6 +8,7 @@ import type { Clock } from '../ports/clock.js';
 import type { DraftStore } from '../ports/draft-store.js';
 import type { MediaCatalog } from '../ports/media-catalog.js';
 import type { PostingStore } from '../ports/posting-store.js';
+import type { ProvenanceStore } from '../ports/provenance-store.js';
 
 /** Settings read at every call, so a mode or limit change applies without a restart. */
 export interface ContentSettings {
@@ -31,6 +32,8 @@ export interface ContentDeps {
   postingBlocker: () => AppError | undefined;
   /** Runs a tool call the policy engine routed to approval, once approved (the mutation gateway). */
   runApprovedTool?: (item: ApprovalItem, payload: unknown) => Promise<unknown>;
+  /** Where drafts' text came from (notes, fragments, seeds): kept for loop-back. */
+  provenance?: ProvenanceStore;
   /** Nudges the posting queue so an immediate post does not wait for the next tick. */
   wakePosting?: () => void;
 }

@@ -69,6 +69,7 @@ export function createSettingsStore(load: LoadConfigOptions): SettingsStore {
 
   return {
     read: () => view(fresh()),
+    fileValue: (key) => getPath(fresh().file.raw, key.split('.')),
     write(edits: readonly SettingEdit[]) {
       const before = fresh();
       const was = before.config ?? lastGood?.config;

@@ -84,3 +84,64 @@ describe('multi-line values with brackets and quotes inside strings', () => {
     expect(edited).toBe('[limits]\nbanned_phrases = [ "x" ]\nmax_tweets_per_day = 4\n');
   });
 });
+
+describe('setTomlValue on [[array of tables]]', () => {
+  const SOURCES = `mode = "composer"
+
+# my vault
+[[content_sources.sources]]
+source_type = "local_fs"
+path = "~/vault"  # the main one
+
+# the shared drive
+[[content_sources.sources]]
+source_type = "cloud_drive"
+folder_id = "abc"
+
+[limits]
+max_replies_per_day = 5
+`;
+  const sources = (text: string) =>
+    (parse(text) as { content_sources: { sources: unknown } }).content_sources.sources;
+
+  it('edits changed keys in place, keeping each block and its comments', () => {
+    const edited = setTomlValue(
+      SOURCES,
+      ['content_sources', 'sources'],
+      [
+        { source_type: 'local_fs', path: '~/vault' },
+        { source_type: 'cloud_drive', folder_id: 'abc', connection_id: 1 },
+      ],
+    );
+    expect(edited).toBe(SOURCES.replace('folder_id = "abc"\n', 'folder_id = "abc"\nconnection_id = 1\n'));
+  });
+
+  it('appends new entries as blocks and removes dropped ones, leaving the rest of the file', () => {
+    const appended = setTomlValue(
+      SOURCES,
+      ['content_sources', 'sources'],
+      [
+        { source_type: 'local_fs', path: '~/vault' },
+        { source_type: 'cloud_drive', folder_id: 'abc' },
+        { source_type: 'cloud_drive', connection_id: 2 },
+      ],
+    );
+    expect(appended).toBe(
+      `${SOURCES}\n[[content_sources.sources]]\nsource_type = "cloud_drive"\nconnection_id = 2\n`,
+    );
+    expect((parse(appended) as { limits: unknown }).limits).toEqual({ max_replies_per_day: 5 });
+
+    const dropped = setTomlValue(
+      SOURCES,
+      ['content_sources', 'sources'],
+      [{ source_type: 'local_fs', path: '~/notes' }],
+    );
+    expect(sources(dropped)).toEqual([{ source_type: 'local_fs', path: '~/notes' }]);
+    expect(dropped).toContain('path = "~/notes"  # the main one');
+    expect(dropped).toContain('# the shared drive\n\n[limits]');
+
+    const none = setTomlValue(SOURCES, ['content_sources', 'sources'], []);
+    expect(sources(none)).toEqual([]);
+    expect((parse(none) as { mode: string }).mode).toBe('composer');
+  });
+});

@@ -63,8 +63,87 @@ function verify(text: string, path: readonly string[], expected: unknown): strin
   return text;
 }
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The line range [start, end) of the `[[path]]` block at `index`: its header to its last key's value. */
+function blockRange(text: string, path: readonly string[], index: number): [number, number] | undefined {
+  const positions = locateTomlKeys(text);
+  const header = positions.get([...path, String(index)].join('.'));
+  if (!header) return undefined;
+  const lines = text.split('\n');
+  const from = header.line - 1;
+  let to = lines.length;
+  for (let i = from + 1; i < lines.length; i++) {
+    if (isHeader(lines[i] ?? '')) {
+      to = i;
+      break;
+    }
+  }
+  // Comments and blank lines before the next header introduce what follows: they stay.
+  while (to - 1 > from && /^\s*(#.*)?$/.test(lines[to - 1] ?? '')) to--;
+  return [from, to];
+}
+
+/**
+ * Sets an array of tables written as `[[path]]` blocks (`[[content_sources.sources]]`) entry by entry:
+ * changed keys are edited in place, so each block keeps its comments; extra blocks are removed and new
+ * entries appended as blocks.
+ */
+function setTableArray(text: string, path: readonly string[], value: Record<string, unknown>[]): string {
+  const parsed = getPath(parse(text), path);
+  const before = Array.isArray(parsed) ? (parsed as Record<string, unknown>[]) : [];
+  let next = text;
+  for (let i = before.length - 1; i >= value.length; i--) {
+    const range = blockRange(next, path, i);
+    if (!range) throw new AppError('invalid_input', `cannot edit ${path.join('.')} automatically`);
+    const lines = next.split('\n');
+    lines.splice(range[0], range[1] - range[0]);
+    next = lines.join('\n');
+  }
+  const plain = (v: unknown) => JSON.stringify(v);
+  for (let i = 0; i < Math.min(before.length, value.length); i++) {
+    const old = before[i] ?? {};
+    const entry = value[i] ?? {};
+    for (const key of Object.keys(old)) {
+      if (!(key in entry) || entry[key] === undefined) next = removeTomlKey(next, [...path, String(i), key]);
+    }
+    for (const [key, v] of Object.entries(entry)) {
+      if (v !== undefined && plain(old[key]) !== plain(v))
+        next = setTomlValue(next, [...path, String(i), key], v);
+    }
+  }
+  const added = value.slice(before.length);
+  if (added.length > 0) {
+    const body = next.endsWith('\n') ? next : `${next}\n`;
+    const blocks = added.map((entry) =>
+      [
+        `[[${path.map(bareKey).join('.')}]]`,
+        ...Object.entries(entry)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => `${bareKey(k)} = ${tomlValue(v)}`),
+      ].join('\n'),
+    );
+    next = `${body}\n${blocks.join('\n\n')}\n`;
+  }
+  if (value.length === 0) {
+    // No block left: the key itself says the list is empty.
+    return setTomlValue(next, path, value);
+  }
+  return verify(next, path, value);
+}
+
 /** Sets `path` (a leaf in a plain table, e.g. ['limits','max_replies_per_day']) to `value`. */
 export function setTomlValue(text: string, path: readonly string[], value: unknown): string {
+  const tableArray = locateTomlKeys(text).get([...path, '0'].join('.'));
+  if (
+    tableArray &&
+    /^\s*\[\[/.test(text.split('\n')[tableArray.line - 1] ?? '') &&
+    Array.isArray(value) &&
+    value.every(isPlainObject)
+  ) {
+    return setTableArray(text, path, value);
+  }
   const key = path[path.length - 1] as string;
   const section = path.slice(0, -1);
   const lines = text.split('\n');

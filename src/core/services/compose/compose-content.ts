@@ -36,6 +36,7 @@ export async function composeContent(
     },
     deps.clock.now(),
   );
+  if (input.provenance?.length) deps.provenance?.linkDraft(draft.id, input.provenance, deps.clock.now());
   try {
     const result = await submitDraft(deps, draft, { actor, scheduledFor, ...options });
     return {
@@ -47,7 +48,8 @@ export async function composeContent(
       ...(draft.blocks ? { block_ids: draft.blocks.map((b) => b.id) } : {}),
     };
   } catch (error) {
-    // Refused by a guard or for want of a login: no stray draft is left behind.
+    // Refused by a guard or for want of a login: no stray draft (or its provenance) is left behind.
+    if (input.provenance?.length) deps.provenance?.linkDraft(draft.id, [], deps.clock.now());
     await deps.drafts.remove(draft.id);
     throw error;
   }

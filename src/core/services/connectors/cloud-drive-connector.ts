@@ -1,6 +1,8 @@
 // The cloud drive connector as one object for the faces: start and complete a link, list and disconnect
-// linked accounts. Writing a new connection's id into a source's `connection_id` is the settings' job.
+// linked accounts. A new connection's id is written into a drive source's `connection_id` through the
+// settings (see attach-connection.ts); a refused write leaves the link in place and says so in the log.
 import type { Connection, ConnectionList, Disconnected, LinkStart } from '../../../contracts/connectors.js';
+import { attachConnection } from './attach-connection.js';
 import { completeLink } from './complete-link.js';
 import type { ConnectorDeps } from './connector-deps.js';
 import { disconnect } from './disconnect.js';
@@ -19,7 +21,24 @@ export interface CloudDriveConnector {
 export function createCloudDriveConnector(deps: ConnectorDeps): CloudDriveConnector {
   return {
     startLink: (input) => startLink(deps, input),
-    completeLink: (input) => completeLink(deps, input),
+    async completeLink(input) {
+      const connection = await completeLink(deps, input);
+      if (deps.settings) {
+        const active = new Set(
+          (await deps.connections.list('cloud_drive')).filter((c) => c.status === 'active').map((c) => c.id),
+        );
+        try {
+          const attached = attachConnection(deps.settings, connection.id, (id) => active.has(id));
+          deps.logger?.info?.({ connection: connection.id, ...attached }, 'cloud drive linked to a source');
+        } catch (error) {
+          deps.logger?.warn(
+            { err: error, connection: connection.id },
+            `cloud drive linked, but connection_id = ${connection.id} could not be written into the sources; set it in settings`,
+          );
+        }
+      }
+      return connection;
+    },
     status: () => listConnections(deps),
     disconnect: (id) => disconnect(deps, id),
   };

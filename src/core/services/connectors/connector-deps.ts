@@ -3,6 +3,7 @@
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../ports/clock.js';
 import type { ConnectionStore, LinkProvider } from '../../ports/connections.js';
+import type { SettingsStore } from '../../ports/settings-store.js';
 
 /** How long the state of a started link stays valid. */
 export const LINK_TTL_MS = 10 * 60_000;
@@ -15,7 +16,9 @@ export interface ConnectorDeps {
   provider(): LinkProvider | { missing: string[] };
   clock: Clock;
   pending: PendingLinks;
-  logger?: { warn(obj: object, msg: string): void };
+  /** The config file as settings: a new connection is written into a drive source's `connection_id`. */
+  settings?: SettingsStore;
+  logger?: { warn(obj: object, msg: string): void; info?(obj: object, msg: string): void };
 }
 
 interface Pending {

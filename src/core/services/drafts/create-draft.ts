@@ -6,7 +6,7 @@ import { nextStoredContent } from './draft-content.js';
 /** A new draft in the Active group; unfinished content is fine, publishing checks the rules. */
 export async function createDraft(deps: ContentDeps, input: CreateDraftInput): Promise<Draft> {
   const content = nextStoredContent(input, undefined, deps.newId);
-  return deps.drafts.create(
+  const draft = await deps.drafts.create(
     {
       ...content,
       title: input.title ?? null,
@@ -16,4 +16,6 @@ export async function createDraft(deps: ContentDeps, input: CreateDraftInput): P
     },
     deps.clock.now(),
   );
+  if (input.provenance?.length) deps.provenance?.linkDraft(draft.id, input.provenance, deps.clock.now());
+  return draft;
 }

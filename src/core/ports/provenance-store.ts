@@ -1,0 +1,15 @@
+// Where a draft's words came from: the notes, fragments and seeds it was written from (assisted generation
+// cites them). Kept with the draft so that, once posted, loop-back finds the notes to write back into.
+
+export interface ProvenanceRef {
+  node_id: number;
+  chunk_id?: number;
+  seed_id?: number;
+}
+
+export interface ProvenanceStore {
+  /** Replaces the links of a draft (an empty list removes them); seeds it names are marked used. */
+  linkDraft(draftId: number, refs: readonly ProvenanceRef[], at: Date): void;
+  /** The notes a draft links to (distinct, with where they live). */
+  notesOfDraft(draftId: number): Array<{ nodeId: number; sourceId: number; relativePath: string }>;
+}
