@@ -16,7 +16,7 @@ import type { SettingsStore } from '../core/ports/settings-store.js';
 import type { SocialEndpoints } from '../core/ports/social-endpoints.js';
 import type { AssistDeps } from '../core/services/assist/assist-deps.js';
 import type { ContentDeps } from '../core/services/content-deps.js';
-import { loopBackPosted } from '../core/services/sources/loop-back.js';
+import { type LoopBackDeps, loopBackPosted } from '../core/services/sources/loop-back.js';
 import type { LoginState, StatusDeps } from '../core/services/status/status-deps.js';
 import { type DataPaths, dataPaths, expandHome } from '../infra/config/config-paths.js';
 import { llmConfigProblem } from '../infra/llm/create-llm.js';
@@ -77,6 +77,8 @@ export interface AppDeps {
   wakePosting: { current?: () => void };
   /** The config file as live settings (GET/PATCH /api/settings); given by the runner that loaded the config. */
   settings?: SettingsStore;
+  /** Writing posts and their metrics back into the notes they came from. */
+  loopBack: LoopBackDeps;
   /** Notes from content sources (sources, notes, fragments, problems, seeds). */
   notes: NoteStore;
   /** The note sources of this process (run by `app serve`), and the ingest API's manual source. */
@@ -187,6 +189,15 @@ export function createApp(options: CreateAppOptions): App {
     driveRunner: connectors.driveRunner,
     driveLoopBackReason: connectors.driveLoopBackReason,
   });
+  const loopBack: LoopBackDeps = {
+    notes,
+    provenance,
+    sources,
+    writer: createNoteWriter(clock),
+    clock,
+    statusUrl: (id) => `https://x.com/i/status/${id}`,
+    logger,
+  };
   const content: ContentDeps = {
     provenance,
     drafts,
@@ -223,19 +234,7 @@ export function createApp(options: CreateAppOptions): App {
     postingBlocker: () => postingBlocker(social),
     logger,
     crashPoint: options.crashPoint,
-    onPosted: (job) =>
-      loopBackPosted(
-        {
-          notes,
-          provenance,
-          sources,
-          writer: createNoteWriter(clock),
-          clock,
-          statusUrl: (id) => `https://x.com/i/status/${id}`,
-          logger,
-        },
-        job,
-      ),
+    onPosted: (job) => loopBackPosted(loopBack, job),
   };
   const llmUsage = new LlmUsageRepository(database, accountId, clock);
   const assist = createAssistDeps({ config: cfg, database, accountId, clock, logger, llmUsage });
@@ -323,6 +322,7 @@ export function createApp(options: CreateAppOptions): App {
     settings: options.settings,
     notes,
     sources,
+    loopBack,
   };
   const deps: AppDeps = { ...base, forOperations: operationDepsOf(base) };
   // Every reader of `deps.config` (faces, operations, loops) sees the live config.

@@ -180,7 +180,12 @@ export function createSourcesManager(deps: SourcesManagerDeps): SourcesManager {
       );
       if (!entry) return { enabled: false, reason: 'the folder is no longer a configured source' };
       if (entry.loop_back_enabled === false) return { enabled: false, reason: 'loop_back_enabled = false' };
-      return { enabled: true, reason: null, root: expandHome(entry.path ?? '', deps.env) };
+      return {
+        enabled: true,
+        reason: null,
+        root: expandHome(entry.path ?? '', deps.env),
+        metrics: entry.analytics_sync_enabled,
+      };
     },
   };
 }

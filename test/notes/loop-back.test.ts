@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { noteMetricsLoop } from '../../src/automation/loops/note-metrics.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
 
@@ -39,7 +40,7 @@ const NOTE = [
   '',
 ].join('\r\n');
 
-async function start(loopBack: boolean) {
+async function start(loopBack: boolean, analytics = false) {
   dir = mkdtempSync(join(tmpdir(), 'loop-back-'));
   mkdirSync(join(dir, 'ideas'));
   writeFileSync(join(dir, 'ideas', 'changelog.md'), NOTE);
@@ -49,7 +50,14 @@ async function start(loopBack: boolean) {
     llm: { provider: 'openai', api_key: 'sk-test', base_url: llm.openaiBaseUrl },
     content_sources: {
       sources: [
-        { source_type: 'local_fs', path: dir, enabled: true, watch: false, loop_back_enabled: loopBack },
+        {
+          source_type: 'local_fs',
+          path: dir,
+          enabled: true,
+          watch: false,
+          loop_back_enabled: loopBack,
+          analytics_sync_enabled: analytics,
+        },
         { source_type: 'cloud_drive', connection_id: 99 },
       ],
     },
@@ -141,3 +149,59 @@ function localSourceId(harness: HttpHarness): number {
       .get(),
   );
 }
+
+/** What the analytics loop records for a post (that loop comes with the autopilot loops). */
+function recordMetrics(
+  harness: HttpHarness,
+  tweetId: string,
+  impressions: number,
+  likes: number,
+  score: number,
+) {
+  harness.app.deps.database.sqlite
+    .prepare(
+      `insert into post_metrics (tweet_id, impressions, likes, performance_score) values (?, ?, ?, ?)
+       on conflict do update set impressions = excluded.impressions, likes = excluded.likes,
+         performance_score = excluded.performance_score`,
+    )
+    .run(tweetId, impressions, likes, score);
+}
+
+describe('analytics sync', () => {
+  it('copies the recorded metrics into the post entry, only when a figure changed', async () => {
+    const harness = await start(true, true);
+    const tweetId = await postFromNote(harness);
+    const file = join(dir as string, 'ideas', 'changelog.md');
+    const posted = readFileSync(file, 'utf8');
+    // No metrics yet: nothing to write.
+    await noteMetricsLoop.run(harness.app.deps);
+    expect(readFileSync(file, 'utf8')).toBe(posted);
+
+    recordMetrics(harness, tweetId, 1200, 34, 71.5);
+    await noteMetricsLoop.run(harness.app.deps);
+    const synced = readFileSync(file, 'utf8');
+    expect(synced).toContain('    impressions: 1200\r\n    likes: 34\r\n    performance_score: 71.5\r\n');
+    expect(synced).toMatch(/ {4}synced_at: "?2026-11-22T12:00:00Z"?\r\n/);
+    expect(synced.endsWith(NOTE.split('\r\n').slice(4).join('\r\n'))).toBe(true);
+
+    // Unchanged figures, a later tick: the note is not rewritten (not even synced_at).
+    harness.clock.advance(15 * 60_000);
+    await noteMetricsLoop.run(harness.app.deps);
+    expect(readFileSync(file, 'utf8')).toBe(synced);
+    recordMetrics(harness, tweetId, 1500, 40, 75);
+    await noteMetricsLoop.run(harness.app.deps);
+    expect(readFileSync(file, 'utf8')).toContain(
+      '    impressions: 1500\r\n    likes: 40\r\n    performance_score: 75\r\n',
+    );
+  });
+
+  it('a folder without analytics_sync_enabled keeps its post entry without metrics', async () => {
+    const harness = await start(true, false);
+    const tweetId = await postFromNote(harness);
+    const file = join(dir as string, 'ideas', 'changelog.md');
+    const posted = readFileSync(file, 'utf8');
+    recordMetrics(harness, tweetId, 900, 12, 40);
+    await noteMetricsLoop.run(harness.app.deps);
+    expect(readFileSync(file, 'utf8')).toBe(posted);
+  });
+});

@@ -2,6 +2,7 @@
 import type { AppDeps } from '../../app/create-app.js';
 import type { LoopDefinition } from '../loop-definition.js';
 import { approvalPosterLoop } from './approval-poster.js';
+import { noteMetricsLoop } from './note-metrics.js';
 import { postingQueueLoop } from './posting-queue.js';
 import { seedWorkerLoop } from './seed-worker.js';
 import { tokenRefreshLoop } from './token-refresh.js';
@@ -12,4 +13,5 @@ export const ALWAYS_ON_LOOPS: ReadonlyArray<LoopDefinition<AppDeps>> = [
   approvalPosterLoop,
   tokenRefreshLoop,
   seedWorkerLoop,
+  noteMetricsLoop,
 ];

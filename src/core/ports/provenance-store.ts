@@ -12,4 +12,17 @@ export interface ProvenanceStore {
   linkDraft(draftId: number, refs: readonly ProvenanceRef[], at: Date): void;
   /** The notes a draft links to (distinct, with where they live). */
   notesOfDraft(draftId: number): Array<{ nodeId: number; sourceId: number; relativePath: string }>;
+  /** Every note a posted item came from, with the latest metrics of the post (posts without metrics left out). */
+  postedNotes(): PostedNote[];
+}
+
+export interface PostedNote {
+  nodeId: number;
+  sourceId: number;
+  relativePath: string;
+  /** The first post of the item (a thread's opening post). */
+  tweetId: string;
+  impressions: number;
+  likes: number;
+  performanceScore: number | null;
 }

@@ -15,6 +15,9 @@ export interface SourceControl {
   rescan(sourceId: number): Promise<boolean>;
   /** Ingests these paths of the first local folder source; undefined when there is none running. */
   ingestHints(relativePaths: readonly string[]): Promise<HintOutcome[] | undefined>;
-  /** Whether posts made from this source's notes are written back into them, and why not. */
-  loopBack(sourceId: number): { enabled: boolean; reason: string | null; root?: string };
+  /**
+   * Whether posts made from this source's notes are written back into them, and why not; `metrics` says
+   * whether their engagement is synced into the note too (analytics_sync_enabled).
+   */
+  loopBack(sourceId: number): { enabled: boolean; reason: string | null; root?: string; metrics?: boolean };
 }

@@ -1,7 +1,11 @@
 // Provenance of drafts in provenance_links: the notes, fragments and seeds a draft's text came from, with
 // the note path, heading path and a snippet kept so a link still explains itself if the note changes.
 import type { Database } from 'better-sqlite3';
-import type { ProvenanceRef, ProvenanceStore } from '../../../core/ports/provenance-store.js';
+import type {
+  PostedNote,
+  ProvenanceRef,
+  ProvenanceStore,
+} from '../../../core/ports/provenance-store.js';
 import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
 
@@ -64,5 +68,21 @@ export class ProvenanceRepository implements ProvenanceStore {
       sourceId: number;
       relativePath: string;
     }>;
+  }
+
+  postedNotes(): PostedNote[] {
+    return this.sqlite
+      .prepare(
+        `select distinct n.id as nodeId, n.source_id as sourceId, n.relative_path as relativePath,
+           m.tweet_id as tweetId, m.impressions, m.likes, m.performance_score as performanceScore
+         from posting_jobs j
+           join provenance_links p on p.account_id = j.account_id and p.entity_type = 'draft'
+             and p.entity_id = cast(j.draft_id as text)
+           join content_nodes n on n.id = p.node_id and n.gone_at is null
+           join post_metrics m on m.account_id = j.account_id and m.tweet_id = j.posted_tweet_ids ->> '$[0]'
+         where j.account_id = ? and j.status = 'posted' and j.draft_id is not null
+         order by n.id, m.tweet_id`,
+      )
+      .all(this.accountId) as PostedNote[];
   }
 }
