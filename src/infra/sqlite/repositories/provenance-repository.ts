@@ -1,11 +1,7 @@
 // Provenance of drafts in provenance_links: the notes, fragments and seeds a draft's text came from, with
 // the note path, heading path and a snippet kept so a link still explains itself if the note changes.
 import type { Database } from 'better-sqlite3';
-import type {
-  PostedNote,
-  ProvenanceRef,
-  ProvenanceStore,
-} from '../../../core/ports/provenance-store.js';
+import type { PostedNote, ProvenanceRef, ProvenanceStore } from '../../../core/ports/provenance-store.js';
 import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
 
