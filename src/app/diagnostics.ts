@@ -1,12 +1,15 @@
 // `app test` wired: the diagnostics service (pure, in core) gets the real config, database, token file and,
 // unless offline, the LLM and platform probes. A config that does not load is reported, not thrown.
+import { DEFAULT_ACCOUNT_ID } from '../contracts/account.js';
 import { formatIssue } from '../core/domain/config-issue.js';
 import { systemClock } from '../core/ports/clock.js';
 import { type DiagnosticsReport, runDiagnostics } from '../core/services/diagnostics/run-diagnostics.js';
+import { summarizeSources } from '../core/services/sources/source-status.js';
 import { probeLlm } from '../infra/llm/probe-llm.js';
 import { probePlatform } from '../infra/social/probe-platform.js';
 import { readTokenFile } from '../infra/social/token-store.js';
 import { openDatabase } from '../infra/sqlite/open-database.js';
+import { NoteRepository } from '../infra/sqlite/repositories/note-repository.js';
 import { type CommandInput, loadCommandConfig } from './config-file.js';
 
 export interface DiagnoseOptions {
@@ -40,6 +43,15 @@ export async function diagnose(input: CommandInput, options: DiagnoseOptions): P
         return { ok: true, message: `reachable (${data.dbPath}, journal ${mode})` };
       } catch (error) {
         return { ok: false, message: (error as Error).message };
+      }
+    },
+    async readSources() {
+      if (!data) return [];
+      const database = openDatabase({ path: data.dbPath });
+      try {
+        return summarizeSources(new NoteRepository(database, DEFAULT_ACCOUNT_ID));
+      } finally {
+        await database.close();
       }
     },
     probeLlm: online && (() => probeLlm(online.config)),

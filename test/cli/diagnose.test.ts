@@ -1,8 +1,13 @@
 // `app test` reaches the LLM and the platform (fake servers over HTTP): a wrong base URL or key fails with
 // the reason and exit 1, `--offline` contacts neither, and config warnings are shown in the report.
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app/create-app.js';
+import { loadConfig } from '../../src/infra/config/load-config.js';
+import { createLogger } from '../../src/infra/logging/create-logger.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
 import { type FakeSocial, startFakeSocial } from '../fakes/social/index.js';
 import { storeFakeLogin } from '../support/fake-login.js';
@@ -130,5 +135,50 @@ describe('app test', () => {
     expect(line(result.stdout, 'Configuration')).toBe(
       "[warn] Configuration: valid, 1 warning(s): warning: mcp_policy.blocked_tools[0]: 'social_like_twet' names no tool (did you mean social_like_tweet?); this entry has no effect (env APP_MCP_POLICY__BLOCKED_TOOLS)",
     );
+  });
+
+  it('shows the note sources as the service recorded them: per-file problems and a missing folder', async () => {
+    const notes = mkdtempSync(join(tmpdir(), 'diagnose-notes-'));
+    try {
+      writeFileSync(join(notes, 'good.md'), '# Fine');
+      writeFileSync(join(notes, 'latin1.md'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
+      writeConfig();
+      const sources = [
+        '[[content_sources.sources]]',
+        `path = "${notes}"`,
+        '[[content_sources.sources]]',
+        `path = "${join(notes, 'missing')}"`,
+      ];
+      writeFileSync(home.configPath, `${readFileSync(home.configPath, 'utf8')}\n${sources.join('\n')}\n`);
+      const before = await runApp(['test', '--offline'], { env: home.env });
+      expect(line(before.stdout, 'Content sources')).toBe(
+        '[ok  ] Content sources: 2 configured, not run yet (`app serve` starts them)',
+      );
+      // The service runs its sources once (as `app serve` does), which records what it found.
+      const loaded = loadConfig({ env: home.env });
+      if (!loaded.config) throw new Error('config did not load');
+      const app = createApp({
+        config: loaded.config,
+        dataDir: home.dir,
+        logger: createLogger({ level: 'silent' }),
+        env: home.env,
+      });
+      await app.deps.sources.start(app.deps.config);
+      await app.deps.sources.stop();
+      await app.close();
+
+      const result = await runApp(['test', '--offline'], { env: home.env });
+      const shown = line(result.stdout, 'Content sources') ?? '';
+      expect(shown).toMatch(/^\[warn\] Content sources: /);
+      expect(shown).toContain(`${notes} (1 notes, synced `);
+      expect(shown).toMatch(/1 problem\(s\): latin1\.md: [^|]*UTF-8/);
+      expect(shown).toContain(
+        `${join(notes, 'missing')} (error: the folder ${join(notes, 'missing')} does not exist)`,
+      );
+      // Source problems are warnings: the rest of the service works, so the run passes.
+      expect(result.code).toBe(0);
+    } finally {
+      rmSync(notes, { recursive: true, force: true });
+    }
   });
 });

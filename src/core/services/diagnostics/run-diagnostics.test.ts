@@ -53,6 +53,7 @@ describe('runDiagnostics', () => {
       platform_tokens: 'pass',
       scopes: 'pass',
       platform: 'skip',
+      content_sources: 'skip',
       enrichment: 'warn',
     });
     expect(report.enrichment.next).toBe('voice');

@@ -9,6 +9,7 @@ import {
   missingQuickstartFields,
 } from '../../domain/config-rules.js';
 import { scopeStatus } from '../../domain/scopes.js';
+import type { SourceSummary } from '../sources/source-status.js';
 
 export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skip';
 
@@ -58,6 +59,8 @@ export interface DiagnosticsDeps {
   probeLlm?(): Promise<ProbeResult>;
   /** Calls GET /2/users/me with the stored login. Absent offline: not contacted. */
   probePlatform?(): Promise<ProbeResult>;
+  /** The note sources as the service last recorded them (absent: no database to read). */
+  readSources?(): Promise<SourceSummary[]>;
   readTokens():
     | { state: 'missing' }
     | { state: 'invalid'; message: string }
@@ -155,6 +158,49 @@ async function llmCheck(config: Config, deps: DiagnosticsDeps): Promise<Diagnost
   return check(probe.ok ? 'pass' : 'fail', probe.message);
 }
 
+const PROBLEMS_SHOWN = 3;
+
+/** One line per source: where, its state, its notes, and the first problems by path. */
+function describeSource(source: SourceSummary): string {
+  const state =
+    source.status === 'active'
+      ? `${source.notes} notes${source.last_synced_at ? `, synced ${source.last_synced_at}` : ''}`
+      : `${source.status}${source.error_message ? `: ${source.error_message}` : ''}`;
+  // The source's own problem is already its error message.
+  const own = source.problems.filter((p) => p.relative_path !== '' || p.message !== source.error_message);
+  const problems = own.length
+    ? `; ${own.length} problem(s): ${own
+        .slice(0, PROBLEMS_SHOWN)
+        .map((p) => `${p.relative_path || '(source)'}: ${p.message}`)
+        .join('; ')}${own.length > PROBLEMS_SHOWN ? '; …' : ''}`
+    : '';
+  return `${source.location} (${state}${problems})`;
+}
+
+/** The note sources: a source in error or with problems is a warning (the rest of the service works). */
+async function sourcesCheck(config: Config, deps: DiagnosticsDeps): Promise<DiagnosticCheck> {
+  const check = (status: CheckStatus, message: string): DiagnosticCheck => ({
+    id: 'content_sources',
+    label: 'Content sources',
+    status,
+    message,
+  });
+  const configured = config.content_sources.sources.length;
+  let recorded: SourceSummary[] = [];
+  try {
+    recorded = deps.readSources ? await deps.readSources() : [];
+  } catch (error) {
+    return check('warn', `could not read the sources' state: ${(error as Error).message}`);
+  }
+  const shown = recorded.filter((s) => s.source_type !== 'manual' || s.notes > 0);
+  if (shown.length === 0)
+    return configured === 0
+      ? check('skip', 'none configured ([[content_sources.sources]])')
+      : check('pass', `${configured} configured, not run yet (\`app serve\` starts them)`);
+  const troubled = shown.some((s) => s.status === 'error' || s.problems.length > 0);
+  return check(troubled ? 'warn' : 'pass', shown.map(describeSource).join(' | '));
+}
+
 /** Reaches the platform only with a login that can work; otherwise the token check already says why. */
 async function platformCheck(
   config: Config,
@@ -223,6 +269,8 @@ export async function runDiagnostics(deps: DiagnosticsDeps): Promise<Diagnostics
 
   const tokens = tokenChecks(config, deps);
   checks.push(...tokens.checks, await platformCheck(config, tokens.auth, deps));
+
+  checks.push(await sourcesCheck(config, deps));
 
   const enrichment = enrichmentStatus(config);
   const done = enrichment.stages.filter((s) => s.complete).map((s) => s.title);

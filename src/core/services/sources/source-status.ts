@@ -12,10 +12,12 @@ function location(source: SourceRecord): string {
   return `cloud drive, ${folder}`;
 }
 
-export function listSourceStatus(deps: { notes: NoteStore; sources: SourceControl }): SourceStatus[] {
-  return deps.notes.sources().map((source) => {
-    const counts = deps.notes.counts(source.id);
-    const loopBack = deps.sources.loopBack(source.id);
+export type SourceSummary = Omit<SourceStatus, 'loop_back'>;
+
+/** What the store knows of each source, without asking the running sources (`app test` runs apart). */
+export function summarizeSources(notes: NoteStore): SourceSummary[] {
+  return notes.sources().map((source) => {
+    const counts = notes.counts(source.id);
     return {
       id: source.id,
       source_type: source.source_type,
@@ -25,8 +27,14 @@ export function listSourceStatus(deps: { notes: NoteStore; sources: SourceContro
       last_synced_at: source.last_synced_at,
       notes: counts.notes,
       pending_seeds: counts.pending,
-      problems: deps.notes.problems(source.id),
-      loop_back: { enabled: loopBack.enabled, reason: loopBack.reason },
+      problems: notes.problems(source.id),
     };
+  });
+}
+
+export function listSourceStatus(deps: { notes: NoteStore; sources: SourceControl }): SourceStatus[] {
+  return summarizeSources(deps.notes).map((summary) => {
+    const loopBack = deps.sources.loopBack(summary.id);
+    return { ...summary, loop_back: { enabled: loopBack.enabled, reason: loopBack.reason } };
   });
 }
