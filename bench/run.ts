@@ -3,16 +3,20 @@ import { benchCliStart } from './cli-start.js';
 import { benchClient } from './client.js';
 import { benchConfigReload } from './config-reload.js';
 import { benchDrafts } from './drafts.js';
+import { benchIngest } from './ingest.js';
 import { benchScoring } from './scoring.js';
 import { benchToolServer } from './toolserver.js';
+import { benchVaultContext } from './vault-context.js';
 
 const BENCHES: Record<string, () => unknown> = {
   'cli-start': benchCliStart,
   client: benchClient,
   'config-reload': benchConfigReload,
   drafts: benchDrafts,
+  ingest: benchIngest,
   scoring: benchScoring,
   toolserver: benchToolServer,
+  'vault-context': benchVaultContext,
 };
 const chosen = process.argv.slice(2).filter((name) => name in BENCHES);
 for (const name of chosen.length > 0 ? chosen : Object.keys(BENCHES)) {

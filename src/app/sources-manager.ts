@@ -156,10 +156,10 @@ export function createSourcesManager(deps: SourcesManagerDeps): SourcesManager {
       await startAll(config);
     },
     manualSourceId,
-    async rescan(sourceId) {
+    async rescan(sourceId, options) {
       const run = running.get(sourceId);
       if (!run) return false;
-      await run.runner.rescan();
+      await run.runner.rescan(options);
       return true;
     },
     async ingestHints(relativePaths): Promise<HintOutcome[] | undefined> {

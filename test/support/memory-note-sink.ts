@@ -19,6 +19,12 @@ export class MemoryNoteSink implements NoteSink {
     return before === undefined ? 'inserted' : before === file.text ? 'skipped' : 'updated';
   }
 
+  async upsertMany(files: readonly NoteFile[]): Promise<UpsertOutcome[]> {
+    const outcomes: UpsertOutcome[] = [];
+    for (const file of files) outcomes.push(await this.upsert(file));
+    return outcomes;
+  }
+
   async gone(relativePath: string): Promise<void> {
     this.calls.push(`gone ${relativePath}`);
     if (this.notes.delete(relativePath)) this.gonePaths.add(relativePath);

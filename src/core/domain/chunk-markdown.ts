@@ -1,6 +1,7 @@
 // Markdown cut into fragments at its headings (`#` to `######`), for retrieval: each fragment carries the
 // path of headings it sits under (`# Title/## Section`). Lines inside fenced code blocks are never
 // headings; text before the first heading is a fragment with an empty path; blank fragments are dropped.
+import { textLines } from './text-lines.js';
 
 export interface Fragment {
   headingPath: string;
@@ -15,7 +16,7 @@ export function chunkMarkdown(body: string): Fragment[] {
   const fragments: Array<{ headingPath: string; lines: string[] }> = [{ headingPath: '', lines: [] }];
   const stack: Array<{ level: number; text: string }> = [];
   let fence: string | undefined;
-  for (const line of body.split(/\r?\n/)) {
+  for (const line of textLines(body)) {
     const fenceMark = FENCE.exec(line)?.[1];
     if (fenceMark) {
       if (!fence) fence = fenceMark[0] ?? '`';

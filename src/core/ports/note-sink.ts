@@ -13,6 +13,8 @@ export type UpsertOutcome = 'inserted' | 'updated' | 'skipped';
 export interface NoteSink {
   /** A note as found: parsed, hashed and upserted; a changed one is re-chunked and goes back to pending. */
   upsert(file: NoteFile): Promise<UpsertOutcome>;
+  /** Several notes as one store transaction (a scan reports files in batches); outcomes in order. */
+  upsertMany(files: readonly NoteFile[]): Promise<UpsertOutcome[]>;
   /** This path no longer exists in the source: its note is marked gone (kept, but out of search). */
   gone(relativePath: string): Promise<void>;
   /** After a complete listing: every live note whose path is not in it is marked gone; answers how many. */
@@ -29,6 +31,9 @@ export interface NoteSink {
 export interface SourceRunner {
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** A full pass now: every file read again (unchanged ones are skipped by hash), deletions reconciled. */
-  rescan(): Promise<void>;
+  /**
+   * A full pass now, deletions reconciled. Files the source can tell are unchanged (same size and
+   * modification time) are not read again unless `force`; read ones that did not change are skipped by hash.
+   */
+  rescan(options?: { force?: boolean }): Promise<void>;
 }

@@ -60,6 +60,8 @@ export interface NoteStore {
   ): void;
   /** The stored hash of a live or gone note, to skip unchanged text. */
   noteHash(sourceId: number, relativePath: string): { id: number; hash: string; gone: boolean } | undefined;
+  /** Runs `work` as one transaction (a batch of saves commits once; a throw rolls all of it back). */
+  atomically<T>(work: () => T): T;
   /** Inserts or updates the note and replaces its fragments, in one transaction; it is live and pending. */
   saveNote(note: StoredNote, at: Date): { id: number; outcome: 'inserted' | 'updated' };
   /** Marks these notes gone (or, with `keep`, every live note of the source not in it); answers how many. */

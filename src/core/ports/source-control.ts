@@ -12,7 +12,7 @@ export interface SourceControl {
   /** The source the ingest API stores notes in (created on first use). */
   manualSourceId(): number;
   /** A full pass of a running source now; false when that source is not running in this process. */
-  rescan(sourceId: number): Promise<boolean>;
+  rescan(sourceId: number, options?: { force?: boolean }): Promise<boolean>;
   /** Ingests these paths of the first local folder source; undefined when there is none running. */
   ingestHints(relativePaths: readonly string[]): Promise<HintOutcome[] | undefined>;
   /**

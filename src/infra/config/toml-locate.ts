@@ -1,5 +1,6 @@
 // Finds the line of every key in a TOML text (smol-toml gives values, not positions), so that
 // a config problem can name the file line it came from. Array-of-tables entries get their index.
+import { textLines } from '../../core/domain/text-lines.js';
 
 export interface TomlPosition {
   line: number;
@@ -78,7 +79,7 @@ export function locateTomlKeys(text: string): Map<string, TomlPosition> {
     return out;
   };
 
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const lines = textLines(text.replace(/^\uFEFF/, ''));
   lines.forEach((raw, i) => {
     const lineNo = i + 1;
     if (multiline) {

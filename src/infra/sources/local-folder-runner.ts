@@ -8,7 +8,7 @@ import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import picomatch from 'picomatch';
-import type { NoteSink, SourceRunner, UpsertOutcome } from '../../core/ports/note-sink.js';
+import type { NoteFile, NoteSink, SourceRunner, UpsertOutcome } from '../../core/ports/note-sink.js';
 import type { HintOutcome } from '../../core/ports/source-control.js';
 
 /** Notes larger than this are refused with a problem (their text would not fit a useful prompt anyway). */
@@ -27,6 +27,9 @@ export interface LocalFolderOptions {
   debounceMs?: number;
   maxBytes?: number;
 }
+
+/** Files read concurrently and stored in one transaction during a scan. */
+const BATCH = 64;
 
 const toSlash = (path: string) => path.split(sep).join('/');
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -60,49 +63,83 @@ export function createLocalFolderRunner(options: LocalFolderOptions): LocalFolde
     return next;
   };
 
-  /** Reads one file into the sink, or reports why it cannot be a note (and answers that too). */
-  async function ingestFile(
-    absolute: string,
-    relativePath: string,
-    force = false,
-  ): Promise<{ outcome?: UpsertOutcome; error?: string }> {
-    const refuse = async (error: string) => {
-      seen.delete(relativePath);
-      await sink.problem(relativePath, error);
-      return { error };
-    };
+  type Read =
+    | { kind: 'unchanged' }
+    | { kind: 'file'; file: NoteFile; size: number; mtimeMs: number }
+    | { kind: 'refused'; error: string }
+    | { kind: 'missing' };
+
+  /** Reads one file (unless its size and mtime say it is unchanged), or says why it cannot be a note. */
+  async function readNote(absolute: string, relativePath: string, force: boolean): Promise<Read> {
     try {
       const info = await stat(absolute);
-      if (!info.isFile()) return refuse('not a regular file');
+      if (!info.isFile()) return { kind: 'refused', error: 'not a regular file' };
       const before = seen.get(relativePath);
       if (!force && before && before.size === info.size && before.mtimeMs === info.mtimeMs) {
-        return { outcome: 'skipped' };
+        return { kind: 'unchanged' };
       }
       if (info.size > maxBytes) {
         const mb = (info.size / 1024 / 1024).toFixed(1);
-        return refuse(`note is ${mb} MB; notes over ${maxBytes / 1024 / 1024} MB are not ingested`);
+        return {
+          kind: 'refused',
+          error: `note is ${mb} MB; notes over ${maxBytes / 1024 / 1024} MB are not ingested`,
+        };
       }
       const bytes = await readFile(absolute);
-      let text: string;
       try {
-        text = utf8.decode(bytes);
+        const text = utf8.decode(bytes);
         if (text.includes('\u0000')) throw new Error('NUL byte');
+        return { kind: 'file', file: { relativePath, text }, size: info.size, mtimeMs: info.mtimeMs };
       } catch {
-        return refuse('not UTF-8 text (a binary file?); not ingested');
+        return { kind: 'refused', error: 'not UTF-8 text (a binary file?); not ingested' };
       }
-      const outcome = await sink.upsert({ relativePath, text });
-      seen.set(relativePath, { size: info.size, mtimeMs: info.mtimeMs });
-      return { outcome };
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') {
-        seen.delete(relativePath);
-        await sink.gone(relativePath);
-        return { error: 'no such file' };
-      }
-      return refuse(`cannot read the file (${code ?? (error as Error).message})`);
+      if (code === 'ENOENT') return { kind: 'missing' };
+      return { kind: 'refused', error: `cannot read the file (${code ?? (error as Error).message})` };
     }
   }
+
+  type Batch = ReadonlyArray<readonly [relativePath: string, absolute: string]>;
+  const readBatch = (batch: Batch, force: boolean) =>
+    Promise.all(batch.map(([path, absolute]) => readNote(absolute, path, force)));
+
+  /**
+   * Reports a batch of reads: the notes as one store transaction, then each refusal or disappearance on
+   * its own path. Answers each path's outcome or error, in order.
+   */
+  async function storeBatch(
+    batch: Batch,
+    reads: readonly Read[],
+  ): Promise<Array<{ outcome?: UpsertOutcome; error?: string }>> {
+    const files = reads.flatMap((read) => (read.kind === 'file' ? [read.file] : []));
+    const stored = files.length > 0 ? await sink.upsertMany(files) : [];
+    let next = 0;
+    const results: Array<{ outcome?: UpsertOutcome; error?: string }> = [];
+    for (const [i, read] of reads.entries()) {
+      const relativePath = batch[i]?.[0] ?? '';
+      if (read.kind === 'unchanged') results.push({ outcome: 'skipped' });
+      else if (read.kind === 'file') {
+        seen.set(relativePath, { size: read.size, mtimeMs: read.mtimeMs });
+        results.push({ outcome: stored[next++] ?? 'skipped' });
+      } else if (read.kind === 'missing') {
+        seen.delete(relativePath);
+        await sink.gone(relativePath);
+        results.push({ error: 'no such file' });
+      } else {
+        seen.delete(relativePath);
+        await sink.problem(relativePath, read.error);
+        results.push({ error: read.error });
+      }
+    }
+    return results;
+  }
+
+  const ingestBatch = async (batch: Batch, force: boolean) =>
+    storeBatch(batch, await readBatch(batch, force));
+
+  const ingestFile = async (absolute: string, relativePath: string, force = false) =>
+    (await ingestBatch([[relativePath, absolute]], force))[0] ?? {};
 
   /** The note files of the folder, relative paths with `/`; symlinks leaving the folder are skipped. */
   async function listNotes(): Promise<Map<string, string>> {
@@ -150,7 +187,15 @@ export function createLocalFolderRunner(options: LocalFolderOptions): LocalFolde
         throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
       realRoot = await realpath(root);
       const files = await listNotes();
-      for (const [relativePath, absolute] of files) await ingestFile(absolute, relativePath, force);
+      // The next batch is read while this one is stored: the disk and the database overlap.
+      const all = [...files];
+      const batchAt = (i: number) => all.slice(i, i + BATCH);
+      let reading = readBatch(batchAt(0), force);
+      for (let i = 0; i < all.length; i += BATCH) {
+        const reads = await reading;
+        if (i + BATCH < all.length) reading = readBatch(batchAt(i + BATCH), force);
+        await storeBatch(batchAt(i), reads);
+      }
       for (const path of seen.keys()) if (!files.has(path)) seen.delete(path);
       await sink.reconcile(new Set(files.keys()));
       await sink.synced({});
@@ -187,30 +232,35 @@ export function createLocalFolderRunner(options: LocalFolderOptions): LocalFolde
     pending.set(relativePath, wait);
   }
 
+  /** Starts watching; resolves once the watch is ready (at most 10 s). */
+  function startWatch(): Promise<void> {
+    const started = watch(root, {
+      ignoreInitial: true,
+      followSymlinks: false,
+      ignored: (path) => path !== root && path.split(sep).at(-1)?.startsWith('.') === true,
+    });
+    watcher = started;
+    started.on('add', onEvent).on('change', onEvent).on('unlink', onEvent);
+    // A removed or renamed folder: a rescan settles which notes are gone.
+    started.on('unlinkDir', () => void serial(() => scan()));
+    started.on('error', (error) => options.logger.warn({ err: error, root }, 'folder watch error'));
+    return new Promise<void>((resolve) => {
+      const give = setTimeout(resolve, 10_000);
+      started.once('ready', () => {
+        clearTimeout(give);
+        resolve();
+      });
+    });
+  }
+
   return {
     async start() {
       running = true;
       await serial(() => scan());
+      // Watched after the first scan (crawling the folder twice at once only slows both down); what
+      // changed while the watch was getting ready is picked up by a scan that reads only changed files.
       if (options.watch && running) {
-        watcher = watch(root, {
-          ignoreInitial: true,
-          followSymlinks: false,
-          ignored: (path) => path !== root && path.split(sep).at(-1)?.startsWith('.') === true,
-        });
-        watcher.on('add', onEvent).on('change', onEvent).on('unlink', onEvent);
-        // A removed or renamed folder: a rescan settles which notes are gone.
-        watcher.on('unlinkDir', () => void serial(() => scan()));
-        watcher.on('error', (error) => options.logger.warn({ err: error, root }, 'folder watch error'));
-        // Changes made before the watch is ready would be missed: wait for it (bounded).
-        const ready = watcher;
-        await new Promise<void>((resolve) => {
-          const give = setTimeout(resolve, 10_000);
-          ready.once('ready', () => {
-            clearTimeout(give);
-            resolve();
-          });
-        });
-        // What changed between the first scan and the watch being ready (unchanged files are not re-read).
+        await startWatch();
         await serial(() => scan());
       }
       if (options.rescanMs > 0) {
@@ -229,7 +279,7 @@ export function createLocalFolderRunner(options: LocalFolderOptions): LocalFolde
       watcher = undefined;
       await queue;
     },
-    rescan: () => serial(() => scan(true)),
+    rescan: (rescanOptions) => serial(() => scan(rescanOptions?.force === true)),
     ingestPaths: (relativePaths) =>
       serial(async () => {
         realRoot = await realpath(root).catch(() => root);

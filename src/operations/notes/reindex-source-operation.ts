@@ -6,15 +6,18 @@ import { defineOperation } from '../define-operation.js';
 export const reindexSourceOperation = defineOperation({
   name: 'notes.reindex',
   summary:
-    'Reads every file of a running source again now (unchanged notes are skipped by hash; deleted ones are marked gone).',
-  input: z.object({ id: z.number().int().positive().describe('Source id (from GET /api/sources).') }),
+    'A full pass of a running source now: new and changed files are ingested, deleted ones marked gone. Files whose size and modification time did not change are not read again unless `force` (read ones that did not change are still skipped by hash).',
+  input: z.object({
+    id: z.number().int().positive().describe('Source id (from GET /api/sources).'),
+    force: z.boolean().default(false).describe('Read every file again.'),
+  }),
   output: z.object({ id: z.number().int(), reindexed: z.literal(true) }),
   mutation: true,
   http: { method: 'POST', path: '/api/sources/{id}/reindex' },
   run: async (deps, input) => {
     const source = deps.notes.source(input.id);
     if (!source) throw new AppError('not_found', `source ${input.id} not found`);
-    if (!(await deps.sources.rescan(input.id))) {
+    if (!(await deps.sources.rescan(input.id, { force: input.force }))) {
       throw conflictError(
         `source ${input.id} is not running in this process (${source.status}${source.error_message ? `: ${source.error_message}` : ''})`,
         source,

@@ -55,17 +55,15 @@ export async function ingestNotes(
       result.errors.push(`${path}: empty body_text`);
       return;
     }
-    const parsed = parseNote(node.body_text);
-    const note = {
-      ...parsed,
-      title: node.title ?? parsed.title,
-      tags: node.tags ?? parsed.tags,
+    const parse = () => {
+      const parsed = parseNote(node.body_text);
+      return { ...parsed, title: node.title ?? parsed.title, tags: node.tags ?? parsed.tags };
     };
     // force: the text counts as changed even when it is not, so the note is stored (and re-seeded) again.
     const hash = sha256(
       input.force ? `${node.body_text}\u0000${deps.clock.now().toISOString()}` : node.body_text,
     );
-    count(storeParsed(deps, manual as number, path, note, hash));
+    count(storeParsed(deps, manual as number, path, parse, hash));
   });
   if (input.file_hints?.length) {
     const outcomes = await deps.sources.ingestHints(input.file_hints);

@@ -11,51 +11,59 @@ export interface SourcesDeps {
   clock: Clock;
 }
 
-/** Stores a parsed note under `hash` unless that exact hash is already live; answers what happened. */
+/**
+ * Stores a note under `hash` unless that exact hash is already live (then it is not even parsed);
+ * answers what happened. A parse problem (invalid front-matter) is kept for the path until it parses.
+ */
 export function storeParsed(
   deps: SourcesDeps,
   sourceId: number,
   relativePath: string,
-  parsed: ParsedNote,
+  parse: () => ParsedNote,
   hash: string,
 ): UpsertOutcome {
-  const now = deps.clock.now();
   const known = deps.notes.noteHash(sourceId, relativePath);
-  let outcome: UpsertOutcome = 'skipped';
-  if (!known || known.hash !== hash || known.gone) {
-    outcome = deps.notes.saveNote(
-      {
-        sourceId,
-        relativePath,
-        hash,
-        title: parsed.title,
-        body: parsed.body,
-        frontMatter: parsed.frontMatter,
-        tags: parsed.tags,
-        fragments: parsed.fragments,
-      },
-      now,
-    ).outcome;
-  }
+  if (known && known.hash === hash && !known.gone) return 'skipped';
+  const now = deps.clock.now();
+  const parsed = parse();
+  const { outcome } = deps.notes.saveNote(
+    {
+      sourceId,
+      relativePath,
+      hash,
+      title: parsed.title,
+      body: parsed.body,
+      frontMatter: parsed.frontMatter,
+      tags: parsed.tags,
+      fragments: parsed.fragments,
+    },
+    now,
+  );
   if (parsed.problem) deps.notes.recordProblem(sourceId, relativePath, parsed.problem, now);
   else deps.notes.clearProblem(sourceId, relativePath);
   return outcome;
 }
 
 export function createNoteSink(deps: SourcesDeps, sourceId: number): NoteSink {
+  const store = (file: NoteFile) => {
+    const title = file.relativePath
+      .split('/')
+      .at(-1)
+      ?.replace(/\.[^.]+$/, '');
+    return storeParsed(
+      deps,
+      sourceId,
+      file.relativePath,
+      () => parseNote(file.text, { title }),
+      sha256(file.text),
+    );
+  };
   return {
     async upsert(file: NoteFile) {
-      const title = file.relativePath
-        .split('/')
-        .at(-1)
-        ?.replace(/\.[^.]+$/, '');
-      return storeParsed(
-        deps,
-        sourceId,
-        file.relativePath,
-        parseNote(file.text, { title }),
-        sha256(file.text),
-      );
+      return store(file);
+    },
+    async upsertMany(files) {
+      return deps.notes.atomically(() => files.map(store));
     },
     async gone(relativePath) {
       deps.notes.markGone(sourceId, { only: [relativePath] }, deps.clock.now());

@@ -203,6 +203,10 @@ export class NoteRepository implements NoteStore {
     return row ? { id: row.id, hash: row.hash, gone: row.gone_at !== null } : undefined;
   }
 
+  atomically<T>(work: () => T): T {
+    return this.sqlite.transaction(work)();
+  }
+
   saveNote(note: StoredNote, at: Date) {
     return this.saveInTransaction(note, toDbTimestamp(at));
   }
