@@ -120,6 +120,7 @@ describe('app test', () => {
       'llm',
       'platform_tokens',
       'platform',
+      'content_sources',
       'enrichment',
     ]);
     expect(report.checks.find((c: { id: string }) => c.id === 'quickstart').message).toBe(
