@@ -199,4 +199,20 @@ describe('local folder source', () => {
     await other.runner.start();
     expect(notes.source(other.sourceId)?.error_message).toContain('cannot be read');
   });
+
+  it('a file that goes bad and comes back unchanged clears its problem and keeps its note as it was', async () => {
+    writeFileSync(join(dir, 'a.md'), '# A\nfirst');
+    const { sourceId, runner: r } = start();
+    await r.start();
+    const before = node('a.md');
+    writeFileSync(join(dir, 'a.md'), Buffer.from([0xff, 0xfe, 0x00]));
+    await r.rescan();
+    expect(notes.problems(sourceId).map((p) => p.relative_path)).toEqual(['a.md']);
+    expect(node('a.md')?.body_text).toBe('# A\nfirst');
+    writeFileSync(join(dir, 'a.md'), '# A\nfirst');
+    await r.rescan();
+    expect(notes.problems(sourceId)).toEqual([]);
+    // The same text: the note is the same row, not updated.
+    expect(node('a.md')).toEqual(before);
+  });
 });

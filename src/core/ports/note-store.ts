@@ -58,8 +58,11 @@ export interface NoteStore {
     changes: Partial<Pick<SourceRecord, 'status' | 'error_message' | 'last_synced_at' | 'sync_cursor'>>,
     at: Date,
   ): void;
-  /** The stored hash of a live or gone note, to skip unchanged text. */
-  noteHash(sourceId: number, relativePath: string): { id: number; hash: string; gone: boolean } | undefined;
+  /** The stored hash of a live or gone note, to skip unchanged text; `problem`: one is recorded for its path. */
+  noteHash(
+    sourceId: number,
+    relativePath: string,
+  ): { id: number; hash: string; gone: boolean; problem: boolean } | undefined;
   /** Runs `work` as one transaction (a batch of saves commits once; a throw rolls all of it back). */
   atomically<T>(work: () => T): T;
   /** Inserts or updates the note and replaces its fragments, in one transaction; it is live and pending. */

@@ -23,7 +23,15 @@ export function storeParsed(
   hash: string,
 ): UpsertOutcome {
   const known = deps.notes.noteHash(sourceId, relativePath);
-  if (known && known.hash === hash && !known.gone) return 'skipped';
+  if (known && known.hash === hash && !known.gone) {
+    // Unchanged text; a problem recorded for the path (a failed read since) is settled by parsing it again.
+    if (known.problem) {
+      const { problem } = parse();
+      if (problem) deps.notes.recordProblem(sourceId, relativePath, problem, deps.clock.now());
+      else deps.notes.clearProblem(sourceId, relativePath);
+    }
+    return 'skipped';
+  }
   const now = deps.clock.now();
   const parsed = parse();
   const { outcome } = deps.notes.saveNote(

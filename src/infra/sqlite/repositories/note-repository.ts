@@ -49,7 +49,10 @@ export class NoteRepository implements NoteStore {
       sourceById: prepare('select * from sources where account_id = ? and id = ?'),
       allSources: prepare('select * from sources where account_id = ? order by id'),
       noteHash: prepare(
-        'select id, content_hash as hash, gone_at from content_nodes where source_id = ? and relative_path = ?',
+        `select n.id, n.content_hash as hash, n.gone_at,
+           exists (select 1 from source_errors e where e.source_id = n.source_id
+             and e.relative_path = n.relative_path) as problem
+         from content_nodes n where n.source_id = ? and n.relative_path = ?`,
       ),
       insertNote: prepare(
         `insert into content_nodes (account_id, source_id, relative_path, content_hash, title, body_text,
@@ -195,12 +198,14 @@ export class NoteRepository implements NoteStore {
   }
 
   noteHash(sourceId: number, relativePath: string) {
-    const row = this.get<{ id: number; hash: string; gone_at: string | null }>(
+    const row = this.get<{ id: number; hash: string; gone_at: string | null; problem: number }>(
       'noteHash',
       sourceId,
       relativePath,
     );
-    return row ? { id: row.id, hash: row.hash, gone: row.gone_at !== null } : undefined;
+    return row
+      ? { id: row.id, hash: row.hash, gone: row.gone_at !== null, problem: row.problem === 1 }
+      : undefined;
   }
 
   atomically<T>(work: () => T): T {
