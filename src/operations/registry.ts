@@ -17,6 +17,9 @@ import { assistThreadOperation } from './assist/assist-thread-operation.js';
 import { assistTopicsOperation } from './assist/assist-topics-operation.js';
 import { assistTweetOperation } from './assist/assist-tweet-operation.js';
 import { composeOperation } from './compose/compose-operation.js';
+import { driveStatusOperation } from './connectors/drive-status-operation.js';
+import { linkDriveOperation } from './connectors/link-drive-operation.js';
+import { unlinkDriveOperation } from './connectors/unlink-drive-operation.js';
 import type { AnyOperation } from './define-operation.js';
 import { archiveDraftOperation } from './drafts/archive-draft-operation.js';
 import { createDraftOperation } from './drafts/create-draft-operation.js';
@@ -80,6 +83,9 @@ export const OPERATIONS: readonly AnyOperation[] = [
   getJobOperation,
   ingestOperation,
   listSourcesOperation,
+  linkDriveOperation,
+  driveStatusOperation,
+  unlinkDriveOperation,
   reindexSourceOperation,
   searchNotesOperation,
   getNoteOperation,

@@ -165,7 +165,7 @@ describe('linking the cloud drive', () => {
       (await h.api('GET', `${BASE}/status`)).json.connections.map((c: { id: number }) => c.id),
     ).not.toContain(1);
     expect((await h.api('DELETE', `${BASE}/1`)).status).toBe(404);
-    expect((await h.api('DELETE', `${BASE}/abc`)).json.error.code).toBe('invalid_input');
+    expect((await h.api('DELETE', `${BASE}/abc`)).json.error.code).toBe('validation_error');
     expect((await h.api('DELETE', `${BASE}/0`)).status).toBe(400);
   });
 });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/operations/registry.js';
+import { type FakeDrive, startFakeDrive } from '../fakes/drive/index.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
 
@@ -74,15 +75,20 @@ const WALK: Step[] = [
   ],
   ['notes.search', 'GET', '/api/notes?q=step'],
   ['notes.get', 'GET', (saved) => `/api/notes/${saved['notes.search'].items[0].id}`],
+  ['connectors.status', 'GET', '/api/connectors/cloud-drive/status'],
+  ['connectors.link', 'POST', '/api/connectors/cloud-drive/link', { force: true }],
+  ['connectors.disconnect', 'DELETE', '/api/connectors/cloud-drive/1'],
   ['settings.get', 'GET', '/api/settings'],
   ['settings.update', 'PATCH', '/api/settings', { set: { 'limits.max_replies_per_day': 4 } }],
 ];
 
 let llm: FakeLlm;
+let drive: FakeDrive;
 let h: HttpHarness;
 let notesDir: string;
 beforeAll(async () => {
   llm = await startFakeLlm();
+  drive = await startFakeDrive();
   llm.script.reply('Ship small.\n---\nWrite down why.', { times: Number.POSITIVE_INFINITY });
   notesDir = mkdtempSync(join(tmpdir(), 'walk-notes-'));
   writeFileSync(join(notesDir, 'one.md'), '# One\nA note in a folder.');
@@ -91,14 +97,25 @@ beforeAll(async () => {
     approval_mode: true,
     business: { product_name: 'Acme', product_keywords: ['changelog'] },
     llm: { provider: 'openai', api_key: 'sk-test', base_url: llm.openaiBaseUrl },
+    connectors: { cloud_drive: drive.connectorConfig() },
   });
   await h.app.deps.sources.start(h.app.deps.config);
+  // Connection 1, linked through the consent page (the browser's part of the flow).
+  const link = await h.app.deps.connectors.cloudDrive.startLink({});
+  const back = new URL(
+    (await fetch(link.authorization_url, { redirect: 'manual' })).headers.get('location') ?? '',
+  );
+  await h.app.deps.connectors.cloudDrive.completeLink({
+    code: back.searchParams.get('code') ?? '',
+    state: back.searchParams.get('state') ?? '',
+  });
 });
 afterAll(async () => {
   await h.app.deps.sources.stop();
   rmSync(notesDir, { recursive: true, force: true });
   await h.close();
   await llm.close();
+  await drive.close();
 });
 
 describe('every HTTP operation', () => {

@@ -114,15 +114,9 @@ Serves an uploaded file (by the \`path\` from the upload, or its file name) with
 \`<data dir>/media\` are served: traversal, other absolute paths and symlinks leading out answer 400
 \`invalid_input\`; a missing file 404.
 
-## Cloud drive connector
+## Cloud drive callback
 
-### POST /api/connectors/cloud-drive/link
-
-Body \`{"force"?: boolean}\`. Starts linking a drive account (needs \`[connectors.cloud_drive] client_id\` and
-\`client_secret\`, else 400 \`validation_error\`): answers \`{authorization_url, state}\`; open the URL in a popup.
-The state is single-use and valid for 10 minutes; the link uses PKCE (S256) and asks for read-only access.
-While an active connection exists the answer is 409 \`conflict\` with \`details.hint\` "disconnect first or pass
-force=true" (force links another account and keeps the old one).
+Linking starts at \`POST /api/connectors/cloud-drive/link\` (see Connectors).
 
 ### GET /api/connectors/cloud-drive/callback?code=…&state=…
 
@@ -132,17 +126,6 @@ its refresh token stored encrypted (AES-256-GCM, key in \`<data dir>/connector.k
 server's origin and closes; the new \`id\` is what a \`cloud_drive\` source names as \`connection_id\`. An unknown,
 used or expired state, a missing code or a denied consent is 400: a page that shows the error (and posts
 \`{type: "connector_link_failed", …}\`) when the request accepts HTML, the JSON error otherwise.
-
-### GET /api/connectors/cloud-drive/status
-
-Success: **200**, \`{connections: [{id, connector_type, account_email, display_name, status, metadata,
-created_at, updated_at}]}\`; \`status\` is \`active\`, \`expired\` (the drive refused the stored grant: link again)
-or \`error\` (the credentials cannot be decrypted, \`metadata.problem\` says why). Tokens are never shown.
-
-### DELETE /api/connectors/cloud-drive/{id}
-
-Revokes the token at the drive (best effort) and deletes the connection: \`{disconnected: true, id}\`; 404 for
-an unknown id.
 `;
 
 export function renderApiDocs(): string {
@@ -158,6 +141,8 @@ export function renderApiDocs(): string {
     drafts: 'Drafts',
     tags: 'Tags',
     approvals: 'Approval queue',
+    connectors: 'Connectors',
+    notes: 'Notes and sources',
     posting: 'Posting jobs',
     assist: 'AI assist',
     settings: 'Settings',

@@ -1,15 +1,14 @@
-// The cloud drive link flow over HTTP: start a link (authenticated), the OAuth callback the browser comes
-// back to from the consent page (public: it carries no credentials of ours, the single-use state protects
-// it; it answers a small page that tells the dashboard window and closes), status and disconnect.
+// The cloud drive link flow's one hand-made route: the OAuth callback the browser comes back to from the
+// consent page (public: it carries no credentials of ours, the single-use state protects it; it answers a
+// small page that tells the dashboard window and closes). Link, status and disconnect are operations
+// (operations/connectors).
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../app/create-app.js';
-import { LinkStartInputSchema } from '../../../contracts/connectors.js';
 import { AppError } from '../../../core/errors.js';
 import { toErrorResponse } from '../error-response.js';
 
 const BASE = '/api/connectors/cloud-drive';
-const MAX_ID = Number.MAX_SAFE_INTEGER;
 
 export interface ConnectorRoutesDeps {
   cloudDrive: AppDeps['connectors']['cloudDrive'];
@@ -80,30 +79,8 @@ async function complete(deps: ConnectorRoutesDeps, request: FastifyRequest): Pro
   return (await deps.cloudDrive.completeLink({ code, state })).id;
 }
 
-function bodyFields(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body))
-    throw new AppError('invalid_input', 'the request body must be a JSON object');
-  return body as Record<string, unknown>;
-}
-
-/** Registers the link, callback, status and disconnect routes of the cloud drive connector. */
+/** Registers the callback route of the cloud drive connector. */
 export function registerConnectorRoutes(app: FastifyInstance, deps: ConnectorRoutesDeps): void {
-  app.post(`${BASE}/link`, async (request) => {
-    const parsed = LinkStartInputSchema.safeParse(bodyFields(request.body));
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-      throw new AppError(
-        'validation_error',
-        issues.map((i) => `${i.path || 'body'}: ${i.message}`).join('; '),
-        {
-          details: { issues },
-        },
-      );
-    }
-    return deps.cloudDrive.startLink(parsed.data);
-  });
-
   app.get(`${BASE}/callback`, { config: { public: true } }, async (request, reply) => {
     // A browser gets a page either way; an API client gets JSON errors in the one shape.
     const browser = (request.headers.accept ?? '').includes('text/html');
@@ -123,17 +100,5 @@ export function registerConnectorRoutes(app: FastifyInstance, deps: ConnectorRou
         error: body.error.message,
       });
     }
-  });
-
-  app.get(`${BASE}/status`, async () => deps.cloudDrive.status());
-
-  app.delete(`${BASE}/:id`, async (request) => {
-    const { id } = request.params as { id: string };
-    const value = /^[1-9]\d{0,15}$/.test(id) ? Number(id) : Number.NaN;
-    if (!(value <= MAX_ID))
-      throw new AppError('invalid_input', 'the connection id must be a positive integer');
-    if (Object.keys(bodyFields(request.body)).length > 0)
-      throw new AppError('validation_error', 'DELETE takes no body fields');
-    return deps.cloudDrive.disconnect(value);
   });
 }
