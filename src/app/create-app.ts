@@ -182,6 +182,7 @@ export function createApp(options: CreateAppOptions): App {
   const provenance = new ProvenanceRepository(database, accountId);
   const connectors = createConnectors({ ...options, config: cfg, database, accountId, clock });
   const sources = createSourcesManager({
+    config: cfg,
     notes,
     clock,
     logger,

@@ -18,6 +18,11 @@ const MANUAL_KEY = 'manual';
 
 export interface SourcesManagerDeps {
   notes: NoteStore;
+  /**
+   * The live config: loop-back decisions follow it even in a process that runs no sources (a post made
+   * from notes may go out through the tool server's posting queue).
+   */
+  config?: () => Readonly<Config>;
   clock: Clock;
   logger: Logger;
   env?: Record<string, string | undefined>;
@@ -175,7 +180,7 @@ export function createSourcesManager(deps: SourcesManagerDeps): SourcesManager {
       if (record.source_type === 'cloud_drive') {
         return { enabled: false, reason: deps.driveLoopBackReason ?? 'the cloud drive is read-only' };
       }
-      const entry = (configured?.content_sources.sources ?? []).find(
+      const entry = ((deps.config?.() ?? configured)?.content_sources.sources ?? []).find(
         (s) => s.source_type === 'local_fs' && sourceKey(s, deps.env) === record.source_key,
       );
       if (!entry) return { enabled: false, reason: 'the folder is no longer a configured source' };

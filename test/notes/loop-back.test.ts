@@ -8,8 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { noteMetricsLoop } from '../../src/automation/loops/note-metrics.js';
+import type { ConfigInput } from '../../src/contracts/config/config.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { createTempHome, type TempHome } from '../support/temp-home.js';
 
 let llm: FakeLlm;
 let h: HttpHarness | undefined;
@@ -40,11 +42,8 @@ const NOTE = [
   '',
 ].join('\r\n');
 
-async function start(loopBack: boolean, analytics = false) {
-  dir = mkdtempSync(join(tmpdir(), 'loop-back-'));
-  mkdirSync(join(dir, 'ideas'));
-  writeFileSync(join(dir, 'ideas', 'changelog.md'), NOTE);
-  h = await startHttpHarness({
+function configFor(folder: string, loopBack: boolean, analytics: boolean): ConfigInput {
+  return {
     mode: 'composer',
     business: { product_name: 'Acme', product_keywords: ['changelog'] },
     llm: { provider: 'openai', api_key: 'sk-test', base_url: llm.openaiBaseUrl },
@@ -52,7 +51,7 @@ async function start(loopBack: boolean, analytics = false) {
       sources: [
         {
           source_type: 'local_fs',
-          path: dir,
+          path: folder,
           enabled: true,
           watch: false,
           loop_back_enabled: loopBack,
@@ -61,7 +60,14 @@ async function start(loopBack: boolean, analytics = false) {
         { source_type: 'cloud_drive', connection_id: 99 },
       ],
     },
-  });
+  };
+}
+
+async function start(loopBack: boolean, analytics = false, home?: TempHome) {
+  dir = mkdtempSync(join(tmpdir(), 'loop-back-'));
+  mkdirSync(join(dir, 'ideas'));
+  writeFileSync(join(dir, 'ideas', 'changelog.md'), NOTE);
+  h = await startHttpHarness(configFor(dir, loopBack, analytics), home ? { home } : {});
   await h.app.deps.sources.start(h.app.deps.config);
   return h;
 }
@@ -129,6 +135,25 @@ describe('loop-back', () => {
     expect(drive.loop_back).toEqual({ enabled: false, reason: expect.stringContaining('read-only') });
     const local = sources.json.sources.find((s: { source_type: string }) => s.source_type === 'local_fs');
     expect(local).toMatchObject({ notes: 1, loop_back: { enabled: true, reason: null } });
+  });
+
+  it('a process that runs no sources (the tool server) writes back too, following the live config', async () => {
+    const home = createTempHome();
+    try {
+      await start(true, false, home);
+      await h?.app.deps.sources.stop();
+      await h?.close();
+      // Another process on the same data (the tool server): its sources never start.
+      h = await startHttpHarness(configFor(dir as string, true, false), { home });
+      const tweetId = await postFromNote(h);
+      expect(readFileSync(join(dir as string, 'ideas', 'changelog.md'), 'utf8')).toContain(
+        `  - tweet_id: "${tweetId}"`,
+      );
+    } finally {
+      await h?.close();
+      h = undefined;
+      home.cleanup();
+    }
   });
 
   it('a folder with loop_back_enabled = false is never written to, and says why', async () => {
