@@ -118,3 +118,11 @@ describe('truncateToWeighted', () => {
     }
   });
 });
+
+describe('twitter-text as loaded here', () => {
+  it('brings no core-js polyfills: its probes would slow every RegExp split and replace in the process', () => {
+    // weighted-length.ts has loaded twitter-text by now; core-js 2 leaves its shared store on the global.
+    expect(weightedLength('loaded')).toBe(6);
+    expect('__core-js_shared__' in globalThis).toBe(false);
+  });
+});
