@@ -1,4 +1,6 @@
 // `npm run bench`: runs every benchmark (or the ones named: `npm run bench -- drafts client`).
+
+import { benchBundle } from './bundle.js';
 import { benchCliStart } from './cli-start.js';
 import { benchClient } from './client.js';
 import { benchConfigReload } from './config-reload.js';
@@ -9,6 +11,7 @@ import { benchToolServer } from './toolserver.js';
 import { benchVaultContext } from './vault-context.js';
 
 const BENCHES: Record<string, () => unknown> = {
+  bundle: benchBundle,
   'cli-start': benchCliStart,
   client: benchClient,
   'config-reload': benchConfigReload,

@@ -1,7 +1,8 @@
-// Bundles src/ into dist/ (ESM, code-split so each CLI command loads only what it needs).
-// Dependencies stay external: they are resolved from node_modules at run time.
+// Bundles src/ into dist/ (ESM, code-split so each CLI command loads only what it needs), then the
+// dashboard (web/) into dist/web with Vite. Server dependencies stay external: resolved at run time.
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { build as buildWeb } from 'vite';
 
 const root = new URL('..', import.meta.url).pathname;
 rmSync(`${root}dist`, { recursive: true, force: true });
@@ -24,3 +25,8 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 });
+
+// Always the production build of React and its JSX, whatever NODE_ENV the caller runs under (vitest
+// sets `test`, which would give the development JSX runtime against production React).
+process.env.NODE_ENV = 'production';
+await buildWeb({ configFile: `${root}web/vite.config.ts`, mode: 'production', logLevel: 'warn' });

@@ -24,7 +24,7 @@ import type { Logger } from '../infra/logging/create-logger.js';
 import { confineUploadPath } from '../infra/media/confine-upload-path.js';
 import { inspectMediaFile } from '../infra/media/inspect-media-file.js';
 import { MediaStore } from '../infra/media/media-store.js';
-import { packageVersion } from '../infra/package-root.js';
+import { packagePath, packageVersion } from '../infra/package-root.js';
 import { ownerGone, processOwner } from '../infra/process/process-owner.js';
 import { createSocialBackend, type SocialBackend } from '../infra/social/create-social-backend.js';
 import { EndpointCaller } from '../infra/social/endpoint-caller.js';
@@ -55,6 +55,8 @@ export interface AppDeps {
   logger: Logger;
   clock: Clock;
   version: string;
+  /** The dashboard's build output (`dist/web` in the package). */
+  webRoot: string;
   accountId: string;
   apiUsage: ApiUsageRepository;
   social: SocialBackend;
@@ -304,6 +306,7 @@ export function createApp(options: CreateAppOptions): App {
     logger,
     clock,
     version: packageVersion(),
+    webRoot: packagePath('dist', 'web'),
     accountId,
     apiUsage,
     social,

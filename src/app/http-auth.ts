@@ -2,9 +2,9 @@
 // data dir), dashboard sessions and the passphrase hash (SQLite), failed logins counted per client. The
 // face reads requests and writes answers; what is checked against what, and in which order, is here.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { AppError } from '../core/errors.js';
+import { AppError, conflictError } from '../core/errors.js';
 import { ensureApiToken, sameSecret } from '../infra/security/api-token.js';
-import { verifyPassphrase } from '../infra/security/passphrase.js';
+import { hashPassphrase, verifyPassphrase } from '../infra/security/passphrase.js';
 import { AuthRepository, type SessionRecord } from '../infra/sqlite/repositories/auth-repository.js';
 import { LoginFailureRepository } from '../infra/sqlite/repositories/login-failure-repository.js';
 import type { AppDeps } from './create-app.js';
@@ -37,7 +37,14 @@ export interface HttpAuth {
   login(clientKey: string, passphrase: string | undefined): Promise<NewSession>;
   logout(token: string): Promise<void>;
   passphraseSet(): Promise<boolean>;
+  /**
+   * First run: sets the passphrase when none is set yet and signs in; `conflict` once one is set (change it
+   * with `app passphrase`), `validation_error` for one shorter than 12 characters.
+   */
+  firstRun(passphrase: string): Promise<NewSession>;
 }
+
+export const MIN_PASSPHRASE_LENGTH = 12;
 
 /**
  * The HTTP face's credentials over the app's database. The API token is the one given (tests), else the
@@ -48,6 +55,17 @@ export function createHttpAuth(deps: AppDeps, apiToken?: string): HttpAuth {
   const sessions = new AuthRepository(deps.database, deps.accountId);
   const failures = new LoginFailureRepository(deps.database, deps.accountId);
   const { clock } = deps;
+  async function newSession(): Promise<NewSession> {
+    const now = clock.now();
+    const session: NewSession = {
+      token: randomBytes(32).toString('hex'),
+      csrfToken: randomBytes(16).toString('hex'),
+      expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000),
+      maxAgeSeconds: SESSION_DAYS * 86_400,
+    };
+    await sessions.createSession({ id: randomUUID(), ...session }, now);
+    return session;
+  }
   return {
     isApiToken: (given) => sameSecret(given, token),
     session: (cookie) => sessions.findSession(cookie, clock.now()),
@@ -72,15 +90,21 @@ export function createHttpAuth(deps: AppDeps, apiToken?: string): HttpAuth {
         throw new AppError('unauthenticated', 'wrong passphrase');
       }
       failures.succeeded(clientKey);
-      const now = clock.now();
-      const session: NewSession = {
-        token: randomBytes(32).toString('hex'),
-        csrfToken: randomBytes(16).toString('hex'),
-        expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000),
-        maxAgeSeconds: SESSION_DAYS * 86_400,
-      };
-      await sessions.createSession({ id: randomUUID(), ...session }, now);
-      return session;
+      return newSession();
+    },
+    async firstRun(passphrase) {
+      if (passphrase.length < MIN_PASSPHRASE_LENGTH)
+        throw new AppError(
+          'validation_error',
+          `the passphrase needs at least ${MIN_PASSPHRASE_LENGTH} characters`,
+        );
+      const set = await sessions.setFirstPassphraseHash(await hashPassphrase(passphrase), clock.now());
+      if (!set)
+        throw conflictError(
+          'a dashboard passphrase is already set; sign in, or change it with `app passphrase`',
+          { passphrase_set: true },
+        );
+      return newSession();
     },
     logout: (cookie) => sessions.deleteSession(cookie),
     passphraseSet: async () => Boolean(await sessions.passphraseHash()),

@@ -97,7 +97,7 @@ function expectShape(response: RawResponse, allowed: number[], label: string, me
 const protectedRoutes = () => h.server.routeTable.filter((r) => !r.public);
 
 describe('the route table', () => {
-  it('only health, login, status, logout, the drive OAuth callback and the front page are public; everything else needs auth', () => {
+  it('only health, login, first-run setup, status, logout, the drive OAuth callback and the dashboard pages and assets are public; everything else needs auth', () => {
     const open = h.server.routeTable
       .filter((r) => r.public)
       .map((r) => `${r.method} ${r.url}`)
@@ -109,12 +109,23 @@ describe('the route table', () => {
       // 10-minute state that only an authenticated link start hands out is what protects it.
       'GET /api/connectors/cloud-drive/callback',
       'GET /api/health',
+      // The dashboard's pages and hashed assets hold no data; every /api call they make is authenticated.
+      'GET /assets/*',
+      'GET /drafts',
+      'GET /login',
+      'GET /setup',
       'HEAD /',
       'HEAD /api/auth/status',
       'HEAD /api/connectors/cloud-drive/callback',
       'HEAD /api/health',
+      'HEAD /assets/*',
+      'HEAD /drafts',
+      'HEAD /login',
+      'HEAD /setup',
       'POST /api/auth/login',
       'POST /api/auth/logout',
+      // First run only (409 once a passphrase is set), and only from a loopback socket.
+      'POST /api/auth/setup',
     ]);
     expect(protectedRoutes().length).toBeGreaterThan(40);
   });

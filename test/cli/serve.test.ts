@@ -48,8 +48,10 @@ describe('app serve', () => {
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok', mode: 'autopilot' });
+    // The built dashboard is served at the root.
     const page = await fetch(`${url}/`);
-    expect(await page.text()).toContain('app is running');
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
 
     expect(existsSync(`${home.dir}/app.db`)).toBe(true);
     expect(statSync(`${home.dir}/app.db`).mode & 0o777).toBe(0o600);

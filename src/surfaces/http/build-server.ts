@@ -14,6 +14,7 @@ import { registerHostGuard } from './host-guard.js';
 import { registerOperations } from './register-operations.js';
 import { registerRequestTargetGuard } from './request-target.js';
 import { registerConnectorRoutes } from './routes/connector-routes.js';
+import { registerDashboardRoutes } from './routes/dashboard-routes.js';
 import { registerMediaRoutes } from './routes/media-routes.js';
 import { registerWriteBodyRules } from './write-body-rules.js';
 
@@ -28,12 +29,6 @@ declare module 'fastify' {
 export const MAX_HEADER_BYTES = 16 * 1024;
 /** Longest path parameter (ids are far shorter); longer ones are answered 414. */
 export const MAX_PARAM_LENGTH = 200;
-
-const PLACEHOLDER = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>app</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body><main><h1>app is running</h1><p>The dashboard is on its way. Health: <a href="/api/health">/api/health</a></p></main></body></html>
-`;
 
 export interface HttpServerOptions {
   /** The bearer token API clients send; by default the one in <data dir>/api_token (created at first start). */
@@ -89,6 +84,6 @@ export async function buildHttpServer(
   registerOperations(app, OPERATIONS, deps);
   registerMediaRoutes(app, { media: deps.media });
   registerConnectorRoutes(app, deps.connectors);
-  app.get('/', open, async (_request, reply) => reply.type('text/html; charset=utf-8').send(PLACEHOLDER));
+  await registerDashboardRoutes(app, deps.webRoot);
   return app;
 }

@@ -47,6 +47,16 @@ export class AuthRepository {
     });
   }
 
+  /** Sets the passphrase hash only when none is set yet (first run); false when one already was. */
+  async setFirstPassphraseHash(hash: string, at: Date): Promise<boolean> {
+    const result = await this.database.db
+      .insertInto('app_state')
+      .values({ account_id: this.accountId, key: PASSPHRASE_KEY, value: hash, updated_at: toDbTimestamp(at) })
+      .onConflict((oc) => oc.columns(['account_id', 'key']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
   async createSession(
     input: { id: string; token: string; csrfToken: string; expiresAt: Date },
     at: Date,

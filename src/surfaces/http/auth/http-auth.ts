@@ -38,6 +38,9 @@ function sessionCookie(token: string, maxAgeSeconds: number): string {
   return `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAgeSeconds}`;
 }
 
+const isLoopback = (address: string | undefined) =>
+  address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+
 const LoginBody = z.object({ passphrase: z.string().min(1).max(1000) });
 
 export function registerHttpAuth(app: FastifyInstance, auth: HttpAuth): void {
@@ -80,6 +83,18 @@ export function registerHttpAuth(app: FastifyInstance, auth: HttpAuth): void {
     // Failures count per request.ip: the socket address, or the client a configured trusted proxy
     // forwarded ([server] trusted_proxies); an X-Forwarded-For header from anyone else cannot reset it.
     const session = await auth.login(request.ip, body.success ? body.data.passphrase : undefined);
+    reply.header('set-cookie', sessionCookie(session.token, session.maxAgeSeconds));
+    return { csrf_token: session.csrfToken, expires_at: session.expiresAt.toISOString() };
+  });
+
+  // First run: the page that sets the passphrase, for a browser on this machine only (never through a
+  // proxy), and only while none is set.
+  app.post('/api/auth/setup', open, async (request, reply) => {
+    if (!isLoopback(request.socket.remoteAddress) || !isLoopback(request.ip))
+      throw new AppError('forbidden', 'the first-run passphrase can only be set from this machine');
+    const body = LoginBody.safeParse(request.body);
+    if (!body.success) throw new AppError('validation_error', 'passphrase is required');
+    const session = await auth.firstRun(body.data.passphrase);
     reply.header('set-cookie', sessionCookie(session.token, session.maxAgeSeconds));
     return { csrf_token: session.csrfToken, expires_at: session.expiresAt.toISOString() };
   });

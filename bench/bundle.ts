@@ -1,0 +1,30 @@
+// Dashboard bundle sizes after the build (dist/web), gzipped with node:zlib: the initial JS and CSS that
+// `/drafts` loads (the entry's script and stylesheet and what it preloads), all JS, and each other chunk.
+// Budgets from the design note: initial JS ≤ 200 kB gz, all JS ≤ 320 kB gz, each lazy chunk ≤ 60 kB gz,
+// CSS ≤ 30 kB gz.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const WEB = new URL('../dist/web/', import.meta.url).pathname;
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const gz = (file: string) => gzipSync(readFileSync(join(WEB, file)), { level: 9 }).length;
+
+export function benchBundle(): void {
+  const html = readFileSync(join(WEB, 'index.html'), 'utf8');
+  const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1] as string);
+  const assets = readdirSync(join(WEB, 'assets')).map((name) => `assets/${name}`);
+  const js = assets.filter((f) => f.endsWith('.js'));
+  const css = assets.filter((f) => f.endsWith('.css'));
+  const sum = (files: string[]) => files.reduce((n, f) => n + gz(f), 0);
+  const initialJs = sum(initial.filter((f) => f.endsWith('.js')));
+  const allJs = sum(js);
+  const allCss = sum(css);
+  const lazy = js.filter((f) => !initial.includes(f)).map((f) => [f, gz(f)] as const);
+  const verdict = (value: number, limit: number) => (value <= limit * 1024 ? 'OK' : 'OVER');
+  console.log(`initial JS for /drafts: ${kb(initialJs)} kB gz (budget 200) ${verdict(initialJs, 200)}`);
+  console.log(`all JS: ${kb(allJs)} kB gz in ${js.length} files (budget 320) ${verdict(allJs, 320)}`);
+  console.log(`CSS: ${kb(allCss)} kB gz (budget 30) ${verdict(allCss, 30)}`);
+  for (const [file, size] of lazy)
+    console.log(`lazy ${file}: ${kb(size)} kB gz (budget 60) ${verdict(size, 60)}`);
+}

@@ -1,0 +1,144 @@
+// Draft Studio in a real browser against the built `app serve` (temp data dir, fake platform): the first
+// run sets the passphrase from this machine, "New draft" creates a server draft and opens it in the URL,
+// typing autosaves (the PATCH carries the draft's version, the stored draft and a revision follow),
+// reload keeps the draft, and two windows on one draft reach a real 409 that each banner button resolves.
+import { readFileSync } from 'node:fs';
+import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeSocial, startFakeSocial } from '../test/fakes/social/index.js';
+import { killHard, prepareFakeHome, type ServeProcess, serve } from '../test/support/serve-process.js';
+import { createTempHome, type TempHome } from '../test/support/temp-home.js';
+import { type Browser, openBrowser } from './support/browser.js';
+
+let fake: FakeSocial;
+let home: TempHome;
+let server: ServeProcess;
+let browser: Browser;
+let token: string;
+beforeAll(async () => {
+  fake = await startFakeSocial();
+  home = createTempHome();
+  prepareFakeHome(home, fake);
+  server = await serve(home.env);
+  token = readFileSync(`${home.dir}/api_token`, 'utf8').trim();
+  browser = await openBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  if (server) await killHard(server);
+  await fake?.close();
+  home?.cleanup();
+});
+
+/** The draft as the server stores it (read with the API token, not through the page). */
+async function stored(id: number) {
+  const response = await fetch(`${server.url}/api/content/drafts/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return (await response.json()) as { content: string; version: number };
+}
+
+async function revisions(id: number) {
+  const response = await fetch(`${server.url}/api/content/drafts/${id}/revisions`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await response.json()) as { items: unknown[] }).items;
+}
+
+function patches(page: Page): Array<{ url: string; body: unknown }> {
+  const seen: Array<{ url: string; body: unknown }> = [];
+  page.on('request', (request: Request) => {
+    if (request.method() === 'PATCH')
+      seen.push({ url: new URL(request.url()).pathname, body: request.postDataJSON() });
+  });
+  return seen;
+}
+
+describe('Draft Studio', () => {
+  let page: Page;
+  let draftId: number;
+
+  it('first run: the passphrase is chosen from this machine, then Draft Studio opens', async () => {
+    page = await browser.context.newPage();
+    await page.goto(server.url);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/setup');
+    await page.getByRole('heading', { name: 'Choose a dashboard passphrase' }).waitFor();
+    await page.getByLabel('Passphrase').fill('correct horse battery staple');
+    await page.getByRole('button', { name: 'Set passphrase' }).click();
+    await page.getByRole('heading', { name: 'Draft Studio' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/drafts');
+    // The passphrase is set once: the setup endpoint now refuses.
+    const again = await fetch(`${server.url}/api/auth/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ passphrase: 'another passphrase!' }),
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it('New draft creates a server draft and opens it in the URL; typing autosaves with the version', async () => {
+    const sent = patches(page);
+    await page.getByRole('banner').getByRole('button', { name: 'New draft' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('id')).toMatch(/^\d+$/);
+    draftId = Number(new URL(page.url()).searchParams.get('id'));
+    expect(await stored(draftId)).toMatchObject({ content: '', version: 1 });
+
+    const editor = page.getByRole('textbox', { name: 'Post text' });
+    await editor.pressSequentially('Ship small, write it down. 🚀');
+    await expect.poll(async () => (await stored(draftId)).content).toBe('Ship small, write it down. 🚀');
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    expect(sent.at(-1)).toEqual({
+      url: `/api/content/drafts/${draftId}`,
+      body: { content: 'Ship small, write it down. 🚀', version: expect.any(Number) },
+    });
+    // Debounced: far fewer saves than keys, and each save carried the version the last one answered.
+    expect(sent.length).toBeLessThan(10);
+    const versions = sent.map((patch) => (patch.body as { version: number }).version);
+    expect(versions).toEqual(versions.map((_, i) => i + 1));
+    expect(await stored(draftId)).toMatchObject({ content: 'Ship small, write it down. 🚀' });
+    expect((await revisions(draftId)).length).toBeGreaterThanOrEqual(1);
+    // The same weighted count as the server: 27 characters plus an emoji weighing 2.
+    await page.getByText('29 / 280').waitFor();
+    // The draft is listed in the rail.
+    await page
+      .getByRole('navigation', { name: 'Drafts' })
+      .getByRole('link', { name: /Ship small/ })
+      .waitFor();
+  });
+
+  it('reload keeps the draft open (the URL holds it)', async () => {
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Post text' }).inputValue())
+      .toBe('Ship small, write it down. 🚀');
+  });
+
+  it('two windows on one draft: a real 409 shows the conflict; each banner button does what it says', async () => {
+    const other = await browser.context.newPage();
+    await other.goto(`${server.url}/drafts?id=${draftId}`);
+    const theirs = other.getByRole('textbox', { name: 'Post text' });
+    await expect.poll(() => theirs.inputValue()).toBe('Ship small, write it down. 🚀');
+    await theirs.press('End');
+    await theirs.pressSequentially(' (theirs)');
+    await expect.poll(async () => (await stored(draftId)).content).toMatch(/\(theirs\)$/);
+    await other.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+
+    const mine = page.getByRole('textbox', { name: 'Post text' });
+    await mine.press('End');
+    await mine.pressSequentially(' (mine)');
+    await page.getByRole('alert').filter({ hasText: 'changed in another window' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Conflict' }).waitFor();
+
+    await page.getByRole('button', { name: 'Use mine' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    expect((await stored(draftId)).content).toBe('Ship small, write it down. 🚀 (mine)');
+
+    // The other window is now behind: its next edit conflicts, and "Reload server" takes the server's text.
+    await theirs.pressSequentially('!');
+    await other.getByRole('button', { name: 'Reload server' }).click();
+    await expect.poll(() => theirs.inputValue()).toBe('Ship small, write it down. 🚀 (mine)');
+    await other.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    expect((await stored(draftId)).content).toBe('Ship small, write it down. 🚀 (mine)');
+    await other.close();
+  });
+});

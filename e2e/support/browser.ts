@@ -1,0 +1,41 @@
+// Debian Chromium driven by playwright-core, in a fresh profile per test (launch() refuses
+// --user-data-dir, so a persistent context on a temp dir). No download: the system browser only.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium } from 'playwright-core';
+
+export const CHROMIUM = process.env.APP_E2E_CHROMIUM ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Browser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+export async function openBrowser(options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'app-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: FLAGS,
+    headless: true,
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: { width: 1280, height: 800 },
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,75 @@
+// The dashboard: who is signed in decides between the sign-in (or first-run) page and the shell; the
+// URL decides the page. Navigation lists only pages that exist.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { whenUnauthenticated } from './api.js';
+import { DraftsPage, useNewDraft } from './pages/drafts-page.js';
+import { SignInPage } from './pages/sign-in-page.js';
+import { navigate, useLocation } from './router.js';
+import { loadSession, signOut } from './session.js';
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const client = useQueryClient();
+  const newDraft = useNewDraft();
+  return (
+    <div className="shell">
+      <header className="top">
+        <nav aria-label="Main">
+          <a
+            href="/drafts"
+            onClick={(event) => {
+              event.preventDefault();
+              navigate('/drafts');
+            }}
+          >
+            Drafts
+          </a>
+        </nav>
+        <button type="button" onClick={() => newDraft.mutate()} disabled={newDraft.isPending}>
+          New draft
+        </button>
+        <button
+          type="button"
+          className="quiet"
+          onClick={async () => {
+            await signOut();
+            await client.invalidateQueries({ queryKey: ['session'] });
+            navigate('/login', { replace: true });
+          }}
+        >
+          Sign out
+        </button>
+      </header>
+      {children}
+    </div>
+  );
+}
+
+export function App() {
+  const client = useQueryClient();
+  const { path } = useLocation();
+  const session = useQuery({
+    queryKey: ['session'],
+    queryFn: loadSession,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  useEffect(() => {
+    whenUnauthenticated(() => void client.invalidateQueries({ queryKey: ['session'] }));
+  }, [client]);
+  useEffect(() => {
+    if (!session.data) return;
+    const signedIn = session.data.authenticated;
+    if (!signedIn && path !== '/login' && path !== '/setup')
+      navigate(session.data.passphrase_set === false ? '/setup' : '/login', { replace: true });
+    else if (signedIn && (path === '/' || path === '/login' || path === '/setup'))
+      navigate('/drafts', { replace: true });
+  }, [session.data, path]);
+
+  if (session.isPending) return <p className="muted">Loading…</p>;
+  if (session.error)
+    return <p role="alert">The server cannot be reached: {(session.error as Error).message}</p>;
+  const refresh = () => void client.invalidateQueries({ queryKey: ['session'] });
+  if (!session.data.authenticated)
+    return <SignInPage firstRun={session.data.passphrase_set === false} onSignedIn={refresh} />;
+  return <Shell>{path === '/drafts' ? <DraftsPage /> : <p className="muted">Loading…</p>}</Shell>;
+}

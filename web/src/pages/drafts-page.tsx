@@ -1,0 +1,219 @@
+// Draft Studio (first slice): the rail of drafts by group and the editor of the draft in the URL
+// (`/drafts?id=42`), autosaved with its sync state shown.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { Draft, DraftListItem } from '../../../src/contracts/drafts.js';
+import { weightedLength } from '../../../src/core/domain/weighted-length.js';
+import { ApiError, api } from '../api.js';
+import { createAutosave, type SyncState } from '../autosave.js';
+import { navigate, useLocation } from '../router.js';
+
+const GROUPS = [
+  { id: 'active', label: 'Active' },
+  { id: 'scheduled', label: 'Scheduled' },
+  { id: 'posted', label: 'Posted' },
+  { id: 'archive', label: 'Archive' },
+] as const;
+type Group = (typeof GROUPS)[number]['id'];
+
+const SYNC_LABEL: Record<SyncState, string> = {
+  saved: 'Saved',
+  saving: 'Saving…',
+  unsaved: 'Unsaved changes',
+  offline: 'Offline: changes kept, retrying',
+  conflict: 'Conflict: changed elsewhere',
+};
+
+export function useNewDraft() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<Draft>('POST', '/api/content/drafts', { content: '' }),
+    onSuccess: (draft) => {
+      void client.invalidateQueries({ queryKey: ['drafts'] });
+      navigate(`/drafts?id=${draft.id}`);
+    },
+  });
+}
+
+function DraftRail({ selected }: { selected: number | undefined }) {
+  const [group, setGroup] = useState<Group>('active');
+  const list = useQuery({
+    queryKey: ['drafts', group],
+    queryFn: () =>
+      api<{ items: DraftListItem[]; total: number }>('GET', `/api/content/drafts?group=${group}&limit=50`),
+  });
+  return (
+    <nav className="rail" aria-label="Drafts">
+      <div role="tablist" aria-label="Draft groups" className="tabs">
+        {GROUPS.map((g) => (
+          <button
+            key={g.id}
+            type="button"
+            role="tab"
+            aria-selected={group === g.id}
+            className={group === g.id ? 'tab selected' : 'tab'}
+            onClick={() => setGroup(g.id)}
+          >
+            {g.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={`${GROUPS.find((g) => g.id === group)?.label} drafts`}>
+        {list.isPending ? <p className="muted">Loading…</p> : null}
+        {list.error ? <p role="alert">{(list.error as Error).message}</p> : null}
+        {list.data && list.data.items.length === 0 ? <p className="muted">No drafts here.</p> : null}
+        <ul className="draft-list">
+          {list.data?.items.map((item) => (
+            <li key={item.id}>
+              <a
+                href={`/drafts?id=${item.id}`}
+                aria-current={item.id === selected ? 'page' : undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  navigate(`/drafts?id=${item.id}`);
+                }}
+              >
+                {item.title ?? (item.preview.trim() || 'Empty draft')}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </nav>
+  );
+}
+
+function Editor({ draft }: { draft: Draft }) {
+  const client = useQueryClient();
+  const [content, setContent] = useState(draft.content);
+  const [sync, setSync] = useState<SyncState>('saved');
+  // One autosave per draft opened (the editor is keyed by draft id): later server copies of the draft
+  // must not reset what is being typed.
+  // Set while the page is going away: the last save must outlive it (keepalive).
+  const [leaving] = useState(() => ({ now: false }));
+  const [autosave] = useState(() =>
+    createAutosave(draft.version, {
+      save: async (text, version) => {
+        const saved = await api<Draft>('PATCH', `/api/content/drafts/${draft.id}`, {
+          content: text,
+          version,
+        });
+        client.setQueryData(['draft', draft.id], saved);
+        void client.invalidateQueries({ queryKey: ['drafts'] });
+        return saved;
+      },
+      failure: (error) => ({ conflict: error instanceof ApiError && error.status === 409 }),
+      onState: setSync,
+    }),
+  );
+  useEffect(() => {
+    const online = () => void autosave.flush();
+    // Closing or reloading the tab within the debounce must not lose what was typed.
+    const hide = () => {
+      leaving.now = true;
+      void autosave.flush();
+    };
+    const show = () => {
+      leaving.now = false;
+    };
+    window.addEventListener('online', online);
+    window.addEventListener('pagehide', hide);
+    window.addEventListener('pageshow', show);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('pagehide', hide);
+      window.removeEventListener('pageshow', show);
+      // Leaving the draft saves what is pending (never dispose here: StrictMode runs this cleanup once
+      // on mount and keeps the same autosave).
+      void autosave.flush();
+    };
+  }, [autosave, leaving]);
+
+  const length = weightedLength(content);
+  return (
+    <section className="editor" aria-label="Editor">
+      <div className="editor-bar">
+        <span role="status" className={`sync sync-${sync}`}>
+          {SYNC_LABEL[sync]}
+        </span>
+      </div>
+      {sync === 'conflict' ? (
+        <div role="alert" className="banner">
+          This draft was changed in another window.
+          <button
+            type="button"
+            onClick={async () => {
+              const server = await api<Draft>('GET', `/api/content/drafts/${draft.id}`);
+              await autosave.overwrite(server.version);
+            }}
+          >
+            Use mine
+          </button>
+          <button
+            type="button"
+            onClick={async () => {
+              const server = await api<Draft>('GET', `/api/content/drafts/${draft.id}`);
+              autosave.reset(server.version);
+              setContent(server.content);
+            }}
+          >
+            Reload server
+          </button>
+        </div>
+      ) : null}
+      <label htmlFor="post-text" className="label">
+        Post text
+      </label>
+      <textarea
+        id="post-text"
+        value={content}
+        rows={8}
+        onChange={(event) => {
+          setContent(event.target.value);
+          autosave.edit(event.target.value);
+        }}
+      />
+      <p className={length > 280 ? 'counter over' : 'counter'} aria-live="polite">
+        {length} / 280
+      </p>
+    </section>
+  );
+}
+
+export function DraftsPage() {
+  const { params } = useLocation();
+  const id = Number(params.get('id')) || undefined;
+  const newDraft = useNewDraft();
+  const draft = useQuery({
+    queryKey: ['draft', id],
+    queryFn: () => api<Draft>('GET', `/api/content/drafts/${id}`),
+    enabled: id !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return (
+    <div className="studio">
+      <DraftRail selected={id} />
+      <main className="workspace">
+        <h1>Draft Studio</h1>
+        {id === undefined ? (
+          <div className="empty">
+            <p>Pick a draft, or start a new one.</p>
+            <button type="button" onClick={() => newDraft.mutate()} disabled={newDraft.isPending}>
+              New draft
+            </button>
+          </div>
+        ) : draft.error ? (
+          <p role="alert">
+            {draft.error instanceof ApiError && draft.error.status === 404
+              ? 'This draft no longer exists.'
+              : (draft.error as Error).message}
+          </p>
+        ) : draft.data ? (
+          <Editor key={draft.data.id} draft={draft.data} />
+        ) : (
+          <p className="muted">Loading…</p>
+        )}
+      </main>
+    </div>
+  );
+}

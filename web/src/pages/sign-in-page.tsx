@@ -1,0 +1,55 @@
+// Signing in with the dashboard passphrase, or (first run, on this machine) choosing it.
+import { useState } from 'react';
+import { ApiError } from '../api.js';
+import { navigate } from '../router.js';
+import { signIn } from '../session.js';
+
+export function SignInPage({ firstRun, onSignedIn }: { firstRun: boolean; onSignedIn: () => void }) {
+  const [passphrase, setPassphrase] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const title = firstRun ? 'Choose a dashboard passphrase' : 'Sign in';
+  return (
+    <main className="sign-in">
+      <h1>{title}</h1>
+      {firstRun ? (
+        <p>No passphrase is set yet. Choose one (at least 12 characters); you sign in with it from now on.</p>
+      ) : null}
+      <form
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setBusy(true);
+          setError(undefined);
+          try {
+            await signIn(firstRun ? '/api/auth/setup' : '/api/auth/login', passphrase);
+            onSignedIn();
+            navigate('/drafts', { replace: true });
+          } catch (caught) {
+            setError(caught instanceof ApiError ? caught.message : String(caught));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <label htmlFor="passphrase">Passphrase</label>
+        <input
+          id="passphrase"
+          type="password"
+          autoComplete={firstRun ? 'new-password' : 'current-password'}
+          value={passphrase}
+          minLength={firstRun ? 12 : 1}
+          required
+          onChange={(event) => setPassphrase(event.target.value)}
+        />
+        <button type="submit" disabled={busy}>
+          {firstRun ? 'Set passphrase' : 'Sign in'}
+        </button>
+        {error ? (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </main>
+  );
+}
