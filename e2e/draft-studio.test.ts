@@ -35,7 +35,7 @@ async function stored(id: number) {
   const response = await fetch(`${server.url}/api/content/drafts/${id}`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  return (await response.json()) as { content: string; version: number };
+  return (await response.json()) as { content: string; version: number; group: string };
 }
 
 async function revisions(id: number) {
@@ -140,5 +140,88 @@ describe('Draft Studio', () => {
     await other.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     expect((await stored(draftId)).content).toBe('Ship small, write it down. 🚀 (mine)');
     await other.close();
+  });
+
+  it('the rail: tabs with counts, search, tag filter; back and forward follow the URL', async () => {
+    const made: number[] = [];
+    for (const [content, tags] of [
+      ['Release notes are a product', ['docs']],
+      ['Gardening tips for spring', ['garden']],
+    ] as const) {
+      const response = await fetch(`${server.url}/api/content/drafts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ content, tags }),
+      });
+      made.push(((await response.json()) as { id: number }).id);
+    }
+    await page.goto(`${server.url}/drafts`);
+    const rail = page.getByRole('navigation', { name: 'Drafts' });
+    await rail.getByRole('tab', { name: 'Active 3' }).waitFor();
+    await rail.getByRole('tab', { name: 'Archive 0' }).waitFor();
+
+    await rail.getByRole('searchbox', { name: 'Search drafts' }).fill('garden');
+    await expect.poll(() => rail.getByRole('link').allTextContents()).toEqual(['Gardening tips for spring']);
+    await rail.getByRole('searchbox', { name: 'Search drafts' }).fill('');
+    await rail.getByRole('combobox', { name: 'Tag' }).selectOption('docs');
+    await expect
+      .poll(() => rail.getByRole('link').allTextContents())
+      .toEqual(['Release notes are a product']);
+    expect(new URL(page.url()).searchParams.get('tag')).toBe('docs');
+    await rail.getByRole('combobox', { name: 'Tag' }).selectOption('');
+
+    await rail.getByRole('link', { name: 'Release notes are a product' }).click();
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Post text' }).inputValue())
+      .toBe('Release notes are a product');
+    await rail.getByRole('link', { name: 'Gardening tips for spring' }).click();
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Post text' }).inputValue())
+      .toBe('Gardening tips for spring');
+    await page.goBack();
+    expect(new URL(page.url()).searchParams.get('id')).toBe(String(made[0]));
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Post text' }).inputValue())
+      .toBe('Release notes are a product');
+    await page.goForward();
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Post text' }).inputValue())
+      .toBe('Gardening tips for spring');
+  });
+
+  it('duplicate, archive and restore, and delete only after confirming', async () => {
+    const rail = page.getByRole('navigation', { name: 'Drafts' });
+    const original = Number(new URL(page.url()).searchParams.get('id'));
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    await expect.poll(() => Number(new URL(page.url()).searchParams.get('id'))).not.toBe(original);
+    const copy = Number(new URL(page.url()).searchParams.get('id'));
+    expect(await stored(copy)).toMatchObject({ content: 'Gardening tips for spring' });
+    await rail.getByRole('tab', { name: 'Active 4' }).waitFor();
+
+    await page.getByRole('button', { name: 'Archive' }).click();
+    await rail.getByRole('tab', { name: 'Archive 1' }).waitFor();
+    expect(await stored(copy)).toMatchObject({ group: 'archive' });
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await rail.getByRole('tab', { name: 'Archive 0' }).waitFor();
+    expect(await stored(copy)).toMatchObject({ group: 'active' });
+
+    const deleteButton = page.getByRole('button', { name: 'Delete' });
+    await deleteButton.click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete this draft?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // Focus goes back to what opened the dialog, and nothing was deleted.
+    await expect.poll(() => deleteButton.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    expect(await stored(copy)).toMatchObject({ content: 'Gardening tips for spring' });
+
+    await deleteButton.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete draft' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('id')).toBeNull();
+    const gone = await fetch(`${server.url}/api/content/drafts/${copy}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(gone.status).toBe(404);
+    await rail.getByRole('tab', { name: 'Active 3' }).waitFor();
   });
 });

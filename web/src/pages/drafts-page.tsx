@@ -2,19 +2,13 @@
 // (`/drafts?id=42`), autosaved with its sync state shown.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { Draft, DraftListItem } from '../../../src/contracts/drafts.js';
+import type { Draft } from '../../../src/contracts/drafts.js';
 import { weightedLength } from '../../../src/core/domain/weighted-length.js';
 import { ApiError, api } from '../api.js';
 import { createAutosave, type SyncState } from '../autosave.js';
 import { navigate, useLocation } from '../router.js';
-
-const GROUPS = [
-  { id: 'active', label: 'Active' },
-  { id: 'scheduled', label: 'Scheduled' },
-  { id: 'posted', label: 'Posted' },
-  { id: 'archive', label: 'Archive' },
-] as const;
-type Group = (typeof GROUPS)[number]['id'];
+import { DraftActions } from './draft-actions.js';
+import { DraftRail } from './draft-rail.js';
 
 const SYNC_LABEL: Record<SyncState, string> = {
   saved: 'Saved',
@@ -33,54 +27,6 @@ export function useNewDraft() {
       navigate(`/drafts?id=${draft.id}`);
     },
   });
-}
-
-function DraftRail({ selected }: { selected: number | undefined }) {
-  const [group, setGroup] = useState<Group>('active');
-  const list = useQuery({
-    queryKey: ['drafts', group],
-    queryFn: () =>
-      api<{ items: DraftListItem[]; total: number }>('GET', `/api/content/drafts?group=${group}&limit=50`),
-  });
-  return (
-    <nav className="rail" aria-label="Drafts">
-      <div role="tablist" aria-label="Draft groups" className="tabs">
-        {GROUPS.map((g) => (
-          <button
-            key={g.id}
-            type="button"
-            role="tab"
-            aria-selected={group === g.id}
-            className={group === g.id ? 'tab selected' : 'tab'}
-            onClick={() => setGroup(g.id)}
-          >
-            {g.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" aria-label={`${GROUPS.find((g) => g.id === group)?.label} drafts`}>
-        {list.isPending ? <p className="muted">Loading…</p> : null}
-        {list.error ? <p role="alert">{(list.error as Error).message}</p> : null}
-        {list.data && list.data.items.length === 0 ? <p className="muted">No drafts here.</p> : null}
-        <ul className="draft-list">
-          {list.data?.items.map((item) => (
-            <li key={item.id}>
-              <a
-                href={`/drafts?id=${item.id}`}
-                aria-current={item.id === selected ? 'page' : undefined}
-                onClick={(event) => {
-                  event.preventDefault();
-                  navigate(`/drafts?id=${item.id}`);
-                }}
-              >
-                {item.title ?? (item.preview.trim() || 'Empty draft')}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </nav>
-  );
 }
 
 function Editor({ draft }: { draft: Draft }) {
@@ -133,6 +79,7 @@ function Editor({ draft }: { draft: Draft }) {
   return (
     <section className="editor" aria-label="Editor">
       <div className="editor-bar">
+        <DraftActions draft={draft} />
         <span role="status" className={`sync sync-${sync}`}>
           {SYNC_LABEL[sync]}
         </span>

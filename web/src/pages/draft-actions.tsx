@@ -1,0 +1,85 @@
+// What can be done to the open draft as a whole: archive (or restore from the archive), duplicate, and
+// delete for good after a confirmation (an alert dialog: focus trapped inside, returned on close).
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Draft } from '../../../src/contracts/drafts.js';
+import { api } from '../api.js';
+import { setParams } from './draft-rail.js';
+
+export function DraftActions({ draft }: { draft: Draft }) {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: ['drafts'] });
+  const archived = draft.group === 'archive';
+  const archive = useMutation({
+    mutationFn: () =>
+      api<Draft>('POST', `/api/content/drafts/${draft.id}/${archived ? 'restore' : 'archive'}`, {}),
+    onSuccess: (saved) => {
+      client.setQueryData(['draft', draft.id], saved);
+      void refresh();
+    },
+  });
+  const duplicate = useMutation({
+    mutationFn: () => api<Draft>('POST', `/api/content/drafts/${draft.id}/duplicate`, {}),
+    onSuccess: (copy) => {
+      void refresh();
+      setParams({ id: String(copy.id), group: undefined });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => api('DELETE', `/api/content/drafts/${draft.id}`),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: ['draft', draft.id] });
+      void refresh();
+      setParams({ id: undefined });
+    },
+  });
+  const failed = archive.error ?? duplicate.error ?? remove.error;
+  return (
+    <div className="actions">
+      <button type="button" className="quiet" onClick={() => archive.mutate()} disabled={archive.isPending}>
+        {archived ? 'Restore' : 'Archive'}
+      </button>
+      <button
+        type="button"
+        className="quiet"
+        onClick={() => duplicate.mutate()}
+        disabled={duplicate.isPending}
+      >
+        Duplicate
+      </button>
+      <AlertDialog.Root>
+        <AlertDialog.Trigger asChild>
+          <button type="button" className="quiet danger">
+            Delete
+          </button>
+        </AlertDialog.Trigger>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="overlay" />
+          <AlertDialog.Content className="dialog">
+            <AlertDialog.Title>Delete this draft?</AlertDialog.Title>
+            <AlertDialog.Description>
+              The draft and its revision history are deleted for good. This cannot be undone.
+            </AlertDialog.Description>
+            <div className="dialog-buttons">
+              <AlertDialog.Cancel asChild>
+                <button type="button" className="quiet">
+                  Cancel
+                </button>
+              </AlertDialog.Cancel>
+              <AlertDialog.Action asChild>
+                <button type="button" className="danger-solid" onClick={() => remove.mutate()}>
+                  Delete draft
+                </button>
+              </AlertDialog.Action>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+      {failed ? (
+        <p role="alert" className="error">
+          {(failed as Error).message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
