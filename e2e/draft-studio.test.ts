@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSocial, startFakeSocial } from '../test/fakes/social/index.js';
+import { runApp } from '../test/support/run-app.js';
 import { killHard, prepareFakeHome, type ServeProcess, serve } from '../test/support/serve-process.js';
 import { createTempHome, type TempHome } from '../test/support/temp-home.js';
 import { type Browser, openBrowser } from './support/browser.js';
@@ -223,5 +224,47 @@ describe('Draft Studio', () => {
     });
     expect(gone.status).toBe(404);
     await rail.getByRole('tab', { name: 'Active 3' }).waitFor();
+  });
+
+  it('server unreachable: badge offline, the text kept locally, saved on reconnection, then the copy goes', async () => {
+    await page.getByRole('banner').getByRole('button', { name: 'New draft' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('id')).toMatch(/^\d+$/);
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    await page.route(`**/api/content/drafts/${id}`, (route) =>
+      route.request().method() === 'PATCH' ? route.abort('connectionrefused') : route.continue(),
+    );
+    await page.getByRole('textbox', { name: 'Post text' }).pressSequentially('Written on a train');
+    await page.getByRole('status').filter({ hasText: 'Offline' }).waitFor();
+    const copy = async () =>
+      JSON.parse((await page.evaluate(() => localStorage.getItem('app:compose:draft'))) ?? 'null');
+    await expect.poll(copy).toMatchObject({ draftId: id, content: 'Written on a train' });
+    expect((await stored(id)).content).toBe('');
+
+    await page.unroute(`**/api/content/drafts/${id}`);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    expect((await stored(id)).content).toBe('Written on a train');
+    expect(await copy()).toBeNull();
+  });
+
+  it('a session that expires mid-typing: sign in again, come back to the draft, restore the text', async () => {
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    // A new passphrase signs every session out (as `app passphrase` does on a real machine).
+    const reset = await runApp(['passphrase'], { env: home.env });
+    const passphrase = /shown once, keep it safe\): (\S+)/.exec(reset.stdout)?.[1] ?? '';
+    expect(passphrase).not.toBe('');
+    await page.getByRole('textbox', { name: 'Post text' }).pressSequentially(', then a bus');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('next')).toBe(`/drafts?id=${id}`);
+    expect((await stored(id)).content).toBe('Written on a train');
+
+    await page.getByLabel('Passphrase').fill(passphrase);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const recovered = page.getByRole('region', { name: 'Recovered text' });
+    await recovered.waitFor();
+    expect(new URL(page.url()).searchParams.get('id')).toBe(String(id));
+    await recovered.getByRole('button', { name: 'Restore it' }).click();
+    await expect.poll(async () => (await stored(id)).content).toBe('Written on a train, then a bus');
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
   });
 });

@@ -8,6 +8,12 @@ import { SignInPage } from './pages/sign-in-page.js';
 import { navigate, useLocation } from './router.js';
 import { loadSession, signOut } from './session.js';
 
+/** Where to go after signing in: the `next` page of this app, else Draft Studio. */
+export function nextPage(): string {
+  const next = new URLSearchParams(location.search).get('next') ?? '';
+  return next.startsWith('/drafts') ? next : '/drafts';
+}
+
 function Shell({ children }: { children: React.ReactNode }) {
   const client = useQueryClient();
   const newDraft = useNewDraft();
@@ -59,16 +65,19 @@ export function App() {
   useEffect(() => {
     if (!session.data) return;
     const signedIn = session.data.authenticated;
-    if (!signedIn && path !== '/login' && path !== '/setup')
-      navigate(session.data.passphrase_set === false ? '/setup' : '/login', { replace: true });
-    else if (signedIn && (path === '/' || path === '/login' || path === '/setup'))
-      navigate('/drafts', { replace: true });
+    if (!signedIn && path !== '/login' && path !== '/setup') {
+      // Back to the same draft after signing in (its unsaved text waits in the offline copy).
+      const next =
+        path === '/drafts' ? `?next=${encodeURIComponent(location.pathname + location.search)}` : '';
+      navigate(session.data.passphrase_set === false ? '/setup' : `/login${next}`, { replace: true });
+    } else if (signedIn && (path === '/' || path === '/login' || path === '/setup'))
+      navigate(nextPage(), { replace: true });
   }, [session.data, path]);
 
   if (session.isPending) return <p className="muted">Loading…</p>;
   if (session.error)
     return <p role="alert">The server cannot be reached: {(session.error as Error).message}</p>;
-  const refresh = () => void client.invalidateQueries({ queryKey: ['session'] });
+  const refresh = () => client.refetchQueries({ queryKey: ['session'] });
   if (!session.data.authenticated)
     return <SignInPage firstRun={session.data.passphrase_set === false} onSignedIn={refresh} />;
   return <Shell>{path === '/drafts' ? <DraftsPage /> : <p className="muted">Loading…</p>}</Shell>;

@@ -59,6 +59,7 @@ export function createAutosave(initialVersion: number, options: AutosaveOptions)
   };
   const schedule = (ms: number) => {
     if (timer !== undefined) timers.clear(timer);
+    if (disposed) return;
     timer = timers.set(() => {
       timer = undefined;
       void flush();

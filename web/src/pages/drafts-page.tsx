@@ -6,6 +6,7 @@ import type { Draft } from '../../../src/contracts/drafts.js';
 import { weightedLength } from '../../../src/core/domain/weighted-length.js';
 import { ApiError, api } from '../api.js';
 import { createAutosave, type SyncState } from '../autosave.js';
+import { clearCopy, copyFor, keepCopy } from '../recovery.js';
 import { navigate, useLocation } from '../router.js';
 import { DraftActions } from './draft-actions.js';
 import { DraftRail } from './draft-rail.js';
@@ -35,24 +36,45 @@ function Editor({ draft }: { draft: Draft }) {
   const [sync, setSync] = useState<SyncState>('saved');
   // One autosave per draft opened (the editor is keyed by draft id): later server copies of the draft
   // must not reset what is being typed.
+  // The latest text typed, for the offline copy (state callbacks run outside render).
+  const [typed] = useState(() => ({ text: draft.content }));
+  const [mounted] = useState(() => ({ now: false }));
   // Set while the page is going away: the last save must outlive it (keepalive).
   const [leaving] = useState(() => ({ now: false }));
   const [autosave] = useState(() =>
     createAutosave(draft.version, {
       save: async (text, version) => {
-        const saved = await api<Draft>('PATCH', `/api/content/drafts/${draft.id}`, {
-          content: text,
-          version,
-        });
+        const saved = await api<Draft>(
+          'PATCH',
+          `/api/content/drafts/${draft.id}`,
+          { content: text, version },
+          { keepalive: leaving.now },
+        );
         client.setQueryData(['draft', draft.id], saved);
         void client.invalidateQueries({ queryKey: ['drafts'] });
         return saved;
       },
       failure: (error) => ({ conflict: error instanceof ApiError && error.status === 409 }),
-      onState: setSync,
+      onState: (state) => {
+        setSync(state);
+        // The offline copy exists only while the server cannot take the text, and goes once it has it.
+        if (state === 'offline') keepCopy(localStorage, copyOf(typed.text));
+        if (state === 'saved') clearCopy(localStorage, draft.id);
+      },
     }),
   );
+  const copyOf = (text: string) => ({
+    draftId: draft.id,
+    content: text,
+    version: autosave.version(),
+    savedAt: Date.now(),
+  });
+  const [recovered, setRecovered] = useState(() => {
+    const copy = copyFor(localStorage, draft.id, Date.now());
+    return copy && copy.content !== draft.content ? copy : undefined;
+  });
   useEffect(() => {
+    mounted.now = true;
     const online = () => void autosave.flush();
     // Closing or reloading the tab within the debounce must not lose what was typed.
     const hide = () => {
@@ -69,11 +91,14 @@ function Editor({ draft }: { draft: Draft }) {
       window.removeEventListener('online', online);
       window.removeEventListener('pagehide', hide);
       window.removeEventListener('pageshow', show);
-      // Leaving the draft saves what is pending (never dispose here: StrictMode runs this cleanup once
-      // on mount and keeps the same autosave).
-      void autosave.flush();
+      // Leaving the draft saves what is pending; if that fails the offline copy keeps it. The autosave
+      // stops only on a real unmount (StrictMode runs this cleanup once on mount and remounts at once).
+      mounted.now = false;
+      void autosave.flush().finally(() => {
+        if (!mounted.now) autosave.dispose();
+      });
     };
-  }, [autosave, leaving]);
+  }, [autosave, leaving, mounted]);
 
   const length = weightedLength(content);
   return (
@@ -101,12 +126,39 @@ function Editor({ draft }: { draft: Draft }) {
             onClick={async () => {
               const server = await api<Draft>('GET', `/api/content/drafts/${draft.id}`);
               autosave.reset(server.version);
+              typed.text = server.content;
               setContent(server.content);
             }}
           >
             Reload server
           </button>
         </div>
+      ) : null}
+      {recovered ? (
+        <section className="banner" aria-label="Recovered text">
+          <p>Text typed here on {new Date(recovered.savedAt).toLocaleString()} never reached the server.</p>
+          <button
+            type="button"
+            onClick={() => {
+              typed.text = recovered.content;
+              setContent(recovered.content);
+              autosave.edit(recovered.content);
+              setRecovered(undefined);
+            }}
+          >
+            Restore it
+          </button>
+          <button
+            type="button"
+            className="quiet"
+            onClick={() => {
+              clearCopy(localStorage, draft.id);
+              setRecovered(undefined);
+            }}
+          >
+            Discard
+          </button>
+        </section>
       ) : null}
       <label htmlFor="post-text" className="label">
         Post text
@@ -116,8 +168,10 @@ function Editor({ draft }: { draft: Draft }) {
         value={content}
         rows={8}
         onChange={(event) => {
+          typed.text = event.target.value;
           setContent(event.target.value);
           autosave.edit(event.target.value);
+          if (autosave.state() === 'offline') keepCopy(localStorage, copyOf(event.target.value));
         }}
       />
       <p className={length > 280 ? 'counter over' : 'counter'} aria-live="polite">

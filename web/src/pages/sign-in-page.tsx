@@ -1,10 +1,16 @@
 // Signing in with the dashboard passphrase, or (first run, on this machine) choosing it.
 import { useState } from 'react';
 import { ApiError } from '../api.js';
-import { navigate } from '../router.js';
 import { signIn } from '../session.js';
 
-export function SignInPage({ firstRun, onSignedIn }: { firstRun: boolean; onSignedIn: () => void }) {
+export function SignInPage({
+  firstRun,
+  onSignedIn,
+}: {
+  firstRun: boolean;
+  /** Resolves once the app knows the new session (then the app opens the `next` page). */
+  onSignedIn: () => Promise<unknown>;
+}) {
   const [passphrase, setPassphrase] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -22,8 +28,7 @@ export function SignInPage({ firstRun, onSignedIn }: { firstRun: boolean; onSign
           setError(undefined);
           try {
             await signIn(firstRun ? '/api/auth/setup' : '/api/auth/login', passphrase);
-            onSignedIn();
-            navigate('/drafts', { replace: true });
+            await onSignedIn();
           } catch (caught) {
             setError(caught instanceof ApiError ? caught.message : String(caught));
           } finally {

@@ -1,0 +1,50 @@
+// The offline copy of a draft being typed (`app:compose:draft`): written only while the server cannot take
+// the content, keyed by draft id inside the value (it can never be applied to another draft), kept 7 days,
+// offered (never applied silently) when that draft opens again, and cleared only once the server has it.
+
+export const RECOVERY_KEY = 'app:compose:draft';
+export const RECOVERY_TTL_MS = 7 * 86_400_000;
+
+export interface RecoveryCopy {
+  draftId: number;
+  content: string;
+  /** The server version the text was based on. */
+  version: number;
+  savedAt: number;
+}
+
+type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export function keepCopy(store: Store, copy: RecoveryCopy): void {
+  try {
+    store.setItem(RECOVERY_KEY, JSON.stringify(copy));
+  } catch {
+    // Storage full or disabled: the editor still holds the text.
+  }
+}
+
+/** The copy for this draft, if one is there and not older than 7 days (an expired one is removed). */
+export function copyFor(store: Store, draftId: number, now: number): RecoveryCopy | undefined {
+  let copy: RecoveryCopy | undefined;
+  try {
+    copy = JSON.parse(store.getItem(RECOVERY_KEY) ?? 'null') as RecoveryCopy | undefined;
+  } catch {
+    return undefined;
+  }
+  if (!copy || typeof copy.content !== 'string' || typeof copy.draftId !== 'number') return undefined;
+  if (now - copy.savedAt > RECOVERY_TTL_MS) {
+    store.removeItem(RECOVERY_KEY);
+    return undefined;
+  }
+  return copy.draftId === draftId ? copy : undefined;
+}
+
+/** The server has this draft's content now: its copy (and only its) goes. */
+export function clearCopy(store: Store, draftId: number): void {
+  try {
+    const copy = JSON.parse(store.getItem(RECOVERY_KEY) ?? 'null') as RecoveryCopy | null;
+    if (copy?.draftId === draftId) store.removeItem(RECOVERY_KEY);
+  } catch {
+    store.removeItem(RECOVERY_KEY);
+  }
+}
