@@ -236,12 +236,12 @@ describe('Draft Studio', () => {
     await page.getByRole('textbox', { name: 'Post text' }).pressSequentially('Written on a train');
     await page.getByRole('status').filter({ hasText: 'Offline' }).waitFor();
     const copy = async () =>
-      JSON.parse((await page.evaluate(() => localStorage.getItem('app:compose:draft'))) ?? 'null');
+      JSON.parse((await page.evaluate<string | null>("localStorage.getItem('app:compose:draft')")) ?? 'null');
     await expect.poll(copy).toMatchObject({ draftId: id, content: 'Written on a train' });
     expect((await stored(id)).content).toBe('');
 
     await page.unroute(`**/api/content/drafts/${id}`);
-    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.evaluate("window.dispatchEvent(new Event('online'))");
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     expect((await stored(id)).content).toBe('Written on a train');
     expect(await copy()).toBeNull();
