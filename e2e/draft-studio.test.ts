@@ -227,8 +227,9 @@ describe('Draft Studio', () => {
   });
 
   it('server unreachable: badge offline, the text kept locally, saved on reconnection, then the copy goes', async () => {
+    const before = new URL(page.url()).searchParams.get('id');
     await page.getByRole('banner').getByRole('button', { name: 'New draft' }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('id')).toMatch(/^\d+$/);
+    await expect.poll(() => new URL(page.url()).searchParams.get('id')).not.toBe(before);
     const id = Number(new URL(page.url()).searchParams.get('id'));
     await page.route(`**/api/content/drafts/${id}`, (route) =>
       route.request().method() === 'PATCH' ? route.abort('connectionrefused') : route.continue(),
@@ -266,5 +267,24 @@ describe('Draft Studio', () => {
     await recovered.getByRole('button', { name: 'Restore it' }).click();
     await expect.poll(async () => (await stored(id)).content).toBe('Written on a train, then a bus');
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+  });
+
+  it('a draft deleted in another tab: typing says so, and the text can be saved as a new draft', async () => {
+    const before = new URL(page.url()).searchParams.get('id');
+    await page.getByRole('banner').getByRole('button', { name: 'New draft' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('id')).not.toBe(before);
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    await page.getByRole('textbox', { name: 'Post text' }).waitFor();
+    const removed = await fetch(`${server.url}/api/content/drafts/${id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(removed.status).toBe(200);
+    await page.getByRole('textbox', { name: 'Post text' }).pressSequentially('Still worth posting');
+    await page.getByRole('alert').filter({ hasText: 'deleted in another window' }).waitFor();
+    await page.getByRole('button', { name: 'Save as a new draft' }).click();
+    await expect.poll(() => Number(new URL(page.url()).searchParams.get('id'))).not.toBe(id);
+    const copy = Number(new URL(page.url()).searchParams.get('id'));
+    expect(await stored(copy)).toMatchObject({ content: 'Still worth posting' });
   });
 });

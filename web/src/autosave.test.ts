@@ -110,4 +110,28 @@ describe('autosave', () => {
     expect(autosave.version()).toBe(8);
     expect(states.filter((s) => s === 'conflict')).toHaveLength(1);
   });
+
+  it('a draft deleted elsewhere (404) stops saving and says so, keeping the text', async () => {
+    const timers = manualTimers();
+    let gone = 0;
+    const calls: string[] = [];
+    const autosave = createAutosave(1, {
+      save: async (content) => {
+        calls.push(content);
+        throw { status: 404 };
+      },
+      failure: (error) => ({ gone: (error as { status: number }).status === 404 }),
+      onState: () => undefined,
+      onGone: () => gone++,
+      timers,
+    });
+    autosave.edit('orphan');
+    await timers.run();
+    expect(gone).toBe(1);
+    expect(autosave.state()).toBe('unsaved');
+    autosave.edit('orphan, more');
+    await timers.run();
+    expect(calls).toEqual(['orphan']);
+    expect(timers.pending()).toEqual([]);
+  });
 });

@@ -12,6 +12,8 @@ export interface SaveOutcome {
 export interface SaveFailure {
   /** 409: the server has another version. */
   conflict?: boolean;
+  /** 404: the draft was deleted elsewhere; saving stops (the text stays in the editor). */
+  gone?: boolean;
 }
 
 export interface AutosaveOptions {
@@ -19,6 +21,8 @@ export interface AutosaveOptions {
   /** Classifies a failed save (conflict or not). */
   failure(error: unknown): SaveFailure;
   onState(state: SyncState): void;
+  /** The draft no longer exists on the server. */
+  onGone?(): void;
   debounceMs?: number;
   retryMs?: number;
   timers?: { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
@@ -84,7 +88,12 @@ export function createAutosave(initialVersion: number, options: AutosaveOptions)
       } catch (error) {
         // Nothing typed is lost: the content waits for the next attempt.
         pending ??= content;
-        if (options.failure(error).conflict) setState('conflict');
+        const failure = options.failure(error);
+        if (failure.gone) {
+          disposed = true;
+          setState('unsaved');
+          options.onGone?.();
+        } else if (failure.conflict) setState('conflict');
         else {
           setState('offline');
           schedule(retryMs);

@@ -39,6 +39,14 @@ function Editor({ draft }: { draft: Draft }) {
   // The latest text typed, for the offline copy (state callbacks run outside render).
   const [typed] = useState(() => ({ text: draft.content }));
   const [mounted] = useState(() => ({ now: false }));
+  const [gone, setGone] = useState(false);
+  const saveAsNew = useMutation({
+    mutationFn: () => api<Draft>('POST', '/api/content/drafts', { content: typed.text }),
+    onSuccess: (copy) => {
+      void client.invalidateQueries({ queryKey: ['drafts'] });
+      navigate(`/drafts?id=${copy.id}`);
+    },
+  });
   // Set while the page is going away: the last save must outlive it (keepalive).
   const [leaving] = useState(() => ({ now: false }));
   const [autosave] = useState(() =>
@@ -54,7 +62,11 @@ function Editor({ draft }: { draft: Draft }) {
         void client.invalidateQueries({ queryKey: ['drafts'] });
         return saved;
       },
-      failure: (error) => ({ conflict: error instanceof ApiError && error.status === 409 }),
+      failure: (error) => ({
+        conflict: error instanceof ApiError && error.status === 409,
+        gone: error instanceof ApiError && error.status === 404,
+      }),
+      onGone: () => setGone(true),
       onState: (state) => {
         setSync(state);
         // The offline copy exists only while the server cannot take the text, and goes once it has it.
@@ -131,6 +143,14 @@ function Editor({ draft }: { draft: Draft }) {
             }}
           >
             Reload server
+          </button>
+        </div>
+      ) : null}
+      {gone ? (
+        <div role="alert" className="banner">
+          This draft was deleted in another window. Your text is still here.
+          <button type="button" onClick={() => saveAsNew.mutate()} disabled={saveAsNew.isPending}>
+            Save as a new draft
           </button>
         </div>
       ) : null}
