@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { weightedLength } from '../src/core/domain/weighted-length.js';
 import { type FakeSocial, startFakeSocial } from '../test/fakes/social/index.js';
 import { runApp } from '../test/support/run-app.js';
 import { killHard, prepareFakeHome, type ServeProcess, serve } from '../test/support/serve-process.js';
@@ -286,5 +287,34 @@ describe('Draft Studio', () => {
     await expect.poll(() => Number(new URL(page.url()).searchParams.get('id'))).not.toBe(id);
     const copy = Number(new URL(page.url()).searchParams.get('id'));
     expect(await stored(copy)).toMatchObject({ content: 'Still worth posting' });
+  });
+
+  it('the counter equals the server’s weighted length for emoji, CJK and URL mixes', async () => {
+    const editor = page.getByRole('textbox', { name: 'Post text' });
+    const vectors = [
+      '日本語のテキストと English mixed',
+      'Family 👩‍👩‍👧‍👦, flags 🇵🇹🇯🇵 and skin tones 👍🏽',
+      'Read https://example.com/a/very/long/path/that/keeps/going?with=query&and=more then reply',
+      'Short link x.co and café, naïve, Ωmega; 한국어 텍스트 🎉',
+      `${'長'.repeat(141)}`,
+    ];
+    for (const text of vectors) {
+      await editor.fill(text);
+      await page.getByText(`${weightedLength(text)} / 280`, { exact: true }).waitFor();
+    }
+  });
+
+  it('a pasted 50,000-character text is kept whole, saved and counted', async () => {
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    const big = 'Ünïcode and 🚀 emoji, 日本語 too. '.repeat(1500).slice(0, 50_000);
+    const editor = page.getByRole('textbox', { name: 'Post text' });
+    await editor.fill('');
+    await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(big)})`);
+    await editor.focus();
+    await page.keyboard.press('Control+V');
+    await expect.poll(() => editor.inputValue()).toBe(big);
+    await expect.poll(async () => (await stored(id)).content, { timeout: 10_000 }).toBe(big);
+    await page.getByText(`${weightedLength(big)} / 280`, { exact: true }).waitFor();
   });
 });
