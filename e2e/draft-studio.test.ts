@@ -37,7 +37,12 @@ async function stored(id: number) {
   const response = await fetch(`${server.url}/api/content/drafts/${id}`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  return (await response.json()) as { content: string; version: number; group: string };
+  return (await response.json()) as {
+    content: string;
+    version: number;
+    group: string;
+    scheduled_for: string | null;
+  };
 }
 
 async function revisions(id: number) {
@@ -316,5 +321,55 @@ describe('Draft Studio', () => {
     await expect.poll(() => editor.inputValue()).toBe(big);
     await expect.poll(async () => (await stored(id)).content, { timeout: 10_000 }).toBe(big);
     await page.getByText(`${weightedLength(big)} / 280`, { exact: true }).waitFor();
+  });
+
+  it('schedule in the account timezone (labelled), unschedule; history restores an earlier version', async () => {
+    const before = new URL(page.url()).searchParams.get('id');
+    await page.getByRole('banner').getByRole('button', { name: 'New draft' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('id')).not.toBe(before);
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    const editor = page.getByRole('textbox', { name: 'Post text' });
+    await editor.pressSequentially('First thought');
+    await expect.poll(async () => (await stored(id)).content).toBe('First thought');
+    await editor.fill('Second thought, better');
+    await expect.poll(async () => (await stored(id)).content).toBe('Second thought, better');
+
+    const publish = page.getByRole('region', { name: 'Publish' });
+    await publish.getByLabel('Schedule for (UTC)').fill('2030-01-15T09:30');
+    await publish.getByRole('button', { name: 'Schedule' }).click();
+    await publish
+      .getByRole('status')
+      .filter({ hasText: /Scheduled for .*\(UTC\)/ })
+      .waitFor();
+    expect(await stored(id)).toMatchObject({ scheduled_for: '2030-01-15T09:30:00.000Z', group: 'scheduled' });
+    await publish.getByRole('button', { name: 'Unschedule' }).click();
+    await publish.getByRole('status').filter({ hasText: 'Unscheduled' }).waitFor();
+    expect(await stored(id)).toMatchObject({ scheduled_for: null, group: 'active' });
+
+    const history = page.getByRole('region', { name: 'History' });
+    const versions = history.getByRole('button', { name: /^Version \d+/ });
+    await expect.poll(() => versions.count()).toBeGreaterThanOrEqual(2);
+    // The revision that holds the first text.
+    for (const button of await versions.all()) {
+      await button.click();
+      if ((await history.locator('blockquote').textContent()) === 'First thought') break;
+    }
+    await history.getByRole('button', { name: 'Restore this version' }).click();
+    await expect.poll(() => editor.inputValue()).toBe('First thought');
+    await expect.poll(async () => (await stored(id)).content).toBe('First thought');
+  });
+
+  it('publish now saves the text on screen first and posts it (approval mode off: "Posting")', async () => {
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    const editor = page.getByRole('textbox', { name: 'Post text' });
+    await editor.fill('Posted from Draft Studio');
+    // Straight away, inside the autosave debounce: publishing must not send the older text.
+    const publish = page.getByRole('region', { name: 'Publish' });
+    await publish.getByRole('button', { name: 'Publish now' }).click();
+    await publish.getByRole('status').filter({ hasText: 'Posting' }).waitFor();
+    await expect
+      .poll(() => fake.state.tweetsNewestFirst().map((t) => t.text), { timeout: 15_000 })
+      .toContain('Posted from Draft Studio');
+    await expect.poll(async () => (await stored(id)).group, { timeout: 15_000 }).toBe('posted');
   });
 });

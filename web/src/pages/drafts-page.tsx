@@ -10,6 +10,8 @@ import { clearCopy, copyFor, keepCopy } from '../recovery.js';
 import { navigate, useLocation } from '../router.js';
 import { DraftActions } from './draft-actions.js';
 import { DraftRail } from './draft-rail.js';
+import { HistoryPanel } from './history-panel.js';
+import { PublishPanel } from './publish-panel.js';
 
 const SYNC_LABEL: Record<SyncState, string> = {
   saved: 'Saved',
@@ -40,6 +42,13 @@ function Editor({ draft }: { draft: Draft }) {
   const [typed] = useState(() => ({ text: draft.content }));
   const [mounted] = useState(() => ({ now: false }));
   const [gone, setGone] = useState(false);
+  // The server's latest copy (kept current by saves and actions), for status, schedule and history.
+  const serverDraft = useQuery({
+    queryKey: ['draft', draft.id],
+    queryFn: () => draft,
+    staleTime: Number.POSITIVE_INFINITY,
+    initialData: draft,
+  }).data;
   const saveAsNew = useMutation({
     mutationFn: () => api<Draft>('POST', '/api/content/drafts', { content: typed.text }),
     onSuccess: (copy) => {
@@ -116,7 +125,7 @@ function Editor({ draft }: { draft: Draft }) {
   return (
     <section className="editor" aria-label="Editor">
       <div className="editor-bar">
-        <DraftActions draft={draft} />
+        <DraftActions draft={serverDraft} />
         <span role="status" className={`sync sync-${sync}`}>
           {SYNC_LABEL[sync]}
         </span>
@@ -197,6 +206,16 @@ function Editor({ draft }: { draft: Draft }) {
       <p className={length > 280 ? 'counter over' : 'counter'} aria-live="polite">
         {length} / 280
       </p>
+      <PublishPanel draft={serverDraft} beforeSubmit={() => autosave.flush()} />
+      <HistoryPanel
+        draft={serverDraft}
+        version={() => autosave.version()}
+        onRestored={(saved) => {
+          autosave.reset(saved.version);
+          typed.text = saved.content;
+          setContent(saved.content);
+        }}
+      />
     </section>
   );
 }

@@ -1,0 +1,68 @@
+// The draft's revision history: each autosave and restore is a revision; pick one to see its text and
+// restore it (the restore is itself a new revision, so it can be undone the same way).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Draft, Revision } from '../../../src/contracts/drafts.js';
+import { api } from '../api.js';
+
+export function HistoryPanel({
+  draft,
+  version,
+  onRestored,
+}: {
+  draft: Draft;
+  /** The version the editor's text is based on now. */
+  version: () => number;
+  onRestored: (draft: Draft) => void;
+}) {
+  const client = useQueryClient();
+  const [picked, setPicked] = useState<number | undefined>();
+  const revisions = useQuery({
+    queryKey: ['revisions', draft.id, draft.version],
+    queryFn: () => api<{ items: Revision[] }>('GET', `/api/content/drafts/${draft.id}/revisions`),
+  });
+  const restore = useMutation({
+    mutationFn: (rev: number) =>
+      api<Draft>('POST', `/api/content/drafts/${draft.id}/revisions/${rev}/restore`, { version: version() }),
+    onSuccess: (saved) => {
+      client.setQueryData(['draft', draft.id], saved);
+      void client.invalidateQueries({ queryKey: ['drafts'] });
+      onRestored(saved);
+      setPicked(undefined);
+    },
+  });
+  const shown = revisions.data?.items.find((r) => r.id === picked);
+  return (
+    <section className="history" aria-label="History">
+      <h2>History</h2>
+      <ul className="revisions">
+        {revisions.data?.items.map((rev) => (
+          <li key={rev.id}>
+            <button
+              type="button"
+              className="quiet"
+              aria-pressed={rev.id === picked}
+              onClick={() => setPicked(rev.id === picked ? undefined : rev.id)}
+            >
+              Version {rev.draft_version} · {new Date(rev.created_at).toLocaleString()}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {shown ? (
+        <figure className="revision-preview">
+          <figcaption>Version {shown.draft_version}</figcaption>
+          <blockquote>{shown.content || '(empty)'}</blockquote>
+          <button type="button" onClick={() => restore.mutate(shown.id)} disabled={restore.isPending}>
+            Restore this version
+          </button>
+        </figure>
+      ) : null}
+      {restore.error ? (
+        <p role="alert" className="error">
+          {(restore.error as Error).message}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+// Publishing the open draft: now (to the approval queue when approval mode is on: the answer says which),
+// at a time in the account's timezone (always labelled), rescheduled or unscheduled. The editor's pending
+// text is saved first, so what goes out is what is on screen.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Draft } from '../../../src/contracts/drafts.js';
+import { api } from '../api.js';
+
+type Submitted = {
+  status: 'queued_for_approval' | 'scheduled' | 'queued';
+  draft: Draft;
+  scheduled_for: string | null;
+};
+
+const OUTCOME: Record<Submitted['status'], string> = {
+  queued_for_approval: 'Queued for approval',
+  queued: 'Posting',
+  scheduled: 'Scheduled',
+};
+
+/** The account's timezone ([schedule] timezone), in which schedule times are entered and shown. */
+function useTimezone(): string | undefined {
+  const settings = useQuery({
+    queryKey: ['settings'],
+    queryFn: () => api<{ config: { schedule?: { timezone?: string } } }>('GET', '/api/settings'),
+    staleTime: 60_000,
+  });
+  return settings.data?.config.schedule?.timezone ?? undefined;
+}
+
+/** `2026-11-25T09:30:00Z` shown in the account's timezone. */
+function inZone(iso: string, timeZone: string | undefined): string {
+  try {
+    return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+      new Date(iso),
+    );
+  } catch {
+    return iso;
+  }
+}
+
+export function PublishPanel({ draft, beforeSubmit }: { draft: Draft; beforeSubmit: () => Promise<void> }) {
+  const client = useQueryClient();
+  const timezone = useTimezone();
+  const [when, setWhen] = useState('');
+  const [outcome, setOutcome] = useState<string | undefined>();
+  const done = (answer: Submitted) => {
+    client.setQueryData(['draft', draft.id], answer.draft);
+    void client.invalidateQueries({ queryKey: ['drafts'] });
+    setOutcome(
+      answer.status === 'scheduled' && answer.scheduled_for
+        ? `Scheduled for ${inZone(answer.scheduled_for, timezone)} (${timezone ?? 'server time'})`
+        : OUTCOME[answer.status],
+    );
+  };
+  const publish = useMutation({
+    mutationFn: async () => {
+      await beforeSubmit();
+      return api<Submitted>('POST', `/api/content/drafts/${draft.id}/publish`, {});
+    },
+    onSuccess: done,
+  });
+  const schedule = useMutation({
+    mutationFn: async () => {
+      await beforeSubmit();
+      return api<Submitted>('POST', `/api/content/drafts/${draft.id}/schedule`, { scheduled_for: when });
+    },
+    onSuccess: done,
+  });
+  const unschedule = useMutation({
+    mutationFn: () => api<Draft>('POST', `/api/content/drafts/${draft.id}/unschedule`, {}),
+    onSuccess: (saved) => {
+      client.setQueryData(['draft', draft.id], saved);
+      void client.invalidateQueries({ queryKey: ['drafts'] });
+      setOutcome('Unscheduled');
+    },
+  });
+  const failed = publish.error ?? schedule.error ?? unschedule.error;
+  const waiting = draft.approval_id !== null || draft.job_id !== null;
+  return (
+    <section className="publish" aria-label="Publish">
+      <h2>Publish</h2>
+      {draft.scheduled_for ? (
+        <p>
+          Scheduled for {inZone(draft.scheduled_for, timezone)} ({timezone ?? 'server time'}){' '}
+          <button
+            type="button"
+            className="quiet"
+            onClick={() => unschedule.mutate()}
+            disabled={unschedule.isPending}
+          >
+            Unschedule
+          </button>
+        </p>
+      ) : null}
+      <div className="publish-row">
+        <button type="button" onClick={() => publish.mutate()} disabled={publish.isPending || waiting}>
+          Publish now
+        </button>
+      </div>
+      <form
+        className="publish-row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          schedule.mutate();
+        }}
+      >
+        <label>
+          <span className="label">Schedule for ({timezone ?? 'server time'})</span>
+          <input
+            type="datetime-local"
+            value={when}
+            required
+            onChange={(event) => setWhen(event.target.value)}
+          />
+        </label>
+        <button type="submit" className="quiet" disabled={schedule.isPending || !when}>
+          {draft.scheduled_for ? 'Reschedule' : 'Schedule'}
+        </button>
+      </form>
+      <p role="status" aria-live="polite" className="muted">
+        {outcome ?? ''}
+      </p>
+      {failed ? (
+        <p role="alert" className="error">
+          {(failed as Error).message}
+        </p>
+      ) : null}
+    </section>
+  );
+}
