@@ -42,6 +42,8 @@ async function stored(id: number) {
     version: number;
     group: string;
     scheduled_for: string | null;
+    content_type: string;
+    blocks: Array<{ text: string; order: number }> | null;
   };
 }
 
@@ -96,7 +98,7 @@ describe('Draft Studio', () => {
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     expect(sent.at(-1)).toEqual({
       url: `/api/content/drafts/${draftId}`,
-      body: { content: 'Ship small, write it down. 🚀', version: expect.any(Number) },
+      body: { content_type: 'tweet', content: 'Ship small, write it down. 🚀', version: expect.any(Number) },
     });
     // Debounced: far fewer saves than keys, and each save carried the version the last one answered.
     expect(sent.length).toBeLessThan(10);
@@ -371,5 +373,49 @@ describe('Draft Studio', () => {
       .poll(() => fake.state.tweetsNewestFirst().map((t) => t.text), { timeout: 15_000 })
       .toContain('Posted from Draft Studio');
     await expect.poll(async () => (await stored(id)).group, { timeout: 15_000 }).toBe('posted');
+  });
+
+  it('thread mode: cards with their own counters; keys reorder, split, merge, add and duplicate; the server gets the cards in order', async () => {
+    const before = new URL(page.url()).searchParams.get('id');
+    await page.getByRole('banner').getByRole('button', { name: 'New draft' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('id')).not.toBe(before);
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    const cardsOnServer = async () => {
+      const draft = await stored(id);
+      return draft.content_type === 'thread'
+        ? [...(draft.blocks ?? [])].sort((a, b) => a.order - b.order).map((b) => b.text)
+        : draft.content;
+    };
+    await page.getByRole('button', { name: 'Thread' }).click();
+    const card = (n: number, of: number) => page.getByRole('textbox', { name: `Post ${n} of ${of}` });
+    await card(1, 2).fill('First card');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Second card');
+    await expect.poll(cardsOnServer).toEqual(['First card', 'Second card']);
+    await page.getByText('11 / 280').waitFor();
+
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect.poll(cardsOnServer).toEqual(['Second card', 'First card']);
+
+    // Split "Second card" after "Second".
+    await card(1, 2).focus();
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Control+Shift+S');
+    await expect.poll(cardsOnServer).toEqual(['Second', 'card', 'First card']);
+    // The caret is at the start of the new card: Backspace there merges it back.
+    await page.keyboard.press('Backspace');
+    await expect.poll(cardsOnServer).toEqual(['Second\ncard', 'First card']);
+    await card(1, 2).focus();
+    await page.keyboard.press('Control+Shift+M');
+    await expect.poll(cardsOnServer).toEqual(['Second\ncard\nFirst card']);
+    await page.keyboard.press('Control+Shift+Enter');
+    await page.keyboard.type('A new one');
+    await page.keyboard.press('Control+D');
+    await expect.poll(cardsOnServer).toEqual(['Second\ncard\nFirst card', 'A new one', 'A new one']);
+
+    // Back to a post: the cards become one text.
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect.poll(cardsOnServer).toBe('Second\ncard\nFirst card\n\nA new one\n\nA new one');
   });
 });

@@ -115,7 +115,7 @@ describe('autosave', () => {
     const timers = manualTimers();
     let gone = 0;
     const calls: string[] = [];
-    const autosave = createAutosave(1, {
+    const autosave = createAutosave<string>(1, {
       save: async (content) => {
         calls.push(content);
         throw { status: 404 };

@@ -16,8 +16,8 @@ export interface SaveFailure {
   gone?: boolean;
 }
 
-export interface AutosaveOptions {
-  save(content: string, version: number): Promise<SaveOutcome>;
+export interface AutosaveOptions<T> {
+  save(content: T, version: number): Promise<SaveOutcome>;
   /** Classifies a failed save (conflict or not). */
   failure(error: unknown): SaveFailure;
   onState(state: SyncState): void;
@@ -28,9 +28,9 @@ export interface AutosaveOptions {
   timers?: { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
 }
 
-export interface Autosave {
+export interface Autosave<T> {
   /** The editor's content changed. */
-  edit(content: string): void;
+  edit(content: T): void;
   /** Saves now what is pending (the browser came back online, the user pressed save). */
   flush(): Promise<void>;
   /** After a conflict: save the local content over the server's current version. */
@@ -42,7 +42,7 @@ export interface Autosave {
   dispose(): void;
 }
 
-export function createAutosave(initialVersion: number, options: AutosaveOptions): Autosave {
+export function createAutosave<T>(initialVersion: number, options: AutosaveOptions<T>): Autosave<T> {
   const debounceMs = options.debounceMs ?? 500;
   const retryMs = options.retryMs ?? 3000;
   const timers = options.timers ?? {
@@ -50,7 +50,7 @@ export function createAutosave(initialVersion: number, options: AutosaveOptions)
     clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   };
   let version = initialVersion;
-  let pending: string | undefined;
+  let pending: T | undefined;
   let inFlight: Promise<void> | undefined;
   let timer: unknown;
   let state: SyncState = 'saved';

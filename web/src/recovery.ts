@@ -2,12 +2,16 @@
 // the content, keyed by draft id inside the value (it can never be applied to another draft), kept 7 days,
 // offered (never applied silently) when that draft opens again, and cleared only once the server has it.
 
+import type { ThreadBlock } from '../../src/contracts/content.js';
+
 export const RECOVERY_KEY = 'app:compose:draft';
 export const RECOVERY_TTL_MS = 7 * 86_400_000;
 
 export interface RecoveryCopy {
   draftId: number;
+  /** A post's text (for a thread: its cards as one text, `blocks` holds the cards). */
   content: string;
+  blocks?: ThreadBlock[];
   /** The server version the text was based on. */
   version: number;
   savedAt: number;

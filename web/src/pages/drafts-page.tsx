@@ -2,16 +2,20 @@
 // (`/drafts?id=42`), autosaved with its sync state shown.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { ThreadBlock } from '../../../src/contracts/content.js';
 import type { Draft } from '../../../src/contracts/drafts.js';
+import { sortBlocks } from '../../../src/core/domain/parse-thread-input.js';
+import { cardsFromPost, postFromCards } from '../../../src/core/domain/thread-cards.js';
 import { weightedLength } from '../../../src/core/domain/weighted-length.js';
 import { ApiError, api } from '../api.js';
 import { createAutosave, type SyncState } from '../autosave.js';
-import { clearCopy, copyFor, keepCopy } from '../recovery.js';
+import { clearCopy, copyFor, keepCopy, type RecoveryCopy } from '../recovery.js';
 import { navigate, useLocation } from '../router.js';
 import { DraftActions } from './draft-actions.js';
 import { DraftRail } from './draft-rail.js';
 import { HistoryPanel } from './history-panel.js';
 import { PublishPanel } from './publish-panel.js';
+import { ThreadEditor } from './thread-editor.js';
 
 const SYNC_LABEL: Record<SyncState, string> = {
   saved: 'Saved',
@@ -20,6 +24,28 @@ const SYNC_LABEL: Record<SyncState, string> = {
   offline: 'Offline: changes kept, retrying',
   conflict: 'Conflict: changed elsewhere',
 };
+
+/** What the editor edits and autosave sends: a post's text, or a thread's cards. */
+type Body = { content_type: 'tweet'; content: string } | { content_type: 'thread'; blocks: ThreadBlock[] };
+
+const bodyOf = (draft: Draft): Body =>
+  draft.content_type === 'thread'
+    ? { content_type: 'thread', blocks: sortBlocks(draft.blocks ?? []) }
+    : { content_type: 'tweet', content: draft.content };
+
+/** The body an offline copy holds. */
+const bodyFromCopy = (copy: RecoveryCopy): Body =>
+  copy.blocks
+    ? { content_type: 'thread', blocks: copy.blocks }
+    : { content_type: 'tweet', content: copy.content };
+
+/** The body in another mode: a post becomes the first card; cards become one post. */
+function switchMode(body: Body): Body {
+  const newId = () => crypto.randomUUID();
+  if (body.content_type === 'tweet')
+    return { content_type: 'thread', blocks: cardsFromPost(body.content, [], newId) };
+  return { content_type: 'tweet', content: postFromCards(body.blocks).text };
+}
 
 export function useNewDraft() {
   const client = useQueryClient();
@@ -34,12 +60,12 @@ export function useNewDraft() {
 
 function Editor({ draft }: { draft: Draft }) {
   const client = useQueryClient();
-  const [content, setContent] = useState(draft.content);
+  const [body, setBody] = useState<Body>(() => bodyOf(draft));
   const [sync, setSync] = useState<SyncState>('saved');
   // One autosave per draft opened (the editor is keyed by draft id): later server copies of the draft
   // must not reset what is being typed.
   // The latest text typed, for the offline copy (state callbacks run outside render).
-  const [typed] = useState(() => ({ text: draft.content }));
+  const [typed] = useState(() => ({ body: bodyOf(draft) }));
   const [mounted] = useState(() => ({ now: false }));
   const [gone, setGone] = useState(false);
   // The server's latest copy (kept current by saves and actions), for status, schedule and history.
@@ -50,7 +76,7 @@ function Editor({ draft }: { draft: Draft }) {
     initialData: draft,
   }).data;
   const saveAsNew = useMutation({
-    mutationFn: () => api<Draft>('POST', '/api/content/drafts', { content: typed.text }),
+    mutationFn: () => api<Draft>('POST', '/api/content/drafts', typed.body),
     onSuccess: (copy) => {
       void client.invalidateQueries({ queryKey: ['drafts'] });
       navigate(`/drafts?id=${copy.id}`);
@@ -59,12 +85,12 @@ function Editor({ draft }: { draft: Draft }) {
   // Set while the page is going away: the last save must outlive it (keepalive).
   const [leaving] = useState(() => ({ now: false }));
   const [autosave] = useState(() =>
-    createAutosave(draft.version, {
+    createAutosave<Body>(draft.version, {
       save: async (text, version) => {
         const saved = await api<Draft>(
           'PATCH',
           `/api/content/drafts/${draft.id}`,
-          { content: text, version },
+          { ...text, version },
           { keepalive: leaving.now },
         );
         client.setQueryData(['draft', draft.id], saved);
@@ -79,21 +105,40 @@ function Editor({ draft }: { draft: Draft }) {
       onState: (state) => {
         setSync(state);
         // The offline copy exists only while the server cannot take the text, and goes once it has it.
-        if (state === 'offline') keepCopy(localStorage, copyOf(typed.text));
+        if (state === 'offline') keepCopy(localStorage, copyOf(typed.body));
         if (state === 'saved') clearCopy(localStorage, draft.id);
       },
     }),
   );
-  const copyOf = (text: string) => ({
+  const copyOf = (next: Body) => ({
     draftId: draft.id,
-    content: text,
+    ...(next.content_type === 'tweet'
+      ? { content: next.content }
+      : { content: postFromCards(next.blocks).text, blocks: next.blocks }),
     version: autosave.version(),
     savedAt: Date.now(),
   });
   const [recovered, setRecovered] = useState(() => {
     const copy = copyFor(localStorage, draft.id, Date.now());
-    return copy && copy.content !== draft.content ? copy : undefined;
+    const kept = copy ? bodyFromCopy(copy) : undefined;
+    return copy && kept && JSON.stringify(kept) !== JSON.stringify(bodyOf(draft))
+      ? { body: kept, savedAt: copy.savedAt }
+      : undefined;
   });
+  /** Every change of the body goes through here: state, autosave, and the offline copy while offline. */
+  const update = (next: Body) => {
+    typed.body = next;
+    setBody(next);
+    autosave.edit(next);
+    if (autosave.state() === 'offline') keepCopy(localStorage, copyOf(next));
+  };
+  /** The server's body replaces the editor's (reload after a conflict, a restored revision). */
+  const takeServer = (server: Draft) => {
+    autosave.reset(server.version);
+    typed.body = bodyOf(server);
+    setBody(typed.body);
+  };
+
   useEffect(() => {
     mounted.now = true;
     const online = () => void autosave.flush();
@@ -121,7 +166,7 @@ function Editor({ draft }: { draft: Draft }) {
     };
   }, [autosave, leaving, mounted]);
 
-  const length = weightedLength(content);
+  const length = body.content_type === 'tweet' ? weightedLength(body.content) : 0;
   return (
     <section className="editor" aria-label="Editor">
       <div className="editor-bar">
@@ -145,10 +190,7 @@ function Editor({ draft }: { draft: Draft }) {
           <button
             type="button"
             onClick={async () => {
-              const server = await api<Draft>('GET', `/api/content/drafts/${draft.id}`);
-              autosave.reset(server.version);
-              typed.text = server.content;
-              setContent(server.content);
+              takeServer(await api<Draft>('GET', `/api/content/drafts/${draft.id}`));
             }}
           >
             Reload server
@@ -169,9 +211,7 @@ function Editor({ draft }: { draft: Draft }) {
           <button
             type="button"
             onClick={() => {
-              typed.text = recovered.content;
-              setContent(recovered.content);
-              autosave.edit(recovered.content);
+              update(recovered.body);
               setRecovered(undefined);
             }}
           >
@@ -189,33 +229,45 @@ function Editor({ draft }: { draft: Draft }) {
           </button>
         </section>
       ) : null}
-      <label htmlFor="post-text" className="label">
-        Post text
-      </label>
-      <textarea
-        id="post-text"
-        value={content}
-        rows={8}
-        onChange={(event) => {
-          typed.text = event.target.value;
-          setContent(event.target.value);
-          autosave.edit(event.target.value);
-          if (autosave.state() === 'offline') keepCopy(localStorage, copyOf(event.target.value));
-        }}
-      />
-      <p className={length > 280 ? 'counter over' : 'counter'} aria-live="polite">
-        {length} / 280
-      </p>
+      <fieldset className="modes">
+        <legend className="visually-hidden">Mode</legend>
+        <button
+          type="button"
+          className="quiet"
+          aria-pressed={body.content_type === 'tweet'}
+          onClick={() => body.content_type !== 'tweet' && update(switchMode(body))}
+        >
+          Post
+        </button>
+        <button
+          type="button"
+          className="quiet"
+          aria-pressed={body.content_type === 'thread'}
+          onClick={() => body.content_type !== 'thread' && update(switchMode(body))}
+        >
+          Thread
+        </button>
+      </fieldset>
+      {body.content_type === 'tweet' ? (
+        <>
+          <label htmlFor="post-text" className="label">
+            Post text
+          </label>
+          <textarea
+            id="post-text"
+            value={body.content}
+            rows={8}
+            onChange={(event) => update({ content_type: 'tweet', content: event.target.value })}
+          />
+          <p className={length > 280 ? 'counter over' : 'counter'} aria-live="polite">
+            {length} / 280
+          </p>
+        </>
+      ) : (
+        <ThreadEditor cards={body.blocks} onChange={(blocks) => update({ content_type: 'thread', blocks })} />
+      )}
       <PublishPanel draft={serverDraft} beforeSubmit={() => autosave.flush()} />
-      <HistoryPanel
-        draft={serverDraft}
-        version={() => autosave.version()}
-        onRestored={(saved) => {
-          autosave.reset(saved.version);
-          typed.text = saved.content;
-          setContent(saved.content);
-        }}
-      />
+      <HistoryPanel draft={serverDraft} version={() => autosave.version()} onRestored={takeServer} />
     </section>
   );
 }

@@ -1,0 +1,158 @@
+// Thread mode: one card per post (textarea, weighted counter), with the card actions as buttons and as
+// keys: Alt+↑/↓ reorder, Ctrl/Cmd+D duplicate, Ctrl/Cmd+Shift+S split at the cursor, Ctrl/Cmd+Shift+M merge
+// with the next card, Ctrl/Cmd+Shift+Enter new card after, Backspace at the start merges into the previous
+// card, Tab / Shift+Tab next / previous card (Tab on the last card leaves the lane). Keys are ignored while
+// an input method is composing. Media travels with its card (core/domain/thread-cards.ts).
+import { type KeyboardEvent, useEffect, useRef } from 'react';
+import type { ThreadBlock } from '../../../src/contracts/content.js';
+import {
+  duplicateCard,
+  insertCardAfter,
+  mergeWithNext,
+  moveCard,
+  removeCard,
+  splitCard,
+} from '../../../src/core/domain/thread-cards.js';
+import { weightedLength } from '../../../src/core/domain/weighted-length.js';
+
+const newId = () => crypto.randomUUID();
+
+export function ThreadEditor({
+  cards,
+  onChange,
+}: {
+  cards: ThreadBlock[];
+  onChange: (cards: ThreadBlock[]) => void;
+}) {
+  const areas = useRef(new Map<string, HTMLTextAreaElement>());
+  // Where the caret goes after an operation re-renders the cards.
+  const focusNext = useRef<{ id: string; at: number } | undefined>(undefined);
+  useEffect(() => {
+    const target = focusNext.current;
+    if (!target) return;
+    focusNext.current = undefined;
+    const area = areas.current.get(target.id);
+    area?.focus();
+    area?.setSelectionRange(target.at, target.at);
+  });
+
+  const apply = (next: ThreadBlock[], focus?: { id: string; at: number }) => {
+    focusNext.current = focus;
+    onChange(next);
+  };
+
+  function onKey(event: KeyboardEvent<HTMLTextAreaElement>, index: number) {
+    if (event.nativeEvent.isComposing) return;
+    const card = cards[index];
+    if (!card) return;
+    const mod = event.ctrlKey || event.metaKey;
+    const cursor = event.currentTarget.selectionStart;
+    const key = event.key.toLowerCase();
+    let handled = true;
+    if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+      apply(moveCard(cards, index, event.key === 'ArrowUp' ? -1 : 1), { id: card.id, at: cursor });
+    } else if (mod && !event.shiftKey && key === 'd') {
+      const next = duplicateCard(cards, index, newId);
+      apply(next, { id: next[index + 1]?.id ?? card.id, at: 0 });
+    } else if (mod && event.shiftKey && key === 's') {
+      const next = splitCard(cards, index, cursor, newId);
+      apply(next, { id: next[index + 1]?.id ?? card.id, at: 0 });
+    } else if (mod && event.shiftKey && key === 'm') {
+      apply(mergeWithNext(cards, index), { id: card.id, at: card.text.length });
+    } else if (mod && event.shiftKey && event.key === 'Enter') {
+      const next = insertCardAfter(cards, index, newId);
+      apply(next, { id: next[index + 1]?.id ?? card.id, at: 0 });
+    } else if (
+      event.key === 'Backspace' &&
+      cursor === 0 &&
+      event.currentTarget.selectionEnd === 0 &&
+      index > 0
+    ) {
+      const previous = cards[index - 1] as ThreadBlock;
+      const joint =
+        previous.text === '' || card.text === '' ? previous.text.length : previous.text.length + 1;
+      apply(mergeWithNext(cards, index - 1), { id: previous.id, at: joint });
+    } else if (event.key === 'Tab' && !mod && !event.altKey) {
+      const to = cards[index + (event.shiftKey ? -1 : 1)];
+      if (to) areas.current.get(to.id)?.focus();
+      else handled = false;
+    } else handled = false;
+    if (handled) event.preventDefault();
+  }
+
+  return (
+    <ol className="cards" aria-label="Thread cards">
+      {cards.map((card, index) => {
+        const length = weightedLength(card.text);
+        const label = `Post ${index + 1} of ${cards.length}`;
+        return (
+          <li key={card.id} className="card">
+            <label htmlFor={`card-${card.id}`} className="label">
+              {label}
+            </label>
+            <textarea
+              id={`card-${card.id}`}
+              ref={(element) => {
+                if (element) areas.current.set(card.id, element);
+                else areas.current.delete(card.id);
+              }}
+              value={card.text}
+              rows={4}
+              onKeyDown={(event) => onKey(event, index)}
+              onChange={(event) =>
+                onChange(cards.map((c) => (c.id === card.id ? { ...c, text: event.target.value } : c)))
+              }
+            />
+            <div className="card-bar">
+              {card.media_paths.length > 0 ? (
+                <span className="muted">{card.media_paths.length} media</span>
+              ) : null}
+              <span className={length > 280 ? 'counter over' : 'counter'} aria-live="polite">
+                {length} / 280
+              </span>
+              <button
+                type="button"
+                className="quiet"
+                aria-label={`Move post ${index + 1} up`}
+                disabled={index === 0}
+                onClick={() => apply(moveCard(cards, index, -1))}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                className="quiet"
+                aria-label={`Move post ${index + 1} down`}
+                disabled={index === cards.length - 1}
+                onClick={() => apply(moveCard(cards, index, 1))}
+              >
+                ↓
+              </button>
+              <button
+                type="button"
+                className="quiet"
+                aria-label={`Remove post ${index + 1}`}
+                disabled={cards.length <= 1}
+                onClick={() => apply(removeCard(cards, index))}
+              >
+                ✕
+              </button>
+            </div>
+          </li>
+        );
+      })}
+      <li>
+        <button
+          type="button"
+          className="quiet"
+          onClick={() => {
+            const next = insertCardAfter(cards, cards.length - 1, newId);
+            apply(next, { id: next.at(-1)?.id ?? '', at: 0 });
+          }}
+        >
+          Add post
+        </button>
+      </li>
+    </ol>
+  );
+}
