@@ -51,7 +51,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (colorSchem
     await browser?.close();
   });
 
-  it('the first-run page, Draft Studio with a draft open, and the delete dialog have no violations', async () => {
+  it('the first-run page, Draft Studio with a draft open, the delete dialog and the command palette have no violations', async () => {
     const page = await browser.context.newPage();
     await page.goto(server.url);
     const setup = page.getByRole('heading', { name: 'Choose a dashboard passphrase' });
@@ -76,5 +76,11 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (colorSchem
     await page.getByRole('alertdialog', { name: 'Delete this draft?' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('textbox', { name: 'Post text' }).focus();
+    await page.keyboard.press('Control+K');
+    await page.getByRole('dialog', { name: 'Command palette' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
   });
 });

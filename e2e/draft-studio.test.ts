@@ -418,4 +418,62 @@ describe('Draft Studio', () => {
     await page.getByRole('button', { name: 'Post', exact: true }).click();
     await expect.poll(cardsOnServer).toBe('Second\ncard\nFirst card\n\nA new one\n\nA new one');
   });
+
+  it('command palette (Ctrl+K) runs catalog commands; alternate chords; focus mode and the Escape cascade', async () => {
+    const before = new URL(page.url()).searchParams.get('id');
+    await page.getByRole('banner').getByRole('button', { name: 'New draft' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('id')).not.toBe(before);
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    const editor = page.getByRole('textbox', { name: 'Post text' });
+    await editor.fill('One idea');
+
+    await page.keyboard.press('Control+K');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.waitFor();
+    // Thread commands are not offered in post mode.
+    await expect
+      .poll(() => palette.getByRole('option').allTextContents())
+      .not.toContainEqual(expect.stringContaining('Split post'));
+    await palette.getByRole('combobox', { name: 'Command' }).fill('thread mo');
+    await palette.getByRole('option', { name: /Thread mode/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await palette.waitFor({ state: 'hidden' });
+    await page.getByRole('textbox', { name: 'Post 1 of 2' }).waitFor();
+    await expect.poll(async () => (await stored(id)).content_type).toBe('thread');
+
+    // In thread mode the palette offers the card commands, with their keys.
+    await page.getByRole('textbox', { name: 'Post 1 of 2' }).focus();
+    await page.keyboard.press('Control+K');
+    await palette.getByRole('option', { name: /Duplicate post.*Ctrl\+D/ }).click();
+    await page.getByRole('textbox', { name: 'Post 2 of 3' }).waitFor();
+    await expect
+      .poll(async () => ((await stored(id)).blocks ?? []).map((b) => b.text).sort())
+      .toEqual(['', 'One idea', 'One idea']);
+
+    // Escape closes the palette first, and focus goes back where it was.
+    await page.getByRole('textbox', { name: 'Post 2 of 3' }).focus();
+    await page.keyboard.press('Control+K');
+    await palette.waitFor();
+    await page.keyboard.press('Escape');
+    await palette.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() =>
+        page
+          .getByRole('textbox', { name: 'Post 2 of 3' })
+          .evaluate((el) => el === el.ownerDocument.activeElement),
+      )
+      .toBe(true);
+
+    // The alternate chord for post mode (Chrome keeps Ctrl+Shift+N for itself).
+    await page.keyboard.press('Alt+Shift+N');
+    await editor.waitFor();
+    await expect.poll(async () => (await stored(id)).content_type).toBe('tweet');
+
+    // Focus mode hides the rail and the top bar; Escape leaves it.
+    const rail = page.getByRole('navigation', { name: 'Drafts' });
+    await page.keyboard.press('Control+Shift+F');
+    await rail.waitFor({ state: 'hidden' });
+    await page.keyboard.press('Escape');
+    await rail.waitFor();
+  });
 });

@@ -1,7 +1,7 @@
 // Draft Studio (first slice): the rail of drafts by group and the editor of the draft in the URL
 // (`/drafts?id=42`), autosaved with its sync state shown.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ThreadBlock } from '../../../src/contracts/content.js';
 import type { Draft } from '../../../src/contracts/drafts.js';
 import { sortBlocks } from '../../../src/core/domain/parse-thread-input.js';
@@ -11,11 +11,13 @@ import { ApiError, api } from '../api.js';
 import { createAutosave, type SyncState } from '../autosave.js';
 import { clearCopy, copyFor, keepCopy, type RecoveryCopy } from '../recovery.js';
 import { navigate, useLocation } from '../router.js';
+import { commandFor, matches, PALETTE_CHORD } from '../shortcuts.js';
+import { CommandPalette } from './command-palette.js';
 import { DraftActions } from './draft-actions.js';
 import { DraftRail } from './draft-rail.js';
 import { HistoryPanel } from './history-panel.js';
 import { PublishPanel } from './publish-panel.js';
-import { ThreadEditor } from './thread-editor.js';
+import { type ThreadCommands, ThreadEditor } from './thread-editor.js';
 
 const SYNC_LABEL: Record<SyncState, string> = {
   saved: 'Saved',
@@ -138,6 +140,52 @@ function Editor({ draft }: { draft: Draft }) {
     typed.body = bodyOf(server);
     setBody(typed.body);
   };
+
+  const [palette, setPalette] = useState(false);
+  const paletteReturn = useRef<HTMLElement | null>(null);
+  const [focusMode, setFocusMode] = useState(false);
+  const threadCommands = useRef<ThreadCommands | null>(null);
+  const publishNow = useRef<(() => void) | undefined>(undefined);
+  const newDraft = useNewDraft();
+  /** Runs a command of the catalog (keys and the palette both come here). */
+  const run = (id: string) => {
+    const mode = typed.body.content_type;
+    if (id === 'mode.post' && mode !== 'tweet') update(switchMode(typed.body));
+    else if (id === 'mode.thread' && mode !== 'thread') update(switchMode(typed.body));
+    else if (id === 'compose.new') newDraft.mutate();
+    else if (id === 'compose.publish') publishNow.current?.();
+    else if (id === 'compose.focus') setFocusMode((on) => !on);
+    else if (id.startsWith('thread.')) threadCommands.current?.run(id);
+  };
+  const runRef = useRef(run);
+  runRef.current = run;
+  useEffect(() => {
+    document.body.classList.toggle('focus-mode', focusMode);
+    return () => document.body.classList.remove('focus-mode');
+  }, [focusMode]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented) return;
+      if (matches(event, PALETTE_CHORD)) {
+        event.preventDefault();
+        paletteReturn.current = document.activeElement as HTMLElement | null;
+        setPalette(true);
+        return;
+      }
+      // The Escape cascade below the palette (which closes itself first): focus mode.
+      if (event.key === 'Escape') {
+        setFocusMode(false);
+        return;
+      }
+      const command = commandFor(event, typed.body.content_type === 'thread');
+      // Thread commands act on a card: its textarea handles them.
+      if (!command || command.category === 'Thread') return;
+      event.preventDefault();
+      runRef.current(command.id);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [typed]);
 
   useEffect(() => {
     mounted.now = true;
@@ -264,9 +312,20 @@ function Editor({ draft }: { draft: Draft }) {
           </p>
         </>
       ) : (
-        <ThreadEditor cards={body.blocks} onChange={(blocks) => update({ content_type: 'thread', blocks })} />
+        <ThreadEditor
+          cards={body.blocks}
+          onChange={(blocks) => update({ content_type: 'thread', blocks })}
+          commands={threadCommands}
+        />
       )}
-      <PublishPanel draft={serverDraft} beforeSubmit={() => autosave.flush()} />
+      <PublishPanel draft={serverDraft} beforeSubmit={() => autosave.flush()} publishNow={publishNow} />
+      <CommandPalette
+        open={palette}
+        onOpenChange={setPalette}
+        threadMode={body.content_type === 'thread'}
+        run={run}
+        returnFocus={() => paletteReturn.current}
+      />
       <HistoryPanel draft={serverDraft} version={() => autosave.version()} onRestored={takeServer} />
     </section>
   );

@@ -2,7 +2,7 @@
 // at a time in the account's timezone (always labelled), rescheduled or unscheduled. The editor's pending
 // text is saved first, so what goes out is what is on screen.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type MutableRefObject, useEffect, useState } from 'react';
 import type { Draft } from '../../../src/contracts/drafts.js';
 import { api } from '../api.js';
 
@@ -39,7 +39,16 @@ function inZone(iso: string, timeZone: string | undefined): string {
   }
 }
 
-export function PublishPanel({ draft, beforeSubmit }: { draft: Draft; beforeSubmit: () => Promise<void> }) {
+export function PublishPanel({
+  draft,
+  beforeSubmit,
+  publishNow,
+}: {
+  draft: Draft;
+  beforeSubmit: () => Promise<void>;
+  /** Filled with "publish now" for the keyboard shortcut and the command palette. */
+  publishNow?: MutableRefObject<(() => void) | undefined>;
+}) {
   const client = useQueryClient();
   const timezone = useTimezone();
   const [when, setWhen] = useState('');
@@ -77,6 +86,12 @@ export function PublishPanel({ draft, beforeSubmit }: { draft: Draft; beforeSubm
   });
   const failed = publish.error ?? schedule.error ?? unschedule.error;
   const waiting = draft.approval_id !== null || draft.job_id !== null;
+  useEffect(() => {
+    if (!publishNow) return;
+    publishNow.current = () => {
+      if (!waiting && !publish.isPending) publish.mutate();
+    };
+  });
   return (
     <section className="publish" aria-label="Publish">
       <h2>Publish</h2>

@@ -3,7 +3,7 @@
 // with the next card, Ctrl/Cmd+Shift+Enter new card after, Backspace at the start merges into the previous
 // card, Tab / Shift+Tab next / previous card (Tab on the last card leaves the lane). Keys are ignored while
 // an input method is composing. Media travels with its card (core/domain/thread-cards.ts).
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useImperativeHandle, useRef } from 'react';
 import type { ThreadBlock } from '../../../src/contracts/content.js';
 import {
   duplicateCard,
@@ -14,16 +14,25 @@ import {
   splitCard,
 } from '../../../src/core/domain/thread-cards.js';
 import { weightedLength } from '../../../src/core/domain/weighted-length.js';
+import { commandFor } from '../shortcuts.js';
 
 const newId = () => crypto.randomUUID();
+
+/** Runs a `thread.*` command of the catalog on the card last focused (the command palette uses it). */
+export interface ThreadCommands {
+  run(commandId: string): void;
+}
 
 export function ThreadEditor({
   cards,
   onChange,
+  commands,
 }: {
   cards: ThreadBlock[];
   onChange: (cards: ThreadBlock[]) => void;
+  commands?: RefObject<ThreadCommands | null>;
 }) {
+  const last = useRef({ index: 0, cursor: 0 });
   const areas = useRef(new Map<string, HTMLTextAreaElement>());
   // Where the caret goes after an operation re-renders the cards.
   const focusNext = useRef<{ id: string; at: number } | undefined>(undefined);
@@ -41,27 +50,38 @@ export function ThreadEditor({
     onChange(next);
   };
 
+  /** A catalog command on the card at `index` with the caret at `cursor`; false when it is not one. */
+  function runCommand(id: string, index: number, cursor: number): boolean {
+    const card = cards[index];
+    if (!card) return false;
+    if (id === 'thread.duplicate') {
+      const next = duplicateCard(cards, index, newId);
+      apply(next, { id: next[index + 1]?.id ?? card.id, at: 0 });
+    } else if (id === 'thread.split') {
+      const next = splitCard(cards, index, cursor, newId);
+      apply(next, { id: next[index + 1]?.id ?? card.id, at: 0 });
+    } else if (id === 'thread.merge') {
+      apply(mergeWithNext(cards, index), { id: card.id, at: card.text.length });
+    } else if (id === 'thread.add') {
+      const next = insertCardAfter(cards, index, newId);
+      apply(next, { id: next[index + 1]?.id ?? card.id, at: 0 });
+    } else return false;
+    return true;
+  }
+  useImperativeHandle(commands, () => ({
+    run: (id) => void runCommand(id, Math.min(last.current.index, cards.length - 1), last.current.cursor),
+  }));
+
   function onKey(event: KeyboardEvent<HTMLTextAreaElement>, index: number) {
     if (event.nativeEvent.isComposing) return;
     const card = cards[index];
     if (!card) return;
-    const mod = event.ctrlKey || event.metaKey;
     const cursor = event.currentTarget.selectionStart;
-    const key = event.key.toLowerCase();
+    const command = commandFor(event, true);
     let handled = true;
-    if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+    if (command?.category === 'Thread') runCommand(command.id, index, cursor);
+    else if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
       apply(moveCard(cards, index, event.key === 'ArrowUp' ? -1 : 1), { id: card.id, at: cursor });
-    } else if (mod && !event.shiftKey && key === 'd') {
-      const next = duplicateCard(cards, index, newId);
-      apply(next, { id: next[index + 1]?.id ?? card.id, at: 0 });
-    } else if (mod && event.shiftKey && key === 's') {
-      const next = splitCard(cards, index, cursor, newId);
-      apply(next, { id: next[index + 1]?.id ?? card.id, at: 0 });
-    } else if (mod && event.shiftKey && key === 'm') {
-      apply(mergeWithNext(cards, index), { id: card.id, at: card.text.length });
-    } else if (mod && event.shiftKey && event.key === 'Enter') {
-      const next = insertCardAfter(cards, index, newId);
-      apply(next, { id: next[index + 1]?.id ?? card.id, at: 0 });
     } else if (
       event.key === 'Backspace' &&
       cursor === 0 &&
@@ -72,12 +92,15 @@ export function ThreadEditor({
       const joint =
         previous.text === '' || card.text === '' ? previous.text.length : previous.text.length + 1;
       apply(mergeWithNext(cards, index - 1), { id: previous.id, at: joint });
-    } else if (event.key === 'Tab' && !mod && !event.altKey) {
+    } else if (event.key === 'Tab' && !event.ctrlKey && !event.metaKey && !event.altKey) {
       const to = cards[index + (event.shiftKey ? -1 : 1)];
       if (to) areas.current.get(to.id)?.focus();
       else handled = false;
     } else handled = false;
-    if (handled) event.preventDefault();
+    if (handled) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
   }
 
   return (
@@ -99,6 +122,12 @@ export function ThreadEditor({
               value={card.text}
               rows={4}
               onKeyDown={(event) => onKey(event, index)}
+              onSelect={(event) => {
+                last.current = { index, cursor: event.currentTarget.selectionStart };
+              }}
+              onFocus={(event) => {
+                last.current = { index, cursor: event.currentTarget.selectionStart };
+              }}
               onChange={(event) =>
                 onChange(cards.map((c) => (c.id === card.id ? { ...c, text: event.target.value } : c)))
               }

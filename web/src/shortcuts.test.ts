@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { COMMANDS, chordLabel, commandFor, matches } from './shortcuts.js';
+
+const key = (
+  k: string,
+  mods: { ctrl?: boolean; meta?: boolean; shift?: boolean; alt?: boolean; composing?: boolean } = {},
+) => ({
+  key: k,
+  ctrlKey: Boolean(mods.ctrl),
+  metaKey: Boolean(mods.meta),
+  shiftKey: Boolean(mods.shift),
+  altKey: Boolean(mods.alt),
+  isComposing: Boolean(mods.composing),
+});
+
+describe('shortcut catalog', () => {
+  it('Ctrl or Cmd is the modifier; extra modifiers or a composing input method never match', () => {
+    expect(matches(key('K', { ctrl: true }), { mod: true, key: 'k' })).toBe(true);
+    expect(matches(key('k', { meta: true }), { mod: true, key: 'k' })).toBe(true);
+    expect(matches(key('k', { ctrl: true, shift: true }), { mod: true, key: 'k' })).toBe(false);
+    expect(matches(key('k', { ctrl: true, composing: true }), { mod: true, key: 'k' })).toBe(false);
+    expect(matches(key('k'), { mod: true, key: 'k' })).toBe(false);
+  });
+
+  it('browser-reserved chords have an alternate that a tab receives; thread commands only in thread mode', () => {
+    expect(commandFor(key('N', { ctrl: true, shift: true }), false)?.id).toBe('mode.post');
+    expect(commandFor(key('N', { alt: true, shift: true }), false)?.id).toBe('mode.post');
+    expect(commandFor(key('T', { alt: true, shift: true }), false)?.id).toBe('mode.thread');
+    expect(commandFor(key('d', { ctrl: true }), false)).toBeUndefined();
+    expect(commandFor(key('d', { ctrl: true }), true)?.id).toBe('thread.duplicate');
+    for (const id of ['mode.post', 'mode.thread']) {
+      expect(COMMANDS.find((c) => c.id === id)?.chords.some((c) => c.alt && !c.mod)).toBe(true);
+    }
+    expect(new Set(COMMANDS.map((c) => c.id)).size).toBe(COMMANDS.length);
+  });
+
+  it('labels chords for each platform', () => {
+    expect(chordLabel({ mod: true, shift: true, key: 'n' }, false)).toBe('Ctrl+Shift+N');
+    expect(chordLabel({ mod: true, shift: true, key: 'n' }, true)).toBe('⌘⇧N');
+    expect(chordLabel({ mod: true, key: 'Enter' }, false)).toBe('Ctrl+Enter');
+  });
+});

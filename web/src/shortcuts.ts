@@ -1,0 +1,119 @@
+// One catalog of the editor's commands: the key handlers, the command palette and the shortcut help all
+// read it. Chrome never delivers Ctrl+Shift+N / Ctrl+Shift+T to a tab and Firefox keeps Ctrl+Shift+P, so
+// each of those has an alternate chord a normal tab receives (design note); both are shown.
+
+export type Category = 'Mode' | 'Compose' | 'AI' | 'Thread';
+
+export interface Chord {
+  /** Ctrl on Windows/Linux, Cmd on macOS. */
+  mod?: boolean;
+  shift?: boolean;
+  alt?: boolean;
+  /** `KeyboardEvent.key`, compared case-insensitively. */
+  key: string;
+}
+
+export interface CommandSpec {
+  id: string;
+  label: string;
+  category: Category;
+  chords: Chord[];
+  /** Only offered in thread mode. */
+  threadOnly?: boolean;
+}
+
+export const COMMANDS: readonly CommandSpec[] = [
+  {
+    id: 'mode.post',
+    label: 'Post mode',
+    category: 'Mode',
+    chords: [
+      { mod: true, shift: true, key: 'n' },
+      { alt: true, shift: true, key: 'n' },
+    ],
+  },
+  {
+    id: 'mode.thread',
+    label: 'Thread mode',
+    category: 'Mode',
+    chords: [
+      { mod: true, shift: true, key: 't' },
+      { alt: true, shift: true, key: 't' },
+    ],
+  },
+  {
+    id: 'compose.new',
+    label: 'New draft',
+    category: 'Compose',
+    chords: [{ alt: true, shift: true, key: 'd' }],
+  },
+  { id: 'compose.publish', label: 'Publish now', category: 'Compose', chords: [{ mod: true, key: 'Enter' }] },
+  {
+    id: 'compose.focus',
+    label: 'Focus mode',
+    category: 'Compose',
+    chords: [{ mod: true, shift: true, key: 'f' }],
+  },
+  {
+    id: 'thread.add',
+    label: 'Add post after this one',
+    category: 'Thread',
+    chords: [{ mod: true, shift: true, key: 'Enter' }],
+    threadOnly: true,
+  },
+  {
+    id: 'thread.split',
+    label: 'Split post at cursor',
+    category: 'Thread',
+    chords: [{ mod: true, shift: true, key: 's' }],
+    threadOnly: true,
+  },
+  {
+    id: 'thread.merge',
+    label: 'Merge with next post',
+    category: 'Thread',
+    chords: [{ mod: true, shift: true, key: 'm' }],
+    threadOnly: true,
+  },
+  {
+    id: 'thread.duplicate',
+    label: 'Duplicate post',
+    category: 'Thread',
+    chords: [{ mod: true, key: 'd' }],
+    threadOnly: true,
+  },
+];
+
+export const PALETTE_CHORD: Chord = { mod: true, key: 'k' };
+
+type KeyLike = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'> & {
+  isComposing?: boolean;
+};
+
+/** Whether a key event is the chord (Ctrl or Cmd for `mod`; no extra modifiers; never while composing). */
+export function matches(event: KeyLike, chord: Chord): boolean {
+  if (event.isComposing) return false;
+  const mod = event.ctrlKey || event.metaKey;
+  return (
+    mod === Boolean(chord.mod) &&
+    event.shiftKey === Boolean(chord.shift) &&
+    event.altKey === Boolean(chord.alt) &&
+    event.key.toLowerCase() === chord.key.toLowerCase()
+  );
+}
+
+/** The command a key event runs, if any (thread-only commands only in thread mode). */
+export function commandFor(event: KeyLike, threadMode: boolean): CommandSpec | undefined {
+  return COMMANDS.find(
+    (c) => (threadMode || !c.threadOnly) && c.chords.some((chord) => matches(event, chord)),
+  );
+}
+
+/** `Ctrl+Shift+N` (or `⌘⇧N` on macOS). */
+export function chordLabel(chord: Chord, mac: boolean): string {
+  const key = chord.key.length === 1 ? chord.key.toUpperCase() : chord.key;
+  if (mac) return `${chord.mod ? '⌘' : ''}${chord.alt ? '⌥' : ''}${chord.shift ? '⇧' : ''}${key}`;
+  return [chord.mod ? 'Ctrl' : '', chord.alt ? 'Alt' : '', chord.shift ? 'Shift' : '', key]
+    .filter(Boolean)
+    .join('+');
+}
