@@ -476,4 +476,53 @@ describe('Draft Studio', () => {
     await page.keyboard.press('Escape');
     await rail.waitFor();
   });
+
+  it('inspector: open on desktop, Ctrl+I toggles and the choice survives a reload; Voice shows the settings; a drawer on mobile that Escape closes', async () => {
+    const set = await fetch(`${server.url}/api/settings`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        set: {
+          'business.brand_voice': 'dry and precise',
+          'business.content_pillars': ['shipping', 'docs', 'tests', 'ops'],
+        },
+      }),
+    });
+    expect(set.status).toBe(200);
+    await page.evaluate("localStorage.removeItem('app:inspector:open')");
+    await page.reload();
+    const inspector = page.getByRole('complementary', { name: 'Inspector' });
+    await inspector.waitFor();
+    await inspector.getByText('dry and precise').waitFor();
+    await inspector.getByText('shipping, docs, tests', { exact: true }).waitFor();
+    await inspector.getByRole('button', { name: 'Voice' }).click();
+    await inspector.getByText('dry and precise').waitFor({ state: 'hidden' });
+    expect(await page.evaluate("localStorage.getItem('app:voice:expanded')")).toBe('false');
+
+    await page.getByRole('textbox', { name: 'Post text' }).focus();
+    await page.keyboard.press('Control+I');
+    await inspector.waitFor({ state: 'hidden' });
+    expect(await page.evaluate("localStorage.getItem('app:inspector:open')")).toBe('false');
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Post text' }).waitFor();
+    expect(await inspector.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Inspector' }).click();
+    await inspector.waitFor();
+
+    // Mobile: closed by default, a bottom drawer when opened, and Escape closes it.
+    await page.evaluate("localStorage.removeItem('app:inspector:open')");
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Post text' }).waitFor();
+    expect(await inspector.isVisible()).toBe(false);
+    await page.getByRole('textbox', { name: 'Post text' }).focus();
+    await page.keyboard.press('Control+I');
+    await inspector.waitFor();
+    const box = await inspector.boundingBox();
+    expect(box && box.y + box.height).toBeCloseTo(800, 0);
+    expect(box?.height ?? 0).toBeLessThanOrEqual(480);
+    await page.keyboard.press('Escape');
+    await inspector.waitFor({ state: 'hidden' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 });

@@ -55,6 +55,12 @@ export const COMMANDS: readonly CommandSpec[] = [
     chords: [{ mod: true, shift: true, key: 'f' }],
   },
   {
+    id: 'compose.inspector',
+    label: 'Show or hide the inspector',
+    category: 'Compose',
+    chords: [{ mod: true, key: 'i' }],
+  },
+  {
     id: 'thread.add',
     label: 'Add post after this one',
     category: 'Thread',

@@ -16,6 +16,7 @@ import { CommandPalette } from './command-palette.js';
 import { DraftActions } from './draft-actions.js';
 import { DraftRail } from './draft-rail.js';
 import { HistoryPanel } from './history-panel.js';
+import { Inspector, useInspectorOpen } from './inspector.js';
 import { PublishPanel } from './publish-panel.js';
 import { type ThreadCommands, ThreadEditor } from './thread-editor.js';
 
@@ -144,6 +145,9 @@ function Editor({ draft }: { draft: Draft }) {
   const [palette, setPalette] = useState(false);
   const paletteReturn = useRef<HTMLElement | null>(null);
   const [focusMode, setFocusMode] = useState(false);
+  const [inspectorOpen, setInspectorOpen] = useInspectorOpen();
+  const inspectorNow = useRef(inspectorOpen);
+  inspectorNow.current = inspectorOpen;
   const threadCommands = useRef<ThreadCommands | null>(null);
   const publishNow = useRef<(() => void) | undefined>(undefined);
   const newDraft = useNewDraft();
@@ -155,6 +159,7 @@ function Editor({ draft }: { draft: Draft }) {
     else if (id === 'compose.new') newDraft.mutate();
     else if (id === 'compose.publish') publishNow.current?.();
     else if (id === 'compose.focus') setFocusMode((on) => !on);
+    else if (id === 'compose.inspector') setInspectorOpen(!inspectorNow.current);
     else if (id.startsWith('thread.')) threadCommands.current?.run(id);
   };
   const runRef = useRef(run);
@@ -216,109 +221,126 @@ function Editor({ draft }: { draft: Draft }) {
 
   const length = body.content_type === 'tweet' ? weightedLength(body.content) : 0;
   return (
-    <section className="editor" aria-label="Editor">
-      <div className="editor-bar">
-        <DraftActions draft={serverDraft} />
-        <span role="status" className={`sync sync-${sync}`}>
-          {SYNC_LABEL[sync]}
-        </span>
-      </div>
-      {sync === 'conflict' ? (
-        <div role="alert" className="banner">
-          This draft was changed in another window.
+    <div className={inspectorOpen ? 'editor-layout with-inspector' : 'editor-layout'}>
+      <section className="editor" aria-label="Editor">
+        <div className="editor-bar">
+          <DraftActions draft={serverDraft} />
           <button
             type="button"
-            onClick={async () => {
-              const server = await api<Draft>('GET', `/api/content/drafts/${draft.id}`);
-              await autosave.overwrite(server.version);
-            }}
+            className="quiet"
+            aria-expanded={inspectorOpen}
+            onClick={() => setInspectorOpen(!inspectorOpen)}
           >
-            Use mine
+            Inspector
           </button>
-          <button
-            type="button"
-            onClick={async () => {
-              takeServer(await api<Draft>('GET', `/api/content/drafts/${draft.id}`));
-            }}
-          >
-            Reload server
-          </button>
+          <span role="status" className={`sync sync-${sync}`}>
+            {SYNC_LABEL[sync]}
+          </span>
         </div>
-      ) : null}
-      {gone ? (
-        <div role="alert" className="banner">
-          This draft was deleted in another window. Your text is still here.
-          <button type="button" onClick={() => saveAsNew.mutate()} disabled={saveAsNew.isPending}>
-            Save as a new draft
-          </button>
-        </div>
-      ) : null}
-      {recovered ? (
-        <section className="banner" aria-label="Recovered text">
-          <p>Text typed here on {new Date(recovered.savedAt).toLocaleString()} never reached the server.</p>
+        {sync === 'conflict' ? (
+          <div role="alert" className="banner">
+            This draft was changed in another window.
+            <button
+              type="button"
+              onClick={async () => {
+                const server = await api<Draft>('GET', `/api/content/drafts/${draft.id}`);
+                await autosave.overwrite(server.version);
+              }}
+            >
+              Use mine
+            </button>
+            <button
+              type="button"
+              onClick={async () => {
+                takeServer(await api<Draft>('GET', `/api/content/drafts/${draft.id}`));
+              }}
+            >
+              Reload server
+            </button>
+          </div>
+        ) : null}
+        {gone ? (
+          <div role="alert" className="banner">
+            This draft was deleted in another window. Your text is still here.
+            <button type="button" onClick={() => saveAsNew.mutate()} disabled={saveAsNew.isPending}>
+              Save as a new draft
+            </button>
+          </div>
+        ) : null}
+        {recovered ? (
+          <section className="banner" aria-label="Recovered text">
+            <p>Text typed here on {new Date(recovered.savedAt).toLocaleString()} never reached the server.</p>
+            <button
+              type="button"
+              onClick={() => {
+                update(recovered.body);
+                setRecovered(undefined);
+              }}
+            >
+              Restore it
+            </button>
+            <button
+              type="button"
+              className="quiet"
+              onClick={() => {
+                clearCopy(localStorage, draft.id);
+                setRecovered(undefined);
+              }}
+            >
+              Discard
+            </button>
+          </section>
+        ) : null}
+        <fieldset className="modes">
+          <legend className="visually-hidden">Mode</legend>
           <button
             type="button"
-            onClick={() => {
-              update(recovered.body);
-              setRecovered(undefined);
-            }}
+            className="quiet"
+            aria-pressed={body.content_type === 'tweet'}
+            onClick={() => body.content_type !== 'tweet' && update(switchMode(body))}
           >
-            Restore it
+            Post
           </button>
           <button
             type="button"
             className="quiet"
-            onClick={() => {
-              clearCopy(localStorage, draft.id);
-              setRecovered(undefined);
-            }}
+            aria-pressed={body.content_type === 'thread'}
+            onClick={() => body.content_type !== 'thread' && update(switchMode(body))}
           >
-            Discard
+            Thread
           </button>
-        </section>
-      ) : null}
-      <fieldset className="modes">
-        <legend className="visually-hidden">Mode</legend>
-        <button
-          type="button"
-          className="quiet"
-          aria-pressed={body.content_type === 'tweet'}
-          onClick={() => body.content_type !== 'tweet' && update(switchMode(body))}
-        >
-          Post
-        </button>
-        <button
-          type="button"
-          className="quiet"
-          aria-pressed={body.content_type === 'thread'}
-          onClick={() => body.content_type !== 'thread' && update(switchMode(body))}
-        >
-          Thread
-        </button>
-      </fieldset>
-      {body.content_type === 'tweet' ? (
-        <>
-          <label htmlFor="post-text" className="label">
-            Post text
-          </label>
-          <textarea
-            id="post-text"
-            value={body.content}
-            rows={8}
-            onChange={(event) => update({ content_type: 'tweet', content: event.target.value })}
+        </fieldset>
+        {body.content_type === 'tweet' ? (
+          <>
+            <label htmlFor="post-text" className="label">
+              Post text
+            </label>
+            <textarea
+              id="post-text"
+              value={body.content}
+              rows={8}
+              onChange={(event) => update({ content_type: 'tweet', content: event.target.value })}
+            />
+            <p className={length > 280 ? 'counter over' : 'counter'} aria-live="polite">
+              {length} / 280
+            </p>
+          </>
+        ) : (
+          <ThreadEditor
+            cards={body.blocks}
+            onChange={(blocks) => update({ content_type: 'thread', blocks })}
+            commands={threadCommands}
           />
-          <p className={length > 280 ? 'counter over' : 'counter'} aria-live="polite">
-            {length} / 280
-          </p>
-        </>
-      ) : (
-        <ThreadEditor
-          cards={body.blocks}
-          onChange={(blocks) => update({ content_type: 'thread', blocks })}
-          commands={threadCommands}
-        />
-      )}
-      <PublishPanel draft={serverDraft} beforeSubmit={() => autosave.flush()} publishNow={publishNow} />
+        )}
+        <HistoryPanel draft={serverDraft} version={() => autosave.version()} onRestored={takeServer} />
+      </section>
+      <Inspector
+        open={inspectorOpen}
+        onClose={() => setInspectorOpen(false)}
+        schedule={
+          <PublishPanel draft={serverDraft} beforeSubmit={() => autosave.flush()} publishNow={publishNow} />
+        }
+      />
       <CommandPalette
         open={palette}
         onOpenChange={setPalette}
@@ -326,8 +348,7 @@ function Editor({ draft }: { draft: Draft }) {
         run={run}
         returnFocus={() => paletteReturn.current}
       />
-      <HistoryPanel draft={serverDraft} version={() => autosave.version()} onRestored={takeServer} />
-    </section>
+    </div>
   );
 }
 

@@ -1,0 +1,115 @@
+// The inspector rail beside the editor: Schedule (publish now, schedule, unschedule) and Voice (the brand
+// voice, content style and up to 3 pillars the AI writes in; collapsed state kept under
+// `app:voice:expanded`). Toggled with Ctrl/Cmd+I; open by default on desktop and closed on mobile, where it
+// is a bottom drawer; the choice is kept under `app:inspector:open`.
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { api } from '../api.js';
+
+export const INSPECTOR_KEY = 'app:inspector:open';
+export const VOICE_KEY = 'app:voice:expanded';
+
+const narrow = () => window.matchMedia('(max-width: 767px)').matches;
+
+function stored(key: string): boolean | undefined {
+  try {
+    const value = localStorage.getItem(key);
+    return value === null ? undefined : value === 'true';
+  } catch {
+    return undefined;
+  }
+}
+
+function keep(key: string, value: boolean): void {
+  try {
+    localStorage.setItem(key, String(value));
+  } catch {
+    // Storage disabled: the choice lasts for this page only.
+  }
+}
+
+/** Open state of the inspector: the stored choice, else open on desktop and closed on mobile. */
+export function useInspectorOpen(): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(() => stored(INSPECTOR_KEY) ?? !narrow());
+  return [
+    open,
+    (next) => {
+      keep(INSPECTOR_KEY, next);
+      setOpen(next);
+    },
+  ];
+}
+
+interface VoiceSettings {
+  brand_voice?: string;
+  content_style?: string;
+  content_pillars?: string[];
+}
+
+function VoiceSection() {
+  const [expanded, setExpanded] = useState(() => stored(VOICE_KEY) ?? true);
+  const settings = useQuery({
+    queryKey: ['settings'],
+    queryFn: () => api<{ config: { business?: VoiceSettings } }>('GET', '/api/settings'),
+    staleTime: 60_000,
+  });
+  const voice = settings.data?.config.business ?? {};
+  const pillars = (voice.content_pillars ?? []).slice(0, 3);
+  return (
+    <section aria-labelledby="voice-heading" className="inspector-section">
+      <h2 id="voice-heading">
+        <button
+          type="button"
+          className="quiet disclosure"
+          aria-expanded={expanded}
+          onClick={() => {
+            keep(VOICE_KEY, !expanded);
+            setExpanded(!expanded);
+          }}
+        >
+          Voice
+        </button>
+      </h2>
+      {expanded ? (
+        <dl className="voice">
+          <dt>Brand voice</dt>
+          <dd>{voice.brand_voice ?? 'Not set (Settings → Voice)'}</dd>
+          <dt>Content style</dt>
+          <dd>{voice.content_style ?? 'Not set'}</dd>
+          <dt>Pillars</dt>
+          <dd>{pillars.length ? pillars.join(', ') : 'None yet'}</dd>
+        </dl>
+      ) : null}
+    </section>
+  );
+}
+
+export function Inspector({
+  open,
+  onClose,
+  schedule,
+}: {
+  open: boolean;
+  onClose: () => void;
+  schedule: ReactNode;
+}) {
+  // Escape closes the drawer on mobile (after the palette, before focus mode).
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented && narrow()) {
+        event.preventDefault();
+        onClose();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+  if (!open) return null;
+  return (
+    <aside className="inspector" aria-label="Inspector">
+      <div className="inspector-section">{schedule}</div>
+      <VoiceSection />
+    </aside>
+  );
+}
