@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { weightedLength } from '../src/core/domain/weighted-length.js';
+import { type FakeLlm, startFakeLlm } from '../test/fakes/llm/index.js';
 import { type FakeSocial, startFakeSocial } from '../test/fakes/social/index.js';
 import { runApp } from '../test/support/run-app.js';
 import { killHard, prepareFakeHome, type ServeProcess, serve } from '../test/support/serve-process.js';
@@ -13,12 +14,14 @@ import { createTempHome, type TempHome } from '../test/support/temp-home.js';
 import { type Browser, openBrowser } from './support/browser.js';
 
 let fake: FakeSocial;
+let llm: FakeLlm;
 let home: TempHome;
 let server: ServeProcess;
 let browser: Browser;
 let token: string;
 beforeAll(async () => {
   fake = await startFakeSocial();
+  llm = await startFakeLlm();
   home = createTempHome();
   prepareFakeHome(home, fake);
   server = await serve(home.env);
@@ -29,6 +32,7 @@ afterAll(async () => {
   await browser?.close();
   if (server) await killHard(server);
   await fake?.close();
+  await llm?.close();
   home?.cleanup();
 });
 
@@ -524,5 +528,48 @@ describe('Draft Studio', () => {
     await page.keyboard.press('Escape');
     await inspector.waitFor({ state: 'hidden' });
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('AI: improve with a tone cue (kept among the last 5), Undo; Ctrl+J works with the inspector closed, in the voice', async () => {
+    const configured = await fetch(`${server.url}/api/settings`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        set: { 'llm.provider': 'openai', 'llm.api_key': 'sk-test', 'llm.base_url': llm.openaiBaseUrl },
+      }),
+    });
+    expect(configured.status).toBe(200);
+    const before = new URL(page.url()).searchParams.get('id');
+    await page.getByRole('banner').getByRole('button', { name: 'New draft' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('id')).not.toBe(before);
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    const editor = page.getByRole('textbox', { name: 'Post text' });
+    await editor.fill('we ship things');
+    const inspector = page.getByRole('complementary', { name: 'Inspector' });
+    if (!(await inspector.isVisible())) await page.getByRole('button', { name: 'Inspector' }).click();
+    await inspector.getByRole('combobox', { name: 'Tone cue' }).fill('more confident');
+
+    llm.reset();
+    llm.script.reply('Shipping beats polishing.');
+    await inspector.getByRole('button', { name: 'Improve', exact: true }).click();
+    await expect.poll(() => editor.inputValue()).toBe('Shipping beats polishing.');
+    expect(llm.calls[0]?.system).toContain('Tone directive (MUST follow): more confident');
+    expect(llm.calls[0]?.messages.at(-1)?.content).toContain('we ship things');
+    await expect.poll(async () => (await stored(id)).content).toBe('Shipping beats polishing.');
+    expect(JSON.parse(String(await page.evaluate("localStorage.getItem('app:voice:saved-cues')")))).toEqual([
+      'more confident',
+    ]);
+    await inspector.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(async () => (await stored(id)).content).toBe('we ship things');
+
+    // Inspector closed: the shortcut still improves, in the account's voice.
+    await editor.focus();
+    await page.keyboard.press('Control+I');
+    await inspector.waitFor({ state: 'hidden' });
+    llm.script.reply('Ship it, then say why.');
+    await page.keyboard.press('Control+J');
+    await expect.poll(() => editor.inputValue()).toBe('Ship it, then say why.');
+    expect(llm.calls.at(-1)?.system).toContain('dry and precise');
+    await page.keyboard.press('Control+I');
   });
 });

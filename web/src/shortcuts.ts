@@ -60,6 +60,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     category: 'Compose',
     chords: [{ mod: true, key: 'i' }],
   },
+  { id: 'ai.improve', label: 'Improve with AI', category: 'AI', chords: [{ mod: true, key: 'j' }] },
   {
     id: 'thread.add',
     label: 'Add post after this one',

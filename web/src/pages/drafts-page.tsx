@@ -12,6 +12,7 @@ import { createAutosave, type SyncState } from '../autosave.js';
 import { clearCopy, copyFor, keepCopy, type RecoveryCopy } from '../recovery.js';
 import { navigate, useLocation } from '../router.js';
 import { commandFor, matches, PALETTE_CHORD } from '../shortcuts.js';
+import { AiSection } from './ai-section.js';
 import { CommandPalette } from './command-palette.js';
 import { DraftActions } from './draft-actions.js';
 import { DraftRail } from './draft-rail.js';
@@ -150,6 +151,7 @@ function Editor({ draft }: { draft: Draft }) {
   inspectorNow.current = inspectorOpen;
   const threadCommands = useRef<ThreadCommands | null>(null);
   const publishNow = useRef<(() => void) | undefined>(undefined);
+  const improveNow = useRef<(() => void) | undefined>(undefined);
   const newDraft = useNewDraft();
   /** Runs a command of the catalog (keys and the palette both come here). */
   const run = (id: string) => {
@@ -158,6 +160,7 @@ function Editor({ draft }: { draft: Draft }) {
     else if (id === 'mode.thread' && mode !== 'thread') update(switchMode(typed.body));
     else if (id === 'compose.new') newDraft.mutate();
     else if (id === 'compose.publish') publishNow.current?.();
+    else if (id === 'ai.improve') improveNow.current?.();
     else if (id === 'compose.focus') setFocusMode((on) => !on);
     else if (id === 'compose.inspector') setInspectorOpen(!inspectorNow.current);
     else if (id.startsWith('thread.')) threadCommands.current?.run(id);
@@ -339,6 +342,14 @@ function Editor({ draft }: { draft: Draft }) {
         onClose={() => setInspectorOpen(false)}
         schedule={
           <PublishPanel draft={serverDraft} beforeSubmit={() => autosave.flush()} publishNow={publishNow} />
+        }
+        ai={
+          <AiSection
+            enabled={body.content_type === 'tweet'}
+            text={() => (typed.body.content_type === 'tweet' ? typed.body.content : undefined)}
+            replace={(next) => update({ content_type: 'tweet', content: next })}
+            improveNow={improveNow}
+          />
         }
       />
       <CommandPalette

@@ -1,4 +1,5 @@
-// The inspector rail beside the editor: Schedule (publish now, schedule, unschedule) and Voice (the brand
+// The inspector rail beside the editor: Schedule (publish now, schedule, unschedule), AI (tone cue, improve)
+// and Voice (the brand
 // voice, content style and up to 3 pillars the AI writes in; collapsed state kept under
 // `app:voice:expanded`). Toggled with Ctrl/Cmd+I; open by default on desktop and closed on mobile, where it
 // is a bottom drawer; the choice is kept under `app:inspector:open`.
@@ -88,10 +89,12 @@ export function Inspector({
   open,
   onClose,
   schedule,
+  ai,
 }: {
   open: boolean;
   onClose: () => void;
   schedule: ReactNode;
+  ai: ReactNode;
 }) {
   // Escape closes the drawer on mobile (after the palette, before focus mode).
   useEffect(() => {
@@ -105,11 +108,12 @@ export function Inspector({
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open, onClose]);
-  if (!open) return null;
+  // Kept mounted while hidden: its AI section answers Ctrl/Cmd+J with the inspector closed too.
   return (
-    <aside className="inspector" aria-label="Inspector">
+    <aside className="inspector" aria-label="Inspector" hidden={!open}>
       <div className="inspector-section">{schedule}</div>
       <VoiceSection />
+      {ai}
     </aside>
   );
 }
