@@ -559,7 +559,7 @@ describe('Draft Studio', () => {
     expect(JSON.parse(String(await page.evaluate("localStorage.getItem('app:voice:saved-cues')")))).toEqual([
       'more confident',
     ]);
-    await inspector.getByRole('button', { name: 'Undo' }).click();
+    await inspector.getByRole('button', { name: 'Undo improve' }).click();
     await expect.poll(async () => (await stored(id)).content).toBe('we ship things');
 
     // Inspector closed: the shortcut still improves, in the account's voice.
@@ -571,5 +571,48 @@ describe('Draft Studio', () => {
     await expect.poll(() => editor.inputValue()).toBe('Ship it, then say why.');
     expect(llm.calls.at(-1)?.system).toContain('dry and precise');
     await page.keyboard.press('Control+I');
+  });
+
+  it('From Notes: pick a note, generate, confirm the replacement (or cancel), the citation goes with the save; Undo', async () => {
+    const ingested = await fetch(`${server.url}/api/ingest`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        inline_nodes: [
+          {
+            relative_path: 'habits.md',
+            title: 'Changelog habits',
+            body_text: 'Write the changelog while the change is fresh.',
+          },
+        ],
+      }),
+    });
+    expect(ingested.status).toBe(200);
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    const sent = patches(page);
+    const editor = page.getByRole('textbox', { name: 'Post text' });
+    await editor.fill('my own words');
+    await expect.poll(async () => (await stored(id)).content).toBe('my own words');
+    const inspector = page.getByRole('complementary', { name: 'Inspector' });
+    await inspector.getByRole('searchbox', { name: 'Search notes' }).fill('changelog');
+    await inspector.getByRole('checkbox', { name: 'Changelog habits' }).check();
+
+    llm.script.reply('Changelogs written fresh are honest.', { times: 2 });
+    await inspector.getByRole('button', { name: 'Generate from notes' }).click();
+    const ask = inspector.getByRole('alert').filter({ hasText: 'Replace your text' });
+    await ask.waitFor();
+    expect(llm.calls.at(-1)?.system).toContain('Write the changelog while the change is fresh.');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect(await editor.inputValue()).toBe('my own words');
+
+    await inspector.getByRole('button', { name: 'Generate from notes' }).click();
+    await ask.getByRole('button', { name: 'Replace' }).click();
+    await expect.poll(() => editor.inputValue()).toBe('Changelogs written fresh are honest.');
+    await expect.poll(async () => (await stored(id)).content).toBe('Changelogs written fresh are honest.');
+    const withProvenance = sent.find((p) => (p.body as { provenance?: unknown[] }).provenance?.length);
+    expect(withProvenance?.body).toMatchObject({ provenance: [{ node_id: expect.any(Number) }] });
+
+    await inspector.getByRole('button', { name: 'Undo replace' }).click();
+    await expect.poll(async () => (await stored(id)).content).toBe('my own words');
   });
 });

@@ -82,7 +82,7 @@ export function AiSection({
               setUndo(undefined);
             }}
           >
-            Undo
+            Undo improve
           </button>
         ) : null}
       </div>

@@ -16,6 +16,7 @@ import { AiSection } from './ai-section.js';
 import { CommandPalette } from './command-palette.js';
 import { DraftActions } from './draft-actions.js';
 import { DraftRail } from './draft-rail.js';
+import { FromNotes, type Provenance } from './from-notes.js';
 import { HistoryPanel } from './history-panel.js';
 import { Inspector, useInspectorOpen } from './inspector.js';
 import { PublishPanel } from './publish-panel.js';
@@ -30,7 +31,9 @@ const SYNC_LABEL: Record<SyncState, string> = {
 };
 
 /** What the editor edits and autosave sends: a post's text, or a thread's cards. */
-type Body = { content_type: 'tweet'; content: string } | { content_type: 'thread'; blocks: ThreadBlock[] };
+type Body =
+  | { content_type: 'tweet'; content: string; provenance?: Provenance[] }
+  | { content_type: 'thread'; blocks: ThreadBlock[] };
 
 const bodyOf = (draft: Draft): Body =>
   draft.content_type === 'thread'
@@ -349,6 +352,12 @@ function Editor({ draft }: { draft: Draft }) {
             text={() => (typed.body.content_type === 'tweet' ? typed.body.content : undefined)}
             replace={(next) => update({ content_type: 'tweet', content: next })}
             improveNow={improveNow}
+          />
+        }
+        notes={
+          <FromNotes
+            text={() => (typed.body.content_type === 'tweet' ? typed.body.content : undefined)}
+            replace={(next, provenance) => update({ content_type: 'tweet', content: next, provenance })}
           />
         }
       />

@@ -1,5 +1,5 @@
-// The inspector rail beside the editor: Schedule (publish now, schedule, unschedule), AI (tone cue, improve)
-// and Voice (the brand
+// The inspector rail beside the editor: Schedule (publish now, schedule, unschedule), AI (tone cue, improve),
+// From Notes (generate from picked notes) and Voice (the brand
 // voice, content style and up to 3 pillars the AI writes in; collapsed state kept under
 // `app:voice:expanded`). Toggled with Ctrl/Cmd+I; open by default on desktop and closed on mobile, where it
 // is a bottom drawer; the choice is kept under `app:inspector:open`.
@@ -90,11 +90,13 @@ export function Inspector({
   onClose,
   schedule,
   ai,
+  notes,
 }: {
   open: boolean;
   onClose: () => void;
   schedule: ReactNode;
   ai: ReactNode;
+  notes: ReactNode;
 }) {
   // Escape closes the drawer on mobile (after the palette, before focus mode).
   useEffect(() => {
@@ -114,6 +116,7 @@ export function Inspector({
       <div className="inspector-section">{schedule}</div>
       <VoiceSection />
       {ai}
+      {notes}
     </aside>
   );
 }

@@ -1,0 +1,133 @@
+// The inspector's From Notes section: search the notes, pick some, and generate a post grounded in them.
+// With text already in the editor, an inline banner asks to replace it or cancel; after replacing, Undo is
+// offered for 10 seconds. The notes cited become the draft's provenance, so once posted the post is written
+// back into them (loop-back).
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api } from '../api.js';
+
+interface NoteItem {
+  id: number;
+  relative_path: string;
+  title: string | null;
+  snippet: string;
+}
+interface Generated {
+  content: string;
+  vault_citations?: Array<{ node_id: number; chunk_id: number }>;
+}
+export interface Provenance {
+  node_id: number;
+  chunk_id?: number;
+}
+
+const UNDO_MS = 10_000;
+
+export function FromNotes({
+  text,
+  replace,
+}: {
+  /** The post text now (undefined in thread mode). */
+  text: () => string | undefined;
+  replace: (next: string, provenance: Provenance[]) => void;
+}) {
+  const [q, setQ] = useState('');
+  const [picked, setPicked] = useState<number[]>([]);
+  const [pending, setPending] = useState<{ content: string; provenance: Provenance[] } | undefined>();
+  const [undo, setUndo] = useState<string | undefined>();
+  const notes = useQuery({
+    queryKey: ['notes', q],
+    queryFn: () =>
+      api<{ items: NoteItem[] }>(
+        'GET',
+        `/api/notes?${new URLSearchParams({ limit: '10', ...(q ? { q } : {}) })}`,
+      ),
+  });
+  useEffect(() => {
+    if (undo === undefined) return;
+    const timer = setTimeout(() => setUndo(undefined), UNDO_MS);
+    return () => clearTimeout(timer);
+  }, [undo]);
+  const apply = (next: { content: string; provenance: Provenance[] }) => {
+    setUndo(text() ?? '');
+    setPending(undefined);
+    replace(next.content, next.provenance);
+  };
+  const generate = useMutation({
+    mutationFn: () => api<Generated>('POST', '/api/assist/tweet', { topic: q, selected_node_ids: picked }),
+    onSuccess: (answer) => {
+      const provenance = (answer.vault_citations ?? []).map((c) => ({
+        node_id: c.node_id,
+        chunk_id: c.chunk_id,
+      }));
+      const next = { content: answer.content, provenance };
+      if ((text() ?? '').trim()) setPending(next);
+      else apply(next);
+    },
+  });
+  return (
+    <section aria-labelledby="notes-heading" className="inspector-section">
+      <h2 id="notes-heading">From Notes</h2>
+      <label>
+        <span className="label">Search notes</span>
+        <input type="search" value={q} onChange={(event) => setQ(event.target.value)} />
+      </label>
+      <ul className="notes">
+        {notes.data?.items.map((note) => (
+          <li key={note.id}>
+            <label>
+              <input
+                type="checkbox"
+                checked={picked.includes(note.id)}
+                onChange={(event) =>
+                  setPicked((now) =>
+                    event.target.checked ? [...now, note.id] : now.filter((id) => id !== note.id),
+                  )
+                }
+              />{' '}
+              {note.title ?? note.relative_path}
+            </label>
+          </li>
+        ))}
+      </ul>
+      {notes.data && notes.data.items.length === 0 ? <p className="muted">No notes match.</p> : null}
+      <button
+        type="button"
+        onClick={() => generate.mutate()}
+        disabled={generate.isPending || picked.length === 0 || text() === undefined}
+      >
+        {generate.isPending ? 'Generating…' : 'Generate from notes'}
+      </button>
+      {pending ? (
+        <div role="alert" className="banner">
+          Replace your text with the generated post?
+          <button type="button" onClick={() => apply(pending)}>
+            Replace
+          </button>
+          <button type="button" className="quiet" onClick={() => setPending(undefined)}>
+            Cancel
+          </button>
+        </div>
+      ) : null}
+      {undo !== undefined ? (
+        <p>
+          <button
+            type="button"
+            className="quiet"
+            onClick={() => {
+              replace(undo, []);
+              setUndo(undefined);
+            }}
+          >
+            Undo replace
+          </button>
+        </p>
+      ) : null}
+      {generate.error ? (
+        <p role="alert" className="error">
+          {(generate.error as Error).message}
+        </p>
+      ) : null}
+    </section>
+  );
+}
