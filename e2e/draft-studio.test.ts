@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { weightedLength } from '../src/core/domain/weighted-length.js';
 import { type FakeLlm, startFakeLlm } from '../test/fakes/llm/index.js';
 import { type FakeSocial, startFakeSocial } from '../test/fakes/social/index.js';
+import { solidPng } from '../test/support/png.js';
 import { runApp } from '../test/support/run-app.js';
 import { killHard, prepareFakeHome, type ServeProcess, serve } from '../test/support/serve-process.js';
 import { createTempHome, type TempHome } from '../test/support/temp-home.js';
@@ -614,5 +615,71 @@ describe('Draft Studio', () => {
 
     await inspector.getByRole('button', { name: 'Undo replace' }).click();
     await expect.poll(async () => (await stored(id)).content).toBe('my own words');
+  });
+
+  it('preview: one card per post with connectors; media grids per the spec, the cropped badge exactly past 0.3', async () => {
+    const upload = async (name: string, width: number, height: number) => {
+      const form = new FormData();
+      form.set('file', new Blob([solidPng(width, height)], { type: 'image/png' }), name);
+      const response = await fetch(`${server.url}/api/media/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { path: string }).path;
+    };
+    // 3:2 (severity 0.33 in a square: badge), 4:3 (0.25: none), 1:1, 2:3.
+    const wide = await upload('wide.png', 300, 200);
+    const fourThree = await upload('four-three.png', 400, 300);
+    const square = await upload('square.png', 200, 200);
+    const tall = await upload('tall.png', 200, 300);
+    const made = await fetch(`${server.url}/api/content/drafts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'Four pictures', media_paths: [wide, fourThree, square, tall] }),
+    });
+    const id = ((await made.json()) as { id: number }).id;
+    await page.goto(`${server.url}/drafts?id=${id}`);
+    const preview = page.getByRole('region', { name: 'Preview' });
+    const grid = preview.getByRole('figure', { name: '4 media' });
+    await grid.waitFor();
+    const slots = grid.locator('.slot');
+    await expect.poll(() => slots.count()).toBe(4);
+    for (let i = 0; i < 4; i++) {
+      const box = await slots.nth(i).boundingBox();
+      expect((box?.width ?? 0) / (box?.height ?? 1)).toBeCloseTo(1, 1);
+    }
+    // The badge on the 3:2 image and the 2:3 one (both 0.33), not on 4:3 (0.25) or the square.
+    await expect
+      .poll(async () => Promise.all([0, 1, 2, 3].map((i) => slots.nth(i).getByText('cropped').count())))
+      .toEqual([1, 0, 0, 1]);
+
+    // Three images: left 2:3, right two 1:1, the columns line up (no empty band).
+    const three = await fetch(`${server.url}/api/content/drafts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'Three', media_paths: [tall, square, wide] }),
+    });
+    await page.goto(`${server.url}/drafts?id=${((await three.json()) as { id: number }).id}`);
+    const grid3 = page.getByRole('region', { name: 'Preview' }).getByRole('figure', { name: '3 media' });
+    await grid3.waitFor();
+    const [left, top, bottom] = await Promise.all(
+      [0, 1, 2].map((i) => grid3.locator('.slot').nth(i).boundingBox()),
+    );
+    expect((left?.width ?? 0) / (left?.height ?? 1)).toBeCloseTo(2 / 3, 1);
+    expect((top?.width ?? 0) / (top?.height ?? 1)).toBeCloseTo(1, 1);
+    expect(Math.abs((left?.height ?? 0) - ((top?.height ?? 0) + (bottom?.height ?? 0)))).toBeLessThan(
+      (left?.height ?? 0) * 0.01,
+    );
+
+    // A thread of 3 cards draws 3 post cards and 2 connectors.
+    await page.getByRole('button', { name: 'Thread' }).click();
+    await page.getByRole('textbox', { name: 'Post 2 of 2' }).fill('second');
+    await page.getByRole('button', { name: 'Add post' }).click();
+    await page.getByRole('textbox', { name: 'Post 3 of 3' }).fill('third');
+    const posts = page.getByRole('region', { name: 'Preview' }).getByRole('article');
+    await expect.poll(() => posts.count()).toBe(3);
+    expect(await page.getByRole('region', { name: 'Preview' }).getByTestId('connector').count()).toBe(2);
   });
 });

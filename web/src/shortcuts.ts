@@ -55,6 +55,15 @@ export const COMMANDS: readonly CommandSpec[] = [
     chords: [{ mod: true, shift: true, key: 'f' }],
   },
   {
+    id: 'compose.preview',
+    label: 'Show or hide the preview',
+    category: 'Compose',
+    chords: [
+      { mod: true, shift: true, key: 'p' },
+      { alt: true, shift: true, key: 'p' },
+    ],
+  },
+  {
     id: 'compose.inspector',
     label: 'Show or hide the inspector',
     category: 'Compose',

@@ -19,6 +19,7 @@ import { DraftRail } from './draft-rail.js';
 import { FromNotes, type Provenance } from './from-notes.js';
 import { HistoryPanel } from './history-panel.js';
 import { Inspector, useInspectorOpen } from './inspector.js';
+import { Preview } from './preview.js';
 import { PublishPanel } from './publish-panel.js';
 import { type ThreadCommands, ThreadEditor } from './thread-editor.js';
 
@@ -149,6 +150,7 @@ function Editor({ draft }: { draft: Draft }) {
   const [palette, setPalette] = useState(false);
   const paletteReturn = useRef<HTMLElement | null>(null);
   const [focusMode, setFocusMode] = useState(false);
+  const [showPreview, setShowPreview] = useState(true);
   const [inspectorOpen, setInspectorOpen] = useInspectorOpen();
   const inspectorNow = useRef(inspectorOpen);
   inspectorNow.current = inspectorOpen;
@@ -165,6 +167,7 @@ function Editor({ draft }: { draft: Draft }) {
     else if (id === 'compose.publish') publishNow.current?.();
     else if (id === 'ai.improve') improveNow.current?.();
     else if (id === 'compose.focus') setFocusMode((on) => !on);
+    else if (id === 'compose.preview') setShowPreview((on) => !on);
     else if (id === 'compose.inspector') setInspectorOpen(!inspectorNow.current);
     else if (id.startsWith('thread.')) threadCommands.current?.run(id);
   };
@@ -297,47 +300,60 @@ function Editor({ draft }: { draft: Draft }) {
             </button>
           </section>
         ) : null}
-        <fieldset className="modes">
-          <legend className="visually-hidden">Mode</legend>
-          <button
-            type="button"
-            className="quiet"
-            aria-pressed={body.content_type === 'tweet'}
-            onClick={() => body.content_type !== 'tweet' && update(switchMode(body))}
-          >
-            Post
-          </button>
-          <button
-            type="button"
-            className="quiet"
-            aria-pressed={body.content_type === 'thread'}
-            onClick={() => body.content_type !== 'thread' && update(switchMode(body))}
-          >
-            Thread
-          </button>
-        </fieldset>
-        {body.content_type === 'tweet' ? (
-          <>
-            <label htmlFor="post-text" className="label">
-              Post text
-            </label>
-            <textarea
-              id="post-text"
-              value={body.content}
-              rows={8}
-              onChange={(event) => update({ content_type: 'tweet', content: event.target.value })}
+        <div className={showPreview ? 'panes with-preview' : 'panes'}>
+          <div>
+            <fieldset className="modes">
+              <legend className="visually-hidden">Mode</legend>
+              <button
+                type="button"
+                className="quiet"
+                aria-pressed={body.content_type === 'tweet'}
+                onClick={() => body.content_type !== 'tweet' && update(switchMode(body))}
+              >
+                Post
+              </button>
+              <button
+                type="button"
+                className="quiet"
+                aria-pressed={body.content_type === 'thread'}
+                onClick={() => body.content_type !== 'thread' && update(switchMode(body))}
+              >
+                Thread
+              </button>
+            </fieldset>
+            {body.content_type === 'tweet' ? (
+              <>
+                <label htmlFor="post-text" className="label">
+                  Post text
+                </label>
+                <textarea
+                  id="post-text"
+                  value={body.content}
+                  rows={8}
+                  onChange={(event) => update({ content_type: 'tweet', content: event.target.value })}
+                />
+                <p className={length > 280 ? 'counter over' : 'counter'} aria-live="polite">
+                  {length} / 280
+                </p>
+              </>
+            ) : (
+              <ThreadEditor
+                cards={body.blocks}
+                onChange={(blocks) => update({ content_type: 'thread', blocks })}
+                commands={threadCommands}
+              />
+            )}
+          </div>
+          {showPreview ? (
+            <Preview
+              posts={
+                body.content_type === 'tweet'
+                  ? [{ text: body.content, media: serverDraft.media_paths }]
+                  : body.blocks.map((card) => ({ text: card.text, media: card.media_paths }))
+              }
             />
-            <p className={length > 280 ? 'counter over' : 'counter'} aria-live="polite">
-              {length} / 280
-            </p>
-          </>
-        ) : (
-          <ThreadEditor
-            cards={body.blocks}
-            onChange={(blocks) => update({ content_type: 'thread', blocks })}
-            commands={threadCommands}
-          />
-        )}
+          ) : null}
+        </div>
         <HistoryPanel draft={serverDraft} version={() => autosave.version()} onRestored={takeServer} />
       </section>
       <Inspector
