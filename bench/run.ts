@@ -6,6 +6,7 @@ import { benchClient } from './client.js';
 import { benchConfigReload } from './config-reload.js';
 import { benchDrafts } from './drafts.js';
 import { benchIngest } from './ingest.js';
+import { benchKeystroke } from './keystroke.js';
 import { benchScoring } from './scoring.js';
 import { benchToolServer } from './toolserver.js';
 import { benchVaultContext } from './vault-context.js';
@@ -17,6 +18,7 @@ const BENCHES: Record<string, () => unknown> = {
   'config-reload': benchConfigReload,
   drafts: benchDrafts,
   ingest: benchIngest,
+  keystroke: benchKeystroke,
   scoring: benchScoring,
   toolserver: benchToolServer,
   'vault-context': benchVaultContext,
