@@ -47,6 +47,7 @@ async function stored(id: number) {
     version: number;
     group: string;
     scheduled_for: string | null;
+    media_paths: string[];
     content_type: string;
     blocks: Array<{ text: string; order: number }> | null;
   };
@@ -103,7 +104,12 @@ describe('Draft Studio', () => {
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     expect(sent.at(-1)).toEqual({
       url: `/api/content/drafts/${draftId}`,
-      body: { content_type: 'tweet', content: 'Ship small, write it down. 🚀', version: expect.any(Number) },
+      body: {
+        content_type: 'tweet',
+        content: 'Ship small, write it down. 🚀',
+        media_paths: [],
+        version: expect.any(Number),
+      },
     });
     // Debounced: far fewer saves than keys, and each save carried the version the last one answered.
     expect(sent.length).toBeLessThan(10);
@@ -681,5 +687,72 @@ describe('Draft Studio', () => {
     const posts = page.getByRole('region', { name: 'Preview' }).getByRole('article');
     await expect.poll(() => posts.count()).toBe(3);
     expect(await page.getByRole('region', { name: 'Preview' }).getByTestId('connector').count()).toBe(2);
+  });
+
+  it('media: picker and paste upload and save with the post; the client refuses what the rules refuse; media follows its card', async () => {
+    const before = new URL(page.url()).searchParams.get('id');
+    await page.goto(`${server.url}/drafts`);
+    await page.getByRole('banner').getByRole('button', { name: 'New draft' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('id')).not.toBe(before);
+    await expect.poll(() => new URL(page.url()).searchParams.get('id')).not.toBeNull();
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    await page.getByRole('textbox', { name: 'Post text' }).fill('With pictures');
+    const png = (name: string, w = 40, h = 30) => ({ name, mimeType: 'image/png', buffer: solidPng(w, h) });
+    await page.getByLabel('Add media to post', { exact: true }).setInputFiles([png('a.png'), png('b.png')]);
+    await page.getByRole('img', { name: 'Media 2 of post' }).waitFor();
+    await expect.poll(async () => (await stored(id)).media_paths.length).toBe(2);
+    await page.getByRole('region', { name: 'Preview' }).getByRole('figure', { name: '2 media' }).waitFor();
+
+    // Five images, or a GIF beside images: refused before any upload, saying why.
+    await page
+      .getByLabel('Add media to post', { exact: true })
+      .setInputFiles([png('c.png'), png('d.png'), png('e.png')]);
+    await page.getByRole('alert').filter({ hasText: 'at most 4 images per post (got 5)' }).waitFor();
+    const gif = {
+      name: 'x.gif',
+      mimeType: 'image/gif',
+      buffer: Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64'),
+    };
+    await page.getByLabel('Add media to post', { exact: true }).setInputFiles([gif]);
+    await page.getByRole('alert').filter({ hasText: 'must be the only media of a post' }).waitFor();
+    // An upload the server refuses with 413 says so.
+    await page.route('**/api/media/upload', (route) =>
+      route.fulfill({
+        status: 413,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'payload_too_large', message: 'too large' } }),
+      }),
+    );
+    await page.getByLabel('Add media to post', { exact: true }).setInputFiles([png('big.png')]);
+    await page.getByRole('alert').filter({ hasText: 'larger than the server accepts' }).waitFor();
+    await page.unroute('**/api/media/upload');
+    expect((await stored(id)).media_paths).toHaveLength(2);
+
+    // As a thread the media is on card 1, and moves with it.
+    await page.getByRole('button', { name: 'Thread' }).click();
+    await page.getByRole('textbox', { name: 'Post 2 of 2' }).fill('no pictures here');
+    await page.getByRole('textbox', { name: 'Post 1 of 2' }).focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    const cards = async () =>
+      [...((await stored(id)).blocks ?? [])]
+        .sort((a, b) => a.order - b.order)
+        .map((b) => [b.text, (b as { media_paths?: string[] }).media_paths?.length ?? 0]);
+    await expect.poll(cards).toEqual([
+      ['no pictures here', 0],
+      ['With pictures', 2],
+    ]);
+
+    // Pasting an image into card 1's text adds it to that card (a text paste stays the browser's own).
+    await page.evaluate(`(() => {
+      const el = [...document.querySelectorAll('label')].find((l) => l.textContent === 'Post 1 of 2').control;
+      const data = new DataTransfer();
+      const bytes = Uint8Array.from(atob(${JSON.stringify(solidPng(20, 20).toString('base64'))}), (c) => c.charCodeAt(0));
+      data.items.add(new File([bytes], 'pasted.png', { type: 'image/png' }));
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    })()`);
+    await expect.poll(cards).toEqual([
+      ['no pictures here', 1],
+      ['With pictures', 2],
+    ]);
   });
 });

@@ -28,6 +28,34 @@ export function whenUnauthenticated(handler: () => void): void {
   onUnauthenticated = handler;
 }
 
+/** A file upload (multipart) with the CSRF token; errors as `api` gives them. */
+export async function upload<T>(path: string, file: File): Promise<T> {
+  const form = new FormData();
+  form.set('file', file, file.name || 'pasted');
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (csrfToken) headers['x-csrf-token'] = csrfToken;
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', headers, body: form, credentials: 'same-origin' });
+  } catch (error) {
+    throw new ApiError(0, 'offline', `the upload did not reach the server (${(error as Error).message})`);
+  }
+  const json = (await response.json().catch(() => undefined)) as
+    | { error?: { code?: string; message?: string; details?: unknown } }
+    | undefined;
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      json?.error?.code ?? 'http_error',
+      response.status === 413
+        ? 'the file is larger than the server accepts'
+        : (json?.error?.message ?? `HTTP ${response.status}`),
+      json?.error?.details,
+    );
+  }
+  return json as T;
+}
+
 export async function api<T>(
   method: string,
   path: string,

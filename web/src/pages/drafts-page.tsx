@@ -19,6 +19,7 @@ import { DraftRail } from './draft-rail.js';
 import { FromNotes, type Provenance } from './from-notes.js';
 import { HistoryPanel } from './history-panel.js';
 import { Inspector, useInspectorOpen } from './inspector.js';
+import { MediaSlot, pasteFiles } from './media-slot.js';
 import { Preview } from './preview.js';
 import { PublishPanel } from './publish-panel.js';
 import { type ThreadCommands, ThreadEditor } from './thread-editor.js';
@@ -33,13 +34,13 @@ const SYNC_LABEL: Record<SyncState, string> = {
 
 /** What the editor edits and autosave sends: a post's text, or a thread's cards. */
 type Body =
-  | { content_type: 'tweet'; content: string; provenance?: Provenance[] }
+  | { content_type: 'tweet'; content: string; media_paths?: string[]; provenance?: Provenance[] }
   | { content_type: 'thread'; blocks: ThreadBlock[] };
 
 const bodyOf = (draft: Draft): Body =>
   draft.content_type === 'thread'
     ? { content_type: 'thread', blocks: sortBlocks(draft.blocks ?? []) }
-    : { content_type: 'tweet', content: draft.content };
+    : { content_type: 'tweet', content: draft.content, media_paths: draft.media_paths };
 
 /** The body an offline copy holds. */
 const bodyFromCopy = (copy: RecoveryCopy): Body =>
@@ -51,8 +52,9 @@ const bodyFromCopy = (copy: RecoveryCopy): Body =>
 function switchMode(body: Body): Body {
   const newId = () => crypto.randomUUID();
   if (body.content_type === 'tweet')
-    return { content_type: 'thread', blocks: cardsFromPost(body.content, [], newId) };
-  return { content_type: 'tweet', content: postFromCards(body.blocks).text };
+    return { content_type: 'thread', blocks: cardsFromPost(body.content, body.media_paths ?? [], newId) };
+  const post = postFromCards(body.blocks);
+  return { content_type: 'tweet', content: post.text, media_paths: post.mediaPaths };
 }
 
 export function useNewDraft() {
@@ -140,6 +142,15 @@ function Editor({ draft }: { draft: Draft }) {
     autosave.edit(next);
     if (autosave.state() === 'offline') keepCopy(localStorage, copyOf(next));
   };
+  /** New post text, keeping the post's media (and setting its provenance when given). */
+  const setText = (text: string, extra: { provenance?: Provenance[] } = {}) =>
+    update({
+      content_type: 'tweet',
+      content: text,
+      media_paths: typed.body.content_type === 'tweet' ? (typed.body.media_paths ?? []) : [],
+      ...extra,
+    });
+  const pasteInto = useRef<((files: File[]) => void) | undefined>(undefined);
   /** The server's body replaces the editor's (reload after a conflict, a restored revision). */
   const takeServer = (server: Draft) => {
     autosave.reset(server.version);
@@ -330,11 +341,20 @@ function Editor({ draft }: { draft: Draft }) {
                   id="post-text"
                   value={body.content}
                   rows={8}
-                  onChange={(event) => update({ content_type: 'tweet', content: event.target.value })}
+                  onChange={(event) => setText(event.target.value)}
+                  onPaste={(event) => pasteFiles(event, pasteInto.current)}
                 />
                 <p className={length > 280 ? 'counter over' : 'counter'} aria-live="polite">
                   {length} / 280
                 </p>
+                <MediaSlot
+                  label="post"
+                  media={body.media_paths ?? []}
+                  onChange={(media) => update({ ...body, media_paths: media })}
+                  registerPaste={(add) => {
+                    pasteInto.current = add;
+                  }}
+                />
               </>
             ) : (
               <ThreadEditor
@@ -348,7 +368,7 @@ function Editor({ draft }: { draft: Draft }) {
             <Preview
               posts={
                 body.content_type === 'tweet'
-                  ? [{ text: body.content, media: serverDraft.media_paths }]
+                  ? [{ text: body.content, media: body.media_paths ?? [] }]
                   : body.blocks.map((card) => ({ text: card.text, media: card.media_paths }))
               }
             />
@@ -366,14 +386,14 @@ function Editor({ draft }: { draft: Draft }) {
           <AiSection
             enabled={body.content_type === 'tweet'}
             text={() => (typed.body.content_type === 'tweet' ? typed.body.content : undefined)}
-            replace={(next) => update({ content_type: 'tweet', content: next })}
+            replace={(next) => setText(next)}
             improveNow={improveNow}
           />
         }
         notes={
           <FromNotes
             text={() => (typed.body.content_type === 'tweet' ? typed.body.content : undefined)}
-            replace={(next, provenance) => update({ content_type: 'tweet', content: next, provenance })}
+            replace={(next, provenance) => setText(next, { provenance })}
           />
         }
       />

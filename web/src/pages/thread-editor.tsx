@@ -15,6 +15,7 @@ import {
 } from '../../../src/core/domain/thread-cards.js';
 import { weightedLength } from '../../../src/core/domain/weighted-length.js';
 import { commandFor } from '../shortcuts.js';
+import { MediaSlot, pasteFiles } from './media-slot.js';
 
 const newId = () => crypto.randomUUID();
 
@@ -33,6 +34,7 @@ export function ThreadEditor({
   commands?: RefObject<ThreadCommands | null>;
 }) {
   const last = useRef({ index: 0, cursor: 0 });
+  const pasters = useRef(new Map<string, (files: File[]) => void>());
   const areas = useRef(new Map<string, HTMLTextAreaElement>());
   // Where the caret goes after an operation re-renders the cards.
   const focusNext = useRef<{ id: string; at: number } | undefined>(undefined);
@@ -122,6 +124,7 @@ export function ThreadEditor({
               value={card.text}
               rows={4}
               onKeyDown={(event) => onKey(event, index)}
+              onPaste={(event) => pasteFiles(event, pasters.current.get(card.id))}
               onSelect={(event) => {
                 last.current = { index, cursor: event.currentTarget.selectionStart };
               }}
@@ -131,6 +134,14 @@ export function ThreadEditor({
               onChange={(event) =>
                 onChange(cards.map((c) => (c.id === card.id ? { ...c, text: event.target.value } : c)))
               }
+            />
+            <MediaSlot
+              label={`post ${index + 1}`}
+              media={card.media_paths}
+              onChange={(media) =>
+                onChange(cards.map((c) => (c.id === card.id ? { ...c, media_paths: media } : c)))
+              }
+              registerPaste={(add) => pasters.current.set(card.id, add)}
             />
             <div className="card-bar">
               {card.media_paths.length > 0 ? (
