@@ -1,7 +1,7 @@
 // Draft Studio (first slice): the rail of drafts by group and the editor of the draft in the URL
 // (`/drafts?id=42`), autosaved with its sync state shown.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { ThreadBlock } from '../../../src/contracts/content.js';
 import type { Draft } from '../../../src/contracts/drafts.js';
 import { sortBlocks } from '../../../src/core/domain/parse-thread-input.js';
@@ -162,6 +162,15 @@ function Editor({ draft }: { draft: Draft }) {
   const paletteReturn = useRef<HTMLElement | null>(null);
   const [focusMode, setFocusMode] = useState(false);
   const [showPreview, setShowPreview] = useState(true);
+  // The preview follows the text at a lower priority: typing never waits for it.
+  const previewBody = useDeferredValue(body);
+  const previewPosts = useMemo(
+    () =>
+      previewBody.content_type === 'tweet'
+        ? [{ text: previewBody.content, media: previewBody.media_paths ?? [] }]
+        : previewBody.blocks.map((card) => ({ text: card.text, media: card.media_paths })),
+    [previewBody],
+  );
   const [inspectorOpen, setInspectorOpen] = useInspectorOpen();
   const inspectorNow = useRef(inspectorOpen);
   inspectorNow.current = inspectorOpen;
@@ -364,15 +373,7 @@ function Editor({ draft }: { draft: Draft }) {
               />
             )}
           </div>
-          {showPreview ? (
-            <Preview
-              posts={
-                body.content_type === 'tweet'
-                  ? [{ text: body.content, media: body.media_paths ?? [] }]
-                  : body.blocks.map((card) => ({ text: card.text, media: card.media_paths }))
-              }
-            />
-          ) : null}
+          {showPreview ? <Preview posts={previewPosts} /> : null}
         </div>
         <HistoryPanel draft={serverDraft} version={() => autosave.version()} onRestored={takeServer} />
       </section>

@@ -2,7 +2,7 @@
 // previews), thread connectors between cards, and the media grid of the spec (1: 16:9; 2: 4:5 each; 3: left
 // 2:3 and two 1:1 stacked, columns 4:3; 4: 2×2 1:1), images cover-cropped with a "cropped" badge when more
 // than 30 % is hidden (core/domain/media-grid.ts). At most 4 images per post.
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { gridSlots, showsCropBadge } from '../../../src/core/domain/media-grid.js';
 
 export interface PreviewPost {
@@ -47,7 +47,7 @@ function MediaGrid({ media }: { media: string[] }) {
   );
 }
 
-export function Preview({ posts }: { posts: PreviewPost[] }) {
+export const Preview = memo(function Preview({ posts }: { posts: PreviewPost[] }) {
   return (
     <section className="preview" aria-label="Preview">
       {posts.map((post, index) => (
@@ -65,4 +65,4 @@ export function Preview({ posts }: { posts: PreviewPost[] }) {
       ))}
     </section>
   );
-}
+});
