@@ -755,4 +755,20 @@ describe('Draft Studio', () => {
       ['With pictures', 2],
     ]);
   });
+
+  it('the home page starts a new server draft and opens it in Draft Studio', async () => {
+    const before = await fetch(`${server.url}/api/content/drafts?limit=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).then((r) => r.json() as Promise<{ total: number }>);
+    await page.goto(server.url);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/drafts');
+    await expect.poll(() => new URL(page.url()).searchParams.get('id')).toMatch(/^\d+$/);
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    expect(await stored(id)).toMatchObject({ content: '' });
+    await page.getByRole('textbox', { name: 'Post text' }).waitFor();
+    const after = await fetch(`${server.url}/api/content/drafts?limit=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).then((r) => r.json() as Promise<{ total: number }>);
+    expect(after.total).toBe(before.total + 1);
+  });
 });

@@ -54,6 +54,7 @@ function Shell({ children }: { children: React.ReactNode }) {
 export function App() {
   const client = useQueryClient();
   const { path } = useLocation();
+  const homeDraft = useNewDraft({ replace: true });
   const session = useQuery({
     queryKey: ['session'],
     queryFn: loadSession,
@@ -70,9 +71,10 @@ export function App() {
       const next =
         path === '/drafts' ? `?next=${encodeURIComponent(location.pathname + location.search)}` : '';
       navigate(session.data.passphrase_set === false ? '/setup' : `/login${next}`, { replace: true });
-    } else if (signedIn && (path === '/' || path === '/login' || path === '/setup'))
-      navigate(nextPage(), { replace: true });
-  }, [session.data, path]);
+    } else if (signedIn && (path === '/login' || path === '/setup')) navigate(nextPage(), { replace: true });
+    // The home page starts writing: a new server draft, opened in Draft Studio (spec).
+    else if (signedIn && path === '/' && !homeDraft.isPending) homeDraft.mutate();
+  }, [session.data, path, homeDraft]);
 
   if (session.isPending) return <p className="muted">Loading…</p>;
   if (session.error)

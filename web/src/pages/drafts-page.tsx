@@ -57,13 +57,13 @@ function switchMode(body: Body): Body {
   return { content_type: 'tweet', content: post.text, media_paths: post.mediaPaths };
 }
 
-export function useNewDraft() {
+export function useNewDraft(options: { replace?: boolean } = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api<Draft>('POST', '/api/content/drafts', { content: '' }),
     onSuccess: (draft) => {
       void client.invalidateQueries({ queryKey: ['drafts'] });
-      navigate(`/drafts?id=${draft.id}`);
+      navigate(`/drafts?id=${draft.id}`, options);
     },
   });
 }
