@@ -3,8 +3,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { whenUnauthenticated } from './api.js';
-import { DraftsPage, useNewDraft } from './pages/drafts-page.js';
+import { DraftsPage } from './pages/drafts-page.js';
 import { SignInPage } from './pages/sign-in-page.js';
+import { useNewDraft } from './pages/use-new-draft.js';
 import { navigate, useLocation } from './router.js';
 import { loadSession, signOut } from './session.js';
 

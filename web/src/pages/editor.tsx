@@ -1,0 +1,187 @@
+// The editor of one draft: sync state and banners, Post/Thread mode, the text or the cards with their media,
+// the preview beside them, the revision history, the inspector and the command palette. State and keys
+// live in use-draft-autosave.ts and use-editor-commands.ts.
+import { useDeferredValue, useMemo, useRef } from 'react';
+import type { Draft } from '../../../src/contracts/drafts.js';
+import { weightedLength } from '../../../src/core/domain/weighted-length.js';
+import { api } from '../api.js';
+import type { SyncState } from '../autosave.js';
+import { clearCopy } from '../recovery.js';
+import { AiSection } from './ai-section.js';
+import { CommandPalette } from './command-palette.js';
+import { DraftActions } from './draft-actions.js';
+import { postText, previewPostsOf, switchMode } from './draft-body.js';
+import { ConflictBanner, GoneBanner, RecoveredBanner } from './editor-banners.js';
+import { FromNotes, type Provenance } from './from-notes.js';
+import { HistoryPanel } from './history-panel.js';
+import { Inspector, useInspectorOpen } from './inspector.js';
+import { MediaSlot, pasteFiles } from './media-slot.js';
+import { Preview } from './preview.js';
+import { PublishPanel } from './publish-panel.js';
+import { ThreadEditor } from './thread-editor.js';
+import { useDraftAutosave } from './use-draft-autosave.js';
+import { useEditorCommands } from './use-editor-commands.js';
+import { useNewDraft } from './use-new-draft.js';
+
+const SYNC_LABEL: Record<SyncState, string> = {
+  saved: 'Saved',
+  saving: 'Saving…',
+  unsaved: 'Unsaved changes',
+  offline: 'Offline: changes kept, retrying',
+  conflict: 'Conflict: changed elsewhere',
+};
+
+export function Editor({ draft }: { draft: Draft }) {
+  const { body, typed, sync, gone, recovered, setRecovered, serverDraft, autosave, update, takeServer } =
+    useDraftAutosave(draft);
+  const saveAsNew = useNewDraft();
+  const [inspectorOpen, setInspectorOpen] = useInspectorOpen();
+  const commands = useEditorCommands({ typed, update, inspectorOpen, setInspectorOpen });
+  const pasteInto = useRef<((files: File[]) => void) | undefined>(undefined);
+  /** New post text, keeping the post's media (and setting its provenance when given). */
+  const setText = (text: string, extra: { provenance?: Provenance[] } = {}) =>
+    update({
+      content_type: 'tweet',
+      content: text,
+      media_paths: typed.body.content_type === 'tweet' ? (typed.body.media_paths ?? []) : [],
+      ...extra,
+    });
+  // The preview follows the text at a lower priority: typing never waits for it.
+  const previewBody = useDeferredValue(body);
+  const previewPosts = useMemo(() => previewPostsOf(previewBody), [previewBody]);
+
+  const length = body.content_type === 'tweet' ? weightedLength(body.content) : 0;
+  return (
+    <div className={inspectorOpen ? 'editor-layout with-inspector' : 'editor-layout'}>
+      <section className="editor" aria-label="Editor">
+        <div className="editor-bar">
+          <DraftActions draft={serverDraft} />
+          <button
+            type="button"
+            className="quiet"
+            aria-expanded={inspectorOpen}
+            onClick={() => setInspectorOpen(!inspectorOpen)}
+          >
+            Inspector
+          </button>
+          <span role="status" className={`sync sync-${sync}`}>
+            {SYNC_LABEL[sync]}
+          </span>
+        </div>
+        {sync === 'conflict' ? (
+          <ConflictBanner
+            useMine={async () => {
+              const server = await api<Draft>('GET', `/api/content/drafts/${draft.id}`);
+              await autosave.overwrite(server.version);
+            }}
+            reload={async () => takeServer(await api<Draft>('GET', `/api/content/drafts/${draft.id}`))}
+          />
+        ) : null}
+        {gone ? (
+          <GoneBanner saveAsNew={() => saveAsNew.mutate(typed.body)} busy={saveAsNew.isPending} />
+        ) : null}
+        {recovered ? (
+          <RecoveredBanner
+            savedAt={recovered.savedAt}
+            restore={() => {
+              update(recovered.body);
+              setRecovered(undefined);
+            }}
+            discard={() => {
+              clearCopy(localStorage, draft.id);
+              setRecovered(undefined);
+            }}
+          />
+        ) : null}
+        <div className={commands.showPreview ? 'panes with-preview' : 'panes'}>
+          <div>
+            <fieldset className="modes">
+              <legend className="visually-hidden">Mode</legend>
+              <button
+                type="button"
+                className="quiet"
+                aria-pressed={body.content_type === 'tweet'}
+                onClick={() => body.content_type !== 'tweet' && update(switchMode(body))}
+              >
+                Post
+              </button>
+              <button
+                type="button"
+                className="quiet"
+                aria-pressed={body.content_type === 'thread'}
+                onClick={() => body.content_type !== 'thread' && update(switchMode(body))}
+              >
+                Thread
+              </button>
+            </fieldset>
+            {body.content_type === 'tweet' ? (
+              <>
+                <label htmlFor="post-text" className="label">
+                  Post text
+                </label>
+                <textarea
+                  id="post-text"
+                  value={body.content}
+                  rows={8}
+                  onChange={(event) => setText(event.target.value)}
+                  onPaste={(event) => pasteFiles(event, pasteInto.current)}
+                />
+                <p className={length > 280 ? 'counter over' : 'counter'} aria-live="polite">
+                  {length} / 280
+                </p>
+                <MediaSlot
+                  label="post"
+                  media={body.media_paths ?? []}
+                  onChange={(media) => update({ ...body, media_paths: media })}
+                  registerPaste={(add) => {
+                    pasteInto.current = add;
+                  }}
+                />
+              </>
+            ) : (
+              <ThreadEditor
+                cards={body.blocks}
+                onChange={(blocks) => update({ content_type: 'thread', blocks })}
+                commands={commands.threadCommands}
+              />
+            )}
+          </div>
+          {commands.showPreview ? <Preview posts={previewPosts} /> : null}
+        </div>
+        <HistoryPanel draft={serverDraft} version={() => autosave.version()} onRestored={takeServer} />
+      </section>
+      <Inspector
+        open={inspectorOpen}
+        onClose={() => setInspectorOpen(false)}
+        schedule={
+          <PublishPanel
+            draft={serverDraft}
+            beforeSubmit={() => autosave.flush()}
+            publishNow={commands.publishNow}
+          />
+        }
+        ai={
+          <AiSection
+            enabled={body.content_type === 'tweet'}
+            text={() => postText(typed.body)}
+            replace={(next) => setText(next)}
+            improveNow={commands.improveNow}
+          />
+        }
+        notes={
+          <FromNotes
+            text={() => postText(typed.body)}
+            replace={(next, provenance) => setText(next, { provenance })}
+          />
+        }
+      />
+      <CommandPalette
+        open={commands.palette}
+        onOpenChange={commands.setPalette}
+        threadMode={body.content_type === 'thread'}
+        run={commands.run}
+        returnFocus={() => commands.paletteReturn.current}
+      />
+    </div>
+  );
+}
