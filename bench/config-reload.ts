@@ -4,14 +4,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { percentile } from '../src/core/domain/latency-stats.js';
 import { startFakeSocial } from '../test/fakes/social/index.js';
 import { storeFakeLogin } from '../test/support/fake-login.js';
 import { fakePlatformEnv, startStdioToolServer } from '../test/support/stdio-tool-server.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 export async function benchConfigReload(): Promise<void> {
   const fake = await startFakeSocial();
@@ -36,10 +34,10 @@ export async function benchConfigReload(): Promise<void> {
       samples.push(performance.now() - written);
     }
     samples.sort((a, b) => a - b);
-    const median = pct(samples, 50);
+    const median = percentile(samples, 50);
     console.log(
       `config reload (write → visible in app mcp serve), ${ROUNDS} writes: median ${median.toFixed(0)} ms, ` +
-        `p95 ${pct(samples, 95).toFixed(0)} ms, max ${(samples.at(-1) ?? 0).toFixed(0)} ms  ` +
+        `p95 ${percentile(samples, 95).toFixed(0)} ms, max ${(samples.at(-1) ?? 0).toFixed(0)} ms  ` +
         `target median < 1000 ms: ${median < 1000 ? 'ok' : 'OVER TARGET'}`,
     );
   } finally {

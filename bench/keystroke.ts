@@ -7,14 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { openBrowser } from '../e2e/support/browser.js';
+import { percentile } from '../src/core/domain/latency-stats.js';
 import { startFakeSocial } from '../test/fakes/social/index.js';
 import { killHard, prepareFakeHome, serve } from '../test/support/serve-process.js';
 import { createTempHome } from '../test/support/temp-home.js';
 
 const KEYS = 100;
 const RUNS = 3;
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** Collects the longest event duration per interaction (what a user waits for after a key). */
 const OBSERVER = `
@@ -83,10 +82,10 @@ export async function benchKeystroke(): Promise<void> {
     const s = fill(studio).sort((a, b) => a - b);
     const b = fill(bare).sort((a, c) => a - c);
     console.log(
-      `keystroke, 25-card thread (${KEYS} keys × ${RUNS}): p50 ${pct(s, 50).toFixed(0)} ms, p95 ${pct(s, 95).toFixed(0)} ms (targets 24 / 48)`,
+      `keystroke, 25-card thread (${KEYS} keys × ${RUNS}): p50 ${percentile(s, 50).toFixed(0)} ms, p95 ${percentile(s, 95).toFixed(0)} ms (targets 24 / 48)`,
     );
     console.log(
-      `bare textarea, same run: p50 ${pct(b, 50).toFixed(0)} ms, p95 ${pct(b, 95).toFixed(0)} ms; gap p95 ${(pct(s, 95) - pct(b, 95)).toFixed(0)} ms (target ≤ 32)`,
+      `bare textarea, same run: p50 ${percentile(b, 50).toFixed(0)} ms, p95 ${percentile(b, 95).toFixed(0)} ms; gap p95 ${(percentile(s, 95) - percentile(b, 95)).toFixed(0)} ms (target ≤ 32)`,
     );
 
     const opens: number[] = [];
@@ -99,7 +98,7 @@ export async function benchKeystroke(): Promise<void> {
     }
     opens.sort((a, c) => a - c);
     console.log(
-      `open /drafts?id= to an editable draft: median ${pct(opens, 50).toFixed(0)} ms, max ${(opens.at(-1) ?? 0).toFixed(0)} ms (target < 300)`,
+      `open /drafts?id= to an editable draft: median ${percentile(opens, 50).toFixed(0)} ms, max ${(opens.at(-1) ?? 0).toFixed(0)} ms (target < 300)`,
     );
   } finally {
     await browser.close();

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type App, createApp } from '../src/app/create-app.js';
 import { ConfigSchema } from '../src/contracts/config/config.js';
+import { percentile } from '../src/core/domain/latency-stats.js';
 import { createLogger } from '../src/infra/logging/create-logger.js';
 import { invokeTool } from '../src/surfaces/mcp/invoke-tool.js';
 import { profileTools } from '../src/surfaces/mcp/profile-tools.js';
@@ -21,8 +22,6 @@ import { fakePlatformEnv, startStdioToolServer } from '../test/support/stdio-too
 const CALLS = Number(process.env.BENCH_CALLS ?? 1000);
 const COLD_STARTS = 5;
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
 interface Case {
@@ -73,7 +72,7 @@ async function overStdio(fake: FakeSocial, home: string, ids: string[]): Promise
   }
   starts.sort((a, b) => a - b);
   console.log(
-    `cold start (spawn → tools/list)  median ${ms(pct(starts, 50))}  min ${ms(starts[0] ?? 0)}  target < 500 ms: ${pct(starts, 50) < 500 ? 'ok' : 'OVER TARGET'}`,
+    `cold start (spawn → tools/list)  median ${ms(percentile(starts, 50))}  min ${ms(starts[0] ?? 0)}  target < 500 ms: ${percentile(starts, 50) < 500 ? 'ok' : 'OVER TARGET'}`,
   );
 
   const s = await startStdioToolServer(env);
@@ -93,7 +92,7 @@ async function overStdio(fake: FakeSocial, home: string, ids: string[]): Promise
       }
       samples.sort((a, b) => a - b);
       console.log(
-        `stdio ${c.tool.padEnd(18)} p50 ${ms(pct(samples, 50))}  p99 ${ms(pct(samples, 99))}  (${CALLS} calls, ${failures} failed)`,
+        `stdio ${c.tool.padEnd(18)} p50 ${ms(percentile(samples, 50))}  p99 ${ms(percentile(samples, 99))}  (${CALLS} calls, ${failures} failed)`,
       );
     }
   } finally {
@@ -144,8 +143,8 @@ async function inProcess(fake: FakeSocial, home: string, ids: string[]): Promise
         overhead.push(performance.now() - t0 - waiting);
       }
       overhead.sort((a, b) => a - b);
-      const p50 = pct(overhead, 50);
-      const p99 = pct(overhead, 99);
+      const p50 = percentile(overhead, 50);
+      const p99 = percentile(overhead, 99);
       console.log(
         `overhead ${c.tool.padEnd(18)} p50 ${ms(p50)}  p99 ${ms(p99)}  targets p50 < 1 ms, p99 < 5 ms: ${p50 < 1 && p99 < 5 ? 'ok' : 'OVER TARGET'}`,
       );

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_ACCOUNT_ID } from '../src/contracts/account.js';
+import { percentile } from '../src/core/domain/latency-stats.js';
 import { buildVaultContext } from '../src/core/services/assist/vault-context.js';
 import { openDatabase } from '../src/infra/sqlite/open-database.js';
 import { VaultRepository } from '../src/infra/sqlite/repositories/vault-repository.js';
@@ -19,9 +20,6 @@ const WORDS =
     ' ',
   );
 const TOPICS = ['rust', 'cli', 'terminal', 'developer tools', 'static site', 'gardening', 'cooking'];
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** Deterministic filler prose; one in five notes and posts mentions a tracked topic. */
 function prose(seed: number, words: number): string {
@@ -76,10 +74,10 @@ export async function benchVaultContext(): Promise<void> {
       citations = context.citations.length;
     }
     times.sort((a, b) => a - b);
-    const p95 = pct(times, 95);
+    const p95 = percentile(times, 95);
     const verdict = p95 < TARGET_P95_MS ? 'ok' : 'OVER TARGET';
     console.log(
-      `vault context over ${NOTES.toLocaleString('en-US')} notes + ${POSTS.toLocaleString('en-US')} own posts  p50 ${pct(times, 50).toFixed(2)} ms  p95 ${p95.toFixed(2)} ms  max ${(times.at(-1) ?? 0).toFixed(2)} ms  target p95 < ${TARGET_P95_MS} ms: ${verdict}`,
+      `vault context over ${NOTES.toLocaleString('en-US')} notes + ${POSTS.toLocaleString('en-US')} own posts  p50 ${percentile(times, 50).toFixed(2)} ms  p95 ${p95.toFixed(2)} ms  max ${(times.at(-1) ?? 0).toFixed(2)} ms  target p95 < ${TARGET_P95_MS} ms: ${verdict}`,
     );
     console.log(
       `  ${CALLS} calls, block ${chars} chars with ${citations} note citations; seeding took ${(seedMs / 1000).toFixed(1)} s`,

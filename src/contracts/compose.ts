@@ -1,7 +1,7 @@
 // POST /api/content/compose (spec "Compose"): a post or a thread for immediate or scheduled posting.
 import { z } from 'zod';
 import { ContentTypeSchema, threadBlocksField } from './content.js';
-import { ProvenanceRefSchema } from './drafts.js';
+import { ProvenanceField } from './drafts.js';
 
 export const ComposeInput = z.object({
   content_type: ContentTypeSchema.describe('`tweet` or `thread`.'),
@@ -23,11 +23,7 @@ export const ComposeInput = z.object({
     .optional()
     .describe('Post media (threads: per card in blocks).'),
   title: z.string().max(200).optional(),
-  provenance: z
-    .array(ProvenanceRefSchema)
-    .max(20)
-    .optional()
-    .describe('Notes the text came from: once posted, the post is written back into them (loop-back).'),
+  provenance: ProvenanceField,
 });
 export type ComposeInput = z.infer<typeof ComposeInput>;
 

@@ -107,14 +107,17 @@ export const ProvenanceRefSchema = z.object({
   seed_id: z.number().int().positive().optional(),
 });
 
-const Provenance = z
+export type ProvenanceRef = z.infer<typeof ProvenanceRefSchema>;
+
+/** The `provenance` field of drafts and compose. */
+export const ProvenanceField = z
   .array(ProvenanceRefSchema)
   .max(20)
   .optional()
   .describe('Notes the text came from: once posted, the post is written back into them (loop-back).');
 
 export const CreateDraftInput = DraftContentInput.extend({
-  provenance: Provenance,
+  provenance: ProvenanceField,
   title: z.string().max(200).nullable().optional(),
   notes: z.string().max(10_000).nullable().optional(),
   tags: z.array(Tag).max(20).optional(),

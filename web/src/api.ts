@@ -28,42 +28,17 @@ export function whenUnauthenticated(handler: () => void): void {
   onUnauthenticated = handler;
 }
 
-/** A file upload (multipart) with the CSRF token; errors as `api` gives them. */
-export async function upload<T>(path: string, file: File): Promise<T> {
-  const form = new FormData();
-  form.set('file', file, file.name || 'pasted');
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (csrfToken) headers['x-csrf-token'] = csrfToken;
-  let response: Response;
-  try {
-    response = await fetch(path, { method: 'POST', headers, body: form, credentials: 'same-origin' });
-  } catch (error) {
-    throw new ApiError(0, 'offline', `the upload did not reach the server (${(error as Error).message})`);
-  }
-  const json = (await response.json().catch(() => undefined)) as
-    | { error?: { code?: string; message?: string; details?: unknown } }
-    | undefined;
-  if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      json?.error?.code ?? 'http_error',
-      response.status === 413
-        ? 'the file is larger than the server accepts'
-        : (json?.error?.message ?? `HTTP ${response.status}`),
-      json?.error?.details,
-    );
-  }
-  return json as T;
-}
-
-export async function api<T>(
+/**
+ * One request to the server: the session cookie, the CSRF token on writes, the answer's JSON; a failure is
+ * an ApiError keeping status, code and details (a lost session also tells the app, to sign in again).
+ */
+async function send<T>(
   method: string,
   path: string,
-  body?: unknown,
-  options: { keepalive?: boolean } = {},
+  init: { body?: BodyInit; json?: boolean; keepalive?: boolean; unreachable: string; tooLarge?: string },
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (init.json) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   let response: Response;
   try {
@@ -71,11 +46,11 @@ export async function api<T>(
       method,
       headers,
       credentials: 'same-origin',
-      ...(options.keepalive ? { keepalive: true } : {}),
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(init.keepalive ? { keepalive: true } : {}),
+      ...(init.body === undefined ? {} : { body: init.body }),
     });
   } catch (error) {
-    throw new ApiError(0, 'offline', `the server cannot be reached (${(error as Error).message})`);
+    throw new ApiError(0, 'offline', `${init.unreachable} (${(error as Error).message})`);
   }
   const text = await response.text();
   let json: unknown;
@@ -91,9 +66,33 @@ export async function api<T>(
     throw new ApiError(
       response.status,
       error?.code ?? 'http_error',
-      error?.message ?? `HTTP ${response.status}`,
+      (response.status === 413 ? init.tooLarge : undefined) ?? error?.message ?? `HTTP ${response.status}`,
       error?.details,
     );
   }
   return json as T;
+}
+
+/** A file upload (multipart). */
+export function upload<T>(path: string, file: File): Promise<T> {
+  const form = new FormData();
+  form.set('file', file, file.name || 'pasted');
+  return send<T>('POST', path, {
+    body: form,
+    unreachable: 'the upload did not reach the server',
+    tooLarge: 'the file is larger than the server accepts',
+  });
+}
+
+export function api<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { keepalive?: boolean } = {},
+): Promise<T> {
+  return send<T>(method, path, {
+    ...(body === undefined ? {} : { body: JSON.stringify(body), json: true }),
+    ...(options.keepalive ? { keepalive: true } : {}),
+    unreachable: 'the server cannot be reached',
+  });
 }

@@ -6,6 +6,7 @@ const store = () => {
   return {
     getItem: (k: string) => items.get(k) ?? null,
     setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
   };
 };
 

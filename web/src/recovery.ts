@@ -3,6 +3,7 @@
 // offered (never applied silently) when that draft opens again, and cleared only once the server has it.
 
 import type { ThreadBlock } from '../../src/contracts/content.js';
+import { readStored, removeStored, type Store, writeStored } from './stored-value.js';
 
 export const RECOVERY_KEY = 'app:compose:draft';
 export const RECOVERY_TTL_MS = 7 * 86_400_000;
@@ -17,27 +18,16 @@ export interface RecoveryCopy {
   savedAt: number;
 }
 
-type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
 export function keepCopy(store: Store, copy: RecoveryCopy): void {
-  try {
-    store.setItem(RECOVERY_KEY, JSON.stringify(copy));
-  } catch {
-    // Storage full or disabled: the editor still holds the text.
-  }
+  writeStored(store, RECOVERY_KEY, copy);
 }
 
 /** The copy for this draft, if one is there and not older than 7 days (an expired one is removed). */
 export function copyFor(store: Store, draftId: number, now: number): RecoveryCopy | undefined {
-  let copy: RecoveryCopy | undefined;
-  try {
-    copy = JSON.parse(store.getItem(RECOVERY_KEY) ?? 'null') as RecoveryCopy | undefined;
-  } catch {
-    return undefined;
-  }
+  const copy = readStored(store, RECOVERY_KEY) as RecoveryCopy | null | undefined;
   if (!copy || typeof copy.content !== 'string' || typeof copy.draftId !== 'number') return undefined;
   if (now - copy.savedAt > RECOVERY_TTL_MS) {
-    store.removeItem(RECOVERY_KEY);
+    removeStored(store, RECOVERY_KEY);
     return undefined;
   }
   return copy.draftId === draftId ? copy : undefined;
@@ -45,10 +35,6 @@ export function copyFor(store: Store, draftId: number, now: number): RecoveryCop
 
 /** The server has this draft's content now: its copy (and only its) goes. */
 export function clearCopy(store: Store, draftId: number): void {
-  try {
-    const copy = JSON.parse(store.getItem(RECOVERY_KEY) ?? 'null') as RecoveryCopy | null;
-    if (copy?.draftId === draftId) store.removeItem(RECOVERY_KEY);
-  } catch {
-    store.removeItem(RECOVERY_KEY);
-  }
+  const copy = readStored(store, RECOVERY_KEY) as RecoveryCopy | null | undefined;
+  if (copy === undefined || copy?.draftId === draftId) removeStored(store, RECOVERY_KEY);
 }

@@ -1,11 +1,9 @@
 // Where a draft's words came from: the notes, fragments and seeds it was written from (assisted generation
 // cites them). Kept with the draft so that, once posted, loop-back finds the notes to write back into.
 
-export interface ProvenanceRef {
-  node_id: number;
-  chunk_id?: number;
-  seed_id?: number;
-}
+import type { ProvenanceRef } from '../../contracts/drafts.js';
+
+export type { ProvenanceRef };
 
 export interface ProvenanceStore {
   /** Replaces the links of a draft (an empty list removes them); seeds it names are marked used. */

@@ -4,6 +4,7 @@
 // back into them (loop-back).
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { ProvenanceRef } from '../../../src/contracts/drafts.js';
 import { api } from '../api.js';
 
 interface NoteItem {
@@ -16,10 +17,8 @@ interface Generated {
   content: string;
   vault_citations?: Array<{ node_id: number; chunk_id: number }>;
 }
-export interface Provenance {
-  node_id: number;
-  chunk_id?: number;
-}
+/** A note (and fragment) the generated text came from. */
+export type Provenance = Pick<ProvenanceRef, 'node_id' | 'chunk_id'>;
 
 const UNDO_MS = 10_000;
 

@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { api } from '../api.js';
+import { readStored, writeStored } from '../stored-value.js';
 
 export const INSPECTOR_KEY = 'app:inspector:open';
 export const VOICE_KEY = 'app:voice:expanded';
@@ -13,21 +14,11 @@ export const VOICE_KEY = 'app:voice:expanded';
 const narrow = () => window.matchMedia('(max-width: 767px)').matches;
 
 function stored(key: string): boolean | undefined {
-  try {
-    const value = localStorage.getItem(key);
-    return value === null ? undefined : value === 'true';
-  } catch {
-    return undefined;
-  }
+  const value = readStored(localStorage, key);
+  return typeof value === 'boolean' ? value : undefined;
 }
 
-function keep(key: string, value: boolean): void {
-  try {
-    localStorage.setItem(key, String(value));
-  } catch {
-    // Storage disabled: the choice lasts for this page only.
-  }
-}
+const keep = (key: string, value: boolean) => writeStored(localStorage, key, value);
 
 /** Open state of the inspector: the stored choice, else open on desktop and closed on mobile. */
 export function useInspectorOpen(): [boolean, (open: boolean) => void] {

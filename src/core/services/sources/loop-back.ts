@@ -2,6 +2,7 @@
 // gains an entry for the post in its front-matter, if its source writes back (a local folder with
 // loop_back_enabled). A note that cannot be written is a problem of that note, never a failed post.
 import type { PostingJob } from '../../../contracts/posting.js';
+import { isoSecond } from '../../domain/iso-second.js';
 import type { NoteStore } from '../../ports/note-store.js';
 import type { NoteWriter } from '../../ports/note-writer.js';
 import type { ProvenanceStore } from '../../ports/provenance-store.js';
@@ -22,10 +23,7 @@ export interface LoopBackDeps {
 export async function loopBackPosted(deps: LoopBackDeps, job: PostingJob): Promise<number> {
   const first = job.posted_tweet_ids[0];
   if (job.draft_id === null || !first) return 0;
-  const publishedAt = deps.clock
-    .now()
-    .toISOString()
-    .replace(/\.\d{3}Z$/, 'Z');
+  const publishedAt = isoSecond(deps.clock.now());
   let written = 0;
   for (const note of deps.provenance.notesOfDraft(job.draft_id)) {
     const target = deps.sources.loopBack(note.sourceId);

@@ -1,15 +1,11 @@
 // The NoteWriter port over the loop-back file writer: a post's entry and its metrics, written into the
 // note at `root/relativePath`.
+import { isoSecond } from '../../../core/domain/iso-second.js';
 import type { NoteMetrics, NoteWriter, PublishedNoteEntry } from '../../../core/ports/note-writer.js';
 import { recordMetrics } from './record-metrics.js';
 import { recordPublished } from './record-published.js';
 
 export function createNoteWriter(clock: { now(): Date }): NoteWriter {
-  const stamp = () =>
-    clock
-      .now()
-      .toISOString()
-      .replace(/\.\d{3}Z$/, 'Z');
   return {
     async recordPublished(root: string, relativePath: string, entry: PublishedNoteEntry) {
       const result = await recordPublished(
@@ -23,7 +19,7 @@ export function createNoteWriter(clock: { now(): Date }): NoteWriter {
       const result = await recordMetrics(
         relativePath,
         tweetId,
-        { ...metrics, performance_score: metrics.performance_score ?? 0, synced_at: stamp() },
+        { ...metrics, performance_score: metrics.performance_score ?? 0, synced_at: isoSecond(clock.now()) },
         { sourceRoot: root },
       );
       return result.written;

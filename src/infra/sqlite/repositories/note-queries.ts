@@ -17,6 +17,17 @@ interface NoteRow {
 const tagsOf = (text: string | null) => (text ? text.split(',').filter(Boolean) : []);
 const flat = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 200);
 
+/** The fields a note's summary and its detail share, from its row. */
+const noteFields = (row: Omit<NoteRow, 'body_start'>) => ({
+  id: row.id,
+  source_id: row.source_id,
+  relative_path: row.relative_path,
+  title: row.title,
+  tags: tagsOf(row.tags),
+  status: row.status,
+  updated_at: row.updated_at,
+});
+
 /** The words of a search as an FTS5 query: each a quoted prefix term, all must match. */
 function ftsQuery(q: string): string | undefined {
   const words = q.match(/[\p{L}\p{N}_]+/gu) ?? [];
@@ -68,13 +79,7 @@ export function searchNotes(
           | undefined)
       : undefined;
     return {
-      id: row.id,
-      source_id: row.source_id,
-      relative_path: row.relative_path,
-      title: row.title,
-      tags: tagsOf(row.tags),
-      status: row.status,
-      updated_at: row.updated_at,
+      ...noteFields(row),
       snippet: flat(hit?.chunk_text ?? row.body_start),
       heading_path: hit?.heading_path ?? null,
       chunk_id: hit?.id ?? null,
@@ -102,13 +107,7 @@ export function noteDetail(sqlite: Database, accountId: string, id: number): Not
     .prepare('select id, seed_text, format_suggestion, status from draft_seeds where node_id = ? order by id')
     .all(id) as NoteDetail['seeds'];
   return {
-    id: row.id,
-    source_id: row.source_id,
-    relative_path: row.relative_path,
-    title: row.title,
-    tags: tagsOf(row.tags),
-    status: row.status,
-    updated_at: row.updated_at,
+    ...noteFields(row),
     body_text: row.body_text,
     front_matter: row.front_matter,
     fragments,
