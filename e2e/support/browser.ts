@@ -22,14 +22,22 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function openBrowser(options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Browser> {
+export async function openBrowser(
+  options: {
+    colorScheme?: 'light' | 'dark';
+    hasTouch?: boolean;
+    viewport?: { width: number; height: number };
+  } = {},
+): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'app-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     args: FLAGS,
     headless: true,
     colorScheme: options.colorScheme ?? 'light',
-    viewport: { width: 1280, height: 800 },
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    // A touch screen makes `(pointer: coarse)` match, as on a phone.
+    hasTouch: options.hasTouch ?? false,
   });
   return {
     context,

@@ -34,7 +34,21 @@ describe('shortcut catalog', () => {
     expect(new Set(COMMANDS.map((c) => c.id)).size).toBe(COMMANDS.length);
   });
 
+  it('fifteen commands in Mode, Compose, AI and Thread; history and card moves have their chords', () => {
+    const per = (category: string) => COMMANDS.filter((c) => c.category === category).length;
+    expect(COMMANDS).toHaveLength(15);
+    expect([per('Mode'), per('Compose'), per('AI'), per('Thread')]).toEqual([2, 6, 1, 6]);
+    expect(COMMANDS.filter((c) => c.category === 'Thread').every((c) => c.threadOnly)).toBe(true);
+    expect(commandFor(key('H', { meta: true, shift: true }), false)?.id).toBe('compose.history');
+    expect(commandFor(key('H', { alt: true, shift: true }), false)?.id).toBe('compose.history');
+    expect(commandFor(key('ArrowUp', { alt: true }), true)?.id).toBe('thread.up');
+    expect(commandFor(key('ArrowDown', { alt: true }), true)?.id).toBe('thread.down');
+    expect(commandFor(key('ArrowDown', { alt: true }), false)).toBeUndefined();
+  });
+
   it('labels chords for each platform', () => {
+    expect(chordLabel({ alt: true, key: 'ArrowUp' }, false)).toBe('Alt+↑');
+    expect(chordLabel({ alt: true, key: 'ArrowDown' }, true)).toBe('⌥↓');
     expect(chordLabel({ mod: true, shift: true, key: 'n' }, false)).toBe('Ctrl+Shift+N');
     expect(chordLabel({ mod: true, shift: true, key: 'n' }, true)).toBe('⌘⇧N');
     expect(chordLabel({ mod: true, key: 'Enter' }, false)).toBe('Ctrl+Enter');

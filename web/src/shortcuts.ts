@@ -1,6 +1,7 @@
 // One catalog of the editor's commands: the key handlers, the command palette and the shortcut help all
 // read it. Chrome never delivers Ctrl+Shift+N / Ctrl+Shift+T to a tab and Firefox keeps Ctrl+Shift+P, so
-// each of those has an alternate chord a normal tab receives (design note); both are shown.
+// each of those has an alternate chord a normal tab receives (design note); both are shown. Firefox keeps
+// Ctrl+Shift+H (its history library), so revision history has one too. Fifteen commands: the palette's.
 
 export type Category = 'Mode' | 'Compose' | 'AI' | 'Thread';
 
@@ -69,12 +70,35 @@ export const COMMANDS: readonly CommandSpec[] = [
     category: 'Compose',
     chords: [{ mod: true, key: 'i' }],
   },
+  {
+    id: 'compose.history',
+    label: 'Show or hide revision history',
+    category: 'Compose',
+    chords: [
+      { mod: true, shift: true, key: 'h' },
+      { alt: true, shift: true, key: 'h' },
+    ],
+  },
   { id: 'ai.improve', label: 'Improve with AI', category: 'AI', chords: [{ mod: true, key: 'j' }] },
   {
     id: 'thread.add',
     label: 'Add post after this one',
     category: 'Thread',
     chords: [{ mod: true, shift: true, key: 'Enter' }],
+    threadOnly: true,
+  },
+  {
+    id: 'thread.up',
+    label: 'Move post up',
+    category: 'Thread',
+    chords: [{ alt: true, key: 'ArrowUp' }],
+    threadOnly: true,
+  },
+  {
+    id: 'thread.down',
+    label: 'Move post down',
+    category: 'Thread',
+    chords: [{ alt: true, key: 'ArrowDown' }],
     threadOnly: true,
   },
   {
@@ -125,9 +149,11 @@ export function commandFor(event: KeyLike, threadMode: boolean): CommandSpec | u
   );
 }
 
+const ARROWS: Record<string, string> = { ArrowUp: '↑', ArrowDown: '↓' };
+
 /** `Ctrl+Shift+N` (or `⌘⇧N` on macOS). */
 export function chordLabel(chord: Chord, mac: boolean): string {
-  const key = chord.key.length === 1 ? chord.key.toUpperCase() : chord.key;
+  const key = ARROWS[chord.key] ?? (chord.key.length === 1 ? chord.key.toUpperCase() : chord.key);
   if (mac) return `${chord.mod ? '⌘' : ''}${chord.alt ? '⌥' : ''}${chord.shift ? '⇧' : ''}${key}`;
   return [chord.mod ? 'Ctrl' : '', chord.alt ? 'Alt' : '', chord.shift ? 'Shift' : '', key]
     .filter(Boolean)

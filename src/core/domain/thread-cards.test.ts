@@ -6,6 +6,7 @@ import {
   insertCardAfter,
   mergeWithNext,
   moveCard,
+  moveCardTo,
   postFromCards,
   removeCard,
   splitCard,
@@ -28,6 +29,18 @@ describe('thread card operations', () => {
     ]);
     expect(view(moveCard(cards('a', 'b'), 0, -1))).toEqual(view(cards('a', 'b')));
     expect(view(moveCard(cards('a', 'b'), 1, 1))).toEqual(view(cards('a', 'b')));
+  });
+
+  it('a drop moves a card any distance, media with it; out-of-range drops change nothing', () => {
+    expect(view(moveCardTo(cards('a', 'b', 'c', 'd'), 0, 2))).toEqual([
+      ['c1', 'b', 'b.png', 0],
+      ['c2', 'c', 'c.png', 1],
+      ['c0', 'a', 'a.png', 2],
+      ['c3', 'd', 'd.png', 3],
+    ]);
+    expect(view(moveCardTo(cards('a', 'b', 'c'), 2, 0)).map((c) => c[1])).toEqual(['c', 'a', 'b']);
+    expect(view(moveCardTo(cards('a', 'b'), 0, 5))).toEqual(view(cards('a', 'b')));
+    expect(view(moveCardTo(cards('a', 'b'), -1, 0))).toEqual(view(cards('a', 'b')));
   });
 
   it('duplicate copies text and media under a new id; split keeps media on the first half', () => {

@@ -10,10 +10,14 @@ const renumber = (cards: readonly Card[]): Card[] => cards.map((card, order) => 
 
 /** Moves the card at `index` by `delta` (−1 up, +1 down); unchanged at the ends. */
 export function moveCard(cards: readonly Card[], index: number, delta: -1 | 1): Card[] {
-  const to = index + delta;
-  if (index < 0 || index >= cards.length || to < 0 || to >= cards.length) return renumber(cards);
+  return moveCardTo(cards, index, index + delta);
+}
+
+/** Moves the card at `from` to position `to` (a drag and drop); unchanged when either is out of range. */
+export function moveCardTo(cards: readonly Card[], from: number, to: number): Card[] {
+  if (from < 0 || from >= cards.length || to < 0 || to >= cards.length) return renumber(cards);
   const next = [...cards];
-  const [card] = next.splice(index, 1);
+  const [card] = next.splice(from, 1);
   next.splice(to, 0, card as Card);
   return renumber(next);
 }

@@ -64,6 +64,14 @@ export function Editor({ draft }: { draft: Draft }) {
           >
             Inspector
           </button>
+          <button
+            type="button"
+            className="quiet"
+            aria-expanded={commands.showHistory}
+            onClick={() => commands.setShowHistory(!commands.showHistory)}
+          >
+            History
+          </button>
           <span role="status" className={`sync sync-${sync}`}>
             {SYNC_LABEL[sync]}
           </span>
@@ -148,7 +156,9 @@ export function Editor({ draft }: { draft: Draft }) {
           </div>
           {commands.showPreview ? <Preview posts={previewPosts} /> : null}
         </div>
-        <HistoryPanel draft={serverDraft} version={() => autosave.version()} onRestored={takeServer} />
+        {commands.showHistory ? (
+          <HistoryPanel draft={serverDraft} version={() => autosave.version()} onRestored={takeServer} />
+        ) : null}
       </section>
       <Inspector
         open={inspectorOpen}

@@ -1,8 +1,18 @@
-// Thread mode: one card per post (textarea, weighted counter), with the card actions as buttons and as
-// keys: Alt+↑/↓ reorder, Ctrl/Cmd+D duplicate, Ctrl/Cmd+Shift+S split at the cursor, Ctrl/Cmd+Shift+M merge
+// Thread mode: one card per post (thread-card.tsx), with the card actions as buttons and as keys, and
+// drag and drop (dnd-kit) to reorder: Alt+↑/↓ reorder, Ctrl/Cmd+D duplicate, Ctrl/Cmd+Shift+S split at the cursor, Ctrl/Cmd+Shift+M merge
 // with the next card, Ctrl/Cmd+Shift+Enter new card after, Backspace at the start merges into the previous
 // card, Tab / Shift+Tab next / previous card (Tab on the last card leaves the lane). Keys are ignored while
 // an input method is composing. Media travels with its card (core/domain/thread-cards.ts).
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { type KeyboardEvent, type RefObject, useEffect, useImperativeHandle, useRef } from 'react';
 import type { ThreadBlock } from '../../../src/contracts/content.js';
 import {
@@ -10,12 +20,13 @@ import {
   insertCardAfter,
   mergeWithNext,
   moveCard,
+  moveCardTo,
   removeCard,
   splitCard,
 } from '../../../src/core/domain/thread-cards.js';
-import { weightedLength } from '../../../src/core/domain/weighted-length.js';
 import { commandFor } from '../shortcuts.js';
 import { MediaSlot, pasteFiles } from './media-slot.js';
+import { ThreadCard } from './thread-card.js';
 
 const newId = () => crypto.randomUUID();
 
@@ -64,6 +75,10 @@ export function ThreadEditor({
       apply(next, { id: next[index + 1]?.id ?? card.id, at: 0 });
     } else if (id === 'thread.merge') {
       apply(mergeWithNext(cards, index), { id: card.id, at: card.text.length });
+    } else if (id === 'thread.up' || id === 'thread.down') {
+      const delta = id === 'thread.up' ? -1 : 1;
+      apply(moveCard(cards, index, delta), { id: card.id, at: cursor });
+      last.current = { index: Math.max(0, Math.min(cards.length - 1, index + delta)), cursor };
     } else if (id === 'thread.add') {
       const next = insertCardAfter(cards, index, newId);
       apply(next, { id: next[index + 1]?.id ?? card.id, at: 0 });
@@ -82,9 +97,7 @@ export function ThreadEditor({
     const command = commandFor(event, true);
     let handled = true;
     if (command?.category === 'Thread') runCommand(command.id, index, cursor);
-    else if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
-      apply(moveCard(cards, index, event.key === 'ArrowUp' ? -1 : 1), { id: card.id, at: cursor });
-    } else if (
+    else if (
       event.key === 'Backspace' &&
       cursor === 0 &&
       event.currentTarget.selectionEnd === 0 &&
@@ -105,94 +118,89 @@ export function ThreadEditor({
     }
   }
 
+  const position = (id: unknown) => cards.findIndex((card) => card.id === id);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const from = position(active.id);
+    const to = over ? position(over.id) : -1;
+    if (from !== to && to >= 0) apply(moveCardTo(cards, from, to));
+  };
+  // What a screen reader hears while a card is dragged: post numbers, never the cards' internal ids.
+  const post = (id: unknown) => `post ${position(id) + 1}`;
+  type Moved = { active: { id: unknown }; over: { id: unknown } | null };
+  const announcements = {
+    onDragStart: ({ active }: { active: { id: unknown } }) => `Picked up ${post(active.id)}.`,
+    onDragOver: ({ active, over }: Moved) =>
+      over && over.id !== active.id
+        ? `Moving ${post(active.id)} to position ${position(over.id) + 1}.`
+        : undefined,
+    onDragEnd: ({ active, over }: Moved) =>
+      over ? `Dropped ${post(active.id)} at position ${position(over.id) + 1}.` : undefined,
+    onDragCancel: ({ active }: { active: { id: unknown } }) => `Moving ${post(active.id)} cancelled.`,
+  };
+
   return (
-    <ol className="cards" aria-label="Thread cards">
-      {cards.map((card, index) => {
-        const length = weightedLength(card.text);
-        const label = `Post ${index + 1} of ${cards.length}`;
-        return (
-          <li key={card.id} className="card">
-            <label htmlFor={`card-${card.id}`} className="label">
-              {label}
-            </label>
-            <textarea
-              id={`card-${card.id}`}
-              ref={(element) => {
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            'To move a post, press Space or Enter on its handle, move it with the arrow keys, and press Space or Enter again to drop it, or Escape to cancel.',
+        },
+      }}
+    >
+      <SortableContext items={cards.map((card) => card.id)} strategy={verticalListSortingStrategy}>
+        <ol className="cards" aria-label="Thread cards">
+          {cards.map((card, index) => (
+            <ThreadCard
+              key={card.id}
+              card={card}
+              index={index}
+              count={cards.length}
+              area={(element) => {
                 if (element) areas.current.set(card.id, element);
                 else areas.current.delete(card.id);
               }}
-              value={card.text}
-              rows={4}
-              onKeyDown={(event) => onKey(event, index)}
+              media={
+                <MediaSlot
+                  label={`post ${index + 1}`}
+                  media={card.media_paths}
+                  onChange={(media) =>
+                    onChange(cards.map((c) => (c.id === card.id ? { ...c, media_paths: media } : c)))
+                  }
+                  registerPaste={(add) => pasters.current.set(card.id, add)}
+                />
+              }
+              onText={(text) => onChange(cards.map((c) => (c.id === card.id ? { ...c, text } : c)))}
+              onKey={(event) => onKey(event, index)}
               onPaste={(event) => pasteFiles(event, pasters.current.get(card.id))}
-              onSelect={(event) => {
-                last.current = { index, cursor: event.currentTarget.selectionStart };
+              onCaret={(cursor) => {
+                last.current = { index, cursor };
               }}
-              onFocus={(event) => {
-                last.current = { index, cursor: event.currentTarget.selectionStart };
+              onMove={(delta) => apply(moveCard(cards, index, delta))}
+              onRemove={() => apply(removeCard(cards, index))}
+            />
+          ))}
+          <li>
+            <button
+              type="button"
+              className="quiet"
+              onClick={() => {
+                const next = insertCardAfter(cards, cards.length - 1, newId);
+                apply(next, { id: next.at(-1)?.id ?? '', at: 0 });
               }}
-              onChange={(event) =>
-                onChange(cards.map((c) => (c.id === card.id ? { ...c, text: event.target.value } : c)))
-              }
-            />
-            <MediaSlot
-              label={`post ${index + 1}`}
-              media={card.media_paths}
-              onChange={(media) =>
-                onChange(cards.map((c) => (c.id === card.id ? { ...c, media_paths: media } : c)))
-              }
-              registerPaste={(add) => pasters.current.set(card.id, add)}
-            />
-            <div className="card-bar">
-              {card.media_paths.length > 0 ? (
-                <span className="muted">{card.media_paths.length} media</span>
-              ) : null}
-              <span className={length > 280 ? 'counter over' : 'counter'} aria-live="polite">
-                {length} / 280
-              </span>
-              <button
-                type="button"
-                className="quiet"
-                aria-label={`Move post ${index + 1} up`}
-                disabled={index === 0}
-                onClick={() => apply(moveCard(cards, index, -1))}
-              >
-                ↑
-              </button>
-              <button
-                type="button"
-                className="quiet"
-                aria-label={`Move post ${index + 1} down`}
-                disabled={index === cards.length - 1}
-                onClick={() => apply(moveCard(cards, index, 1))}
-              >
-                ↓
-              </button>
-              <button
-                type="button"
-                className="quiet"
-                aria-label={`Remove post ${index + 1}`}
-                disabled={cards.length <= 1}
-                onClick={() => apply(removeCard(cards, index))}
-              >
-                ✕
-              </button>
-            </div>
+            >
+              Add post
+            </button>
           </li>
-        );
-      })}
-      <li>
-        <button
-          type="button"
-          className="quiet"
-          onClick={() => {
-            const next = insertCardAfter(cards, cards.length - 1, newId);
-            apply(next, { id: next.at(-1)?.id ?? '', at: 0 });
-          }}
-        >
-          Add post
-        </button>
-      </li>
-    </ol>
+        </ol>
+      </SortableContext>
+    </DndContext>
   );
 }

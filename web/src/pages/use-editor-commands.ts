@@ -1,5 +1,5 @@
 // The editor's commands from the catalog (keys and the palette both run them): mode, new draft, publish,
-// improve, focus mode, preview and inspector toggles, and the card commands; the window's key handler
+// improve, focus mode, preview, history and inspector toggles, and the card commands; the window's key handler
 // (Ctrl/Cmd+K opens the palette; Escape below the palette leaves focus mode).
 import { type MutableRefObject, useEffect, useRef, useState } from 'react';
 import { commandFor, matches, PALETTE_CHORD } from '../shortcuts.js';
@@ -18,6 +18,7 @@ export function useEditorCommands(options: {
   const paletteReturn = useRef<HTMLElement | null>(null);
   const [focusMode, setFocusMode] = useState(false);
   const [showPreview, setShowPreview] = useState(true);
+  const [showHistory, setShowHistory] = useState(false);
   const threadCommands = useRef<ThreadCommands | null>(null);
   const publishNow: MutableRefObject<(() => void) | undefined> = useRef(undefined);
   const improveNow: MutableRefObject<(() => void) | undefined> = useRef(undefined);
@@ -32,6 +33,7 @@ export function useEditorCommands(options: {
     else if (id === 'ai.improve') improveNow.current?.();
     else if (id === 'compose.focus') setFocusMode((on) => !on);
     else if (id === 'compose.preview') setShowPreview((on) => !on);
+    else if (id === 'compose.history') setShowHistory((on) => !on);
     else if (id === 'compose.inspector') options.setInspectorOpen(!options.inspectorOpen);
     else if (id.startsWith('thread.')) threadCommands.current?.run(id);
   };
@@ -66,5 +68,16 @@ export function useEditorCommands(options: {
     return () => window.removeEventListener('keydown', onKey);
   }, [typed]);
 
-  return { run, palette, setPalette, paletteReturn, showPreview, threadCommands, publishNow, improveNow };
+  return {
+    run,
+    palette,
+    setPalette,
+    paletteReturn,
+    showPreview,
+    showHistory,
+    setShowHistory,
+    threadCommands,
+    publishNow,
+    improveNow,
+  };
 }
