@@ -61,6 +61,7 @@ describe('Draft Studio: writing and saving', () => {
     expect((await revisions(studio, draftId)).length).toBeGreaterThanOrEqual(1);
     // The same weighted count as the server: 27 characters plus an emoji weighing 2.
     await page.getByText('29 / 280').waitFor();
+    expect(await page.getByText('29 / 280').getAttribute('aria-live')).toBe('polite');
     // The draft is listed in the rail.
     await page
       .getByRole('navigation', { name: 'Drafts' })

@@ -151,4 +151,47 @@ describe('Draft Studio: the inspector', () => {
     await inspector.getByRole('button', { name: 'Undo replace' }).click();
     await expect.poll(async () => (await stored(studio, id)).content).toBe('my own words');
   });
+
+  it('Escape cascade on a phone: palette, then the from-notes question, then the drawer, then focus mode', async () => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    const id = await newDraft(page);
+    const editor = page.getByRole('textbox', { name: 'Post text' });
+    await editor.fill('my words stay');
+    const topBar = page.getByRole('banner');
+    const inspector = page.getByRole('complementary', { name: 'Inspector' });
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    const question = inspector.getByRole('alert').filter({ hasText: 'Replace your text' });
+
+    await editor.focus();
+    await page.keyboard.press('Control+Shift+F');
+    await topBar.waitFor({ state: 'hidden' });
+    if (!(await inspector.isVisible())) await page.keyboard.press('Control+I');
+    await inspector.waitFor();
+    await inspector.getByRole('searchbox', { name: 'Search notes' }).fill('changelog');
+    await inspector.getByRole('checkbox', { name: 'Changelog habits' }).check();
+    studio.llm.script.reply('A generated post.');
+    await inspector.getByRole('button', { name: 'Generate from notes' }).click();
+    await question.waitFor();
+    await page.keyboard.press('Control+K');
+    await palette.waitFor();
+
+    const state = async () => ({
+      palette: await palette.isVisible(),
+      question: await question.isVisible(),
+      drawer: await inspector.isVisible(),
+      focusMode: !(await topBar.isVisible()),
+    });
+    await page.keyboard.press('Escape');
+    await expect.poll(state).toEqual({ palette: false, question: true, drawer: true, focusMode: true });
+    await page.keyboard.press('Escape');
+    await expect.poll(state).toEqual({ palette: false, question: false, drawer: true, focusMode: true });
+    await page.keyboard.press('Escape');
+    await expect.poll(state).toEqual({ palette: false, question: false, drawer: false, focusMode: true });
+    await page.keyboard.press('Escape');
+    await expect.poll(state).toEqual({ palette: false, question: false, drawer: false, focusMode: false });
+    // Cancelling the question kept the text.
+    expect(await editor.inputValue()).toBe('my words stay');
+    await expect.poll(async () => (await stored(studio, id)).content).toBe('my words stay');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 });

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../test/support/png.js';
-import { newDraft, openDraftId, startStudio, stored } from './support/studio.js';
+import { call, newDraft, openDraftId, startStudio, stored } from './support/studio.js';
 
 const studio = startStudio();
 
@@ -33,6 +33,8 @@ describe('Draft Studio: schedule, publish, preview and media', () => {
       scheduled_for: '2030-01-15T09:30:00.000Z',
       group: 'scheduled',
     });
+    const rail = page.getByRole('navigation', { name: 'Drafts' });
+    await rail.getByRole('tab', { name: 'Scheduled 1' }).waitFor();
     await publish.getByRole('button', { name: 'Unschedule' }).click();
     await publish.getByRole('status').filter({ hasText: 'Unscheduled' }).waitFor();
     expect(await stored(studio, id)).toMatchObject({ scheduled_for: null, group: 'active' });
@@ -66,6 +68,37 @@ describe('Draft Studio: schedule, publish, preview and media', () => {
       .poll(() => studio.fake.state.tweetsNewestFirst().map((t) => t.text), { timeout: 15_000 })
       .toContain('Posted from Draft Studio');
     await expect.poll(async () => (await stored(studio, id)).group, { timeout: 15_000 }).toBe('posted');
+    await page.getByRole('navigation', { name: 'Drafts' }).getByRole('tab', { name: 'Posted 1' }).waitFor();
+  });
+
+  it('approval mode on: publish now says "Queued for approval", nothing is posted until a review approves it', async () => {
+    const on = await call(studio, 'PATCH', '/api/settings', { set: { approval_mode: true } });
+    expect(on.status).toBe(200);
+    const id = await newDraft(page);
+    const rail = page.getByRole('navigation', { name: 'Drafts' });
+    const postedTab = rail.getByRole('tab', { name: /^Posted \d+$/ });
+    const postedBefore = Number((await postedTab.textContent())?.match(/\d+/)?.[0]);
+    const editor = page.getByRole('textbox', { name: 'Post text' });
+    await editor.fill('Reviewed before it goes out');
+    const publish = page.getByRole('region', { name: 'Publish' });
+    await publish.getByRole('button', { name: 'Publish now' }).click();
+    await publish.getByRole('status').filter({ hasText: 'Queued for approval' }).waitFor();
+    const draft = (await call(studio, 'GET', `/api/content/drafts/${id}`).then((r) => r.json())) as {
+      approval_id: number | null;
+    };
+    expect(draft.approval_id).not.toBeNull();
+    expect(studio.fake.state.tweetsNewestFirst().map((t) => t.text)).not.toContain(
+      'Reviewed before it goes out',
+    );
+
+    const approved = await call(studio, 'POST', `/api/approval/${draft.approval_id}/approve`, {});
+    expect(approved.status).toBe(200);
+    await expect
+      .poll(() => studio.fake.state.tweetsNewestFirst().map((t) => t.text), { timeout: 15_000 })
+      .toContain('Reviewed before it goes out');
+    // The page follows without a reload: the rail counts it as posted.
+    await rail.getByRole('tab', { name: `Posted ${postedBefore + 1}` }).waitFor({ timeout: 15_000 });
+    await call(studio, 'PATCH', '/api/settings', { set: { approval_mode: false } });
   });
 
   it('preview: one card per post with connectors; media grids per the spec, the cropped badge exactly past 0.3', async () => {
@@ -148,7 +181,10 @@ describe('Draft Studio: schedule, publish, preview and media', () => {
     await page
       .getByLabel('Add media to post', { exact: true })
       .setInputFiles([png('c.png'), png('d.png'), png('e.png')]);
-    await page.getByRole('alert').filter({ hasText: 'at most 4 images per post (got 5)' }).waitFor();
+    const tooMany = page.getByRole('alert').filter({ hasText: 'at most 4 images per post (got 5)' });
+    await tooMany.waitFor();
+    // Errors are polite live regions (spec), like the counters.
+    expect(await tooMany.getAttribute('aria-live')).toBe('polite');
     const gif = {
       name: 'x.gif',
       mimeType: 'image/gif',

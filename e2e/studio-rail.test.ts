@@ -3,7 +3,7 @@
 // after a confirmation dialog that gives focus back.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openDraftId, startStudio, stored } from './support/studio.js';
+import { call, openDraftId, startStudio, stored } from './support/studio.js';
 
 const studio = startStudio();
 
@@ -95,5 +95,27 @@ describe('Draft Studio: the rail', () => {
     });
     expect(gone.status).toBe(404);
     await rail.getByRole('tab', { name: 'Active 3' }).waitFor();
+  });
+
+  it('the new-draft shortcut creates a server draft and opens it; no request ever leaves this machine', async () => {
+    const hosts = new Set<string>();
+    page.on('request', (request) => hosts.add(new URL(request.url()).host));
+    await page.goto(`${studio.server.url}/drafts`);
+    const rail = page.getByRole('navigation', { name: 'Drafts' });
+    await rail.getByRole('tab', { name: /^Active \d+$/ }).waitFor();
+    const before = await call(studio, 'GET', '/api/content/drafts?limit=1').then(
+      (r) => r.json() as Promise<{ total: number }>,
+    );
+    await page.keyboard.press('Alt+Shift+D');
+    await expect.poll(() => new URL(page.url()).searchParams.get('id')).toMatch(/^\d+$/);
+    const id = openDraftId(page);
+    expect(await stored(studio, id)).toMatchObject({ content: '' });
+    const after = await call(studio, 'GET', '/api/content/drafts?limit=1').then(
+      (r) => r.json() as Promise<{ total: number }>,
+    );
+    expect(after.total).toBe(before.total + 1);
+    await page.getByRole('textbox', { name: 'Post text' }).fill('Only local requests');
+    await expect.poll(async () => (await stored(studio, id)).content).toBe('Only local requests');
+    expect([...hosts]).toEqual([new URL(studio.server.url).host]);
   });
 });

@@ -8,6 +8,7 @@ import { SignInPage } from './pages/sign-in-page.js';
 import { useNewDraft } from './pages/use-new-draft.js';
 import { navigate, useLocation } from './router.js';
 import { loadSession, signOut } from './session.js';
+import { commandFor } from './shortcuts.js';
 
 /** Where to go after signing in: the `next` page of this app, else Draft Studio. */
 export function nextPage(): string {
@@ -18,6 +19,17 @@ export function nextPage(): string {
 function Shell({ children }: { children: React.ReactNode }) {
   const client = useQueryClient();
   const newDraft = useNewDraft();
+  // New draft's keys work on every page, with or without a draft open.
+  const create = newDraft.mutate;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || commandFor(event, false)?.id !== 'compose.new') return;
+      event.preventDefault();
+      create(undefined);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [create]);
   return (
     <div className="shell">
       <header className="top">
@@ -79,7 +91,11 @@ export function App() {
 
   if (session.isPending) return <p className="muted">Loading…</p>;
   if (session.error)
-    return <p role="alert">The server cannot be reached: {(session.error as Error).message}</p>;
+    return (
+      <p role="alert" aria-live="polite">
+        The server cannot be reached: {(session.error as Error).message}
+      </p>
+    );
   const refresh = () => client.refetchQueries({ queryKey: ['session'] });
   if (!session.data.authenticated)
     return <SignInPage firstRun={session.data.passphrase_set === false} onSignedIn={refresh} />;

@@ -88,7 +88,7 @@ export function AiSection({
       </div>
       {!enabled ? <p className="muted">Improve works on a post; switch to Post mode.</p> : null}
       {improve.error ? (
-        <p role="alert" className="error">
+        <p role="alert" aria-live="polite" className="error">
           {(improve.error as Error).message}
         </p>
       ) : null}

@@ -76,7 +76,7 @@ export function DraftActions({ draft }: { draft: Draft }) {
         </AlertDialog.Portal>
       </AlertDialog.Root>
       {failed ? (
-        <p role="alert" className="error">
+        <p role="alert" aria-live="polite" className="error">
           {(failed as Error).message}
         </p>
       ) : null}

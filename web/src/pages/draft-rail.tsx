@@ -130,7 +130,11 @@ export function DraftRail({ selected }: { selected: number | undefined }) {
       </div>
       <div role="tabpanel" id="draft-list" aria-labelledby={`tab-${group}`}>
         {list.isPending ? <p className="muted">Loading…</p> : null}
-        {list.error ? <p role="alert">{(list.error as Error).message}</p> : null}
+        {list.error ? (
+          <p role="alert" aria-live="polite">
+            {(list.error as Error).message}
+          </p>
+        ) : null}
         {list.data && list.data.items.length === 0 ? <p className="muted">No drafts here.</p> : null}
         <ul className="draft-list">
           {list.data?.items.map((item) => (

@@ -30,7 +30,7 @@ export function DraftsPage() {
             </button>
           </div>
         ) : draft.error ? (
-          <p role="alert">
+          <p role="alert" aria-live="polite">
             {draft.error instanceof ApiError && draft.error.status === 404
               ? 'This draft no longer exists.'
               : (draft.error as Error).message}

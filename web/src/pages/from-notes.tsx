@@ -6,6 +6,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ProvenanceRef } from '../../../src/contracts/drafts.js';
 import { api } from '../api.js';
+import { useEscapeLayer } from '../use-escape-layer.js';
 
 interface NoteItem {
   id: number;
@@ -34,6 +35,12 @@ export function FromNotes({
   const [picked, setPicked] = useState<number[]>([]);
   const [pending, setPending] = useState<{ content: string; provenance: Provenance[] } | undefined>();
   const [undo, setUndo] = useState<string | undefined>();
+  // Escape answers the replace question with Cancel (second in the cascade, after the palette).
+  useEscapeLayer(
+    'from-notes',
+    () => pending !== undefined,
+    () => setPending(undefined),
+  );
   const notes = useQuery({
     queryKey: ['notes', q],
     queryFn: () =>
@@ -123,7 +130,7 @@ export function FromNotes({
         </p>
       ) : null}
       {generate.error ? (
-        <p role="alert" className="error">
+        <p role="alert" aria-live="polite" className="error">
           {(generate.error as Error).message}
         </p>
       ) : null}

@@ -59,7 +59,7 @@ export function HistoryPanel({
         </figure>
       ) : null}
       {restore.error ? (
-        <p role="alert" className="error">
+        <p role="alert" aria-live="polite" className="error">
           {(restore.error as Error).message}
         </p>
       ) : null}

@@ -4,9 +4,10 @@
 // `app:voice:expanded`). Toggled with Ctrl/Cmd+I; open by default on desktop and closed on mobile, where it
 // is a bottom drawer; the choice is kept under `app:inspector:open`.
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { api } from '../api.js';
 import { readStored, writeStored } from '../stored-value.js';
+import { useEscapeLayer } from '../use-escape-layer.js';
 
 export const INSPECTOR_KEY = 'app:inspector:open';
 export const VOICE_KEY = 'app:voice:expanded';
@@ -89,18 +90,8 @@ export function Inspector({
   ai: ReactNode;
   notes: ReactNode;
 }) {
-  // Escape closes the drawer on mobile (after the palette, before focus mode).
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented && narrow()) {
-        event.preventDefault();
-        onClose();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+  // Escape closes the drawer on a phone (after the palette and the from-notes question, before focus mode).
+  useEscapeLayer('drawer', () => open && narrow(), onClose);
   // Kept mounted while hidden: its AI section answers Ctrl/Cmd+J with the inspector closed too.
   return (
     <aside className="inspector" aria-label="Inspector" hidden={!open}>

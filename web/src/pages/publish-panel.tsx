@@ -86,6 +86,20 @@ export function PublishPanel({
   });
   const failed = publish.error ?? schedule.error ?? unschedule.error;
   const waiting = draft.approval_id !== null || draft.job_id !== null;
+  // While the post is on its way (or waiting for a review), the draft is read again until it lands, so
+  // the status and the rail's counts follow without a reload.
+  useQuery({
+    queryKey: ['draft-progress', draft.id],
+    queryFn: async () => {
+      const fresh = await api<Draft>('GET', `/api/content/drafts/${draft.id}`);
+      client.setQueryData(['draft', draft.id], fresh);
+      if (fresh.job_id === null && fresh.approval_id === null)
+        void client.invalidateQueries({ queryKey: ['drafts'] });
+      return fresh;
+    },
+    enabled: waiting,
+    refetchInterval: draft.job_id !== null ? 1000 : 3000,
+  });
   useEffect(() => {
     if (!publishNow) return;
     publishNow.current = () => {
@@ -137,7 +151,7 @@ export function PublishPanel({
         {outcome ?? ''}
       </p>
       {failed ? (
-        <p role="alert" className="error">
+        <p role="alert" aria-live="polite" className="error">
           {(failed as Error).message}
         </p>
       ) : null}

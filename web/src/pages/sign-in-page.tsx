@@ -50,7 +50,7 @@ export function SignInPage({
           {firstRun ? 'Set passphrase' : 'Sign in'}
         </button>
         {error ? (
-          <p role="alert" className="error">
+          <p role="alert" aria-live="polite" className="error">
             {error}
           </p>
         ) : null}

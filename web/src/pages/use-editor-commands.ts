@@ -1,8 +1,9 @@
 // The editor's commands from the catalog (keys and the palette both run them): mode, new draft, publish,
 // improve, focus mode, preview, history and inspector toggles, and the card commands; the window's key handler
-// (Ctrl/Cmd+K opens the palette; Escape below the palette leaves focus mode).
+// (Ctrl/Cmd+K opens the palette); the palette and focus mode in the Escape cascade.
 import { type MutableRefObject, useEffect, useRef, useState } from 'react';
 import { commandFor, matches, PALETTE_CHORD } from '../shortcuts.js';
+import { useEscapeLayer } from '../use-escape-layer.js';
 import { type Body, switchMode } from './draft-body.js';
 import type { ThreadCommands } from './thread-editor.js';
 import { useNewDraft } from './use-new-draft.js';
@@ -40,6 +41,16 @@ export function useEditorCommands(options: {
   const runRef = useRef(run);
   runRef.current = run;
 
+  useEscapeLayer(
+    'palette',
+    () => palette,
+    () => setPalette(false),
+  );
+  useEscapeLayer(
+    'focus',
+    () => focusMode,
+    () => setFocusMode(false),
+  );
   useEffect(() => {
     document.body.classList.toggle('focus-mode', focusMode);
     return () => document.body.classList.remove('focus-mode');
@@ -53,14 +64,9 @@ export function useEditorCommands(options: {
         setPalette(true);
         return;
       }
-      // The Escape cascade below the palette (which closes itself first): focus mode.
-      if (event.key === 'Escape') {
-        setFocusMode(false);
-        return;
-      }
       const command = commandFor(event, typed.body.content_type === 'thread');
-      // Thread commands act on a card: its textarea handles them.
-      if (!command || command.category === 'Thread') return;
+      // Thread commands act on a card: its textarea handles them. New draft's keys are the shell's.
+      if (!command || command.category === 'Thread' || command.id === 'compose.new') return;
       event.preventDefault();
       runRef.current(command.id);
     };
