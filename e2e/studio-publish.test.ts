@@ -3,10 +3,15 @@
 // cropped badges, and media in the editor (picker, paste, refusals, media following its card).
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { HEADERS } from '../test/support/media-files.js';
 import { solidPng } from '../test/support/png.js';
 import { call, newDraft, openDraftId, startStudio, stored } from './support/studio.js';
 
 const studio = startStudio();
+
+/** An MP4 the server accepts (a real `ftyp` header, then padding). */
+const writeMediaBytes = (kind: 'mp4', size: number) =>
+  Buffer.concat([HEADERS[kind], Buffer.alloc(size - HEADERS[kind].length)]);
 
 describe('Draft Studio: schedule, publish, preview and media', () => {
   let page: Page;
@@ -156,6 +161,30 @@ describe('Draft Studio: schedule, publish, preview and media', () => {
     expect(Math.abs((left?.height ?? 0) - ((top?.height ?? 0) + (bottom?.height ?? 0)))).toBeLessThan(
       (left?.height ?? 0) * 0.01,
     );
+
+    // A video shows as its poster frame (first frame, never playing), alone in its post.
+    const form = new FormData();
+    form.set('file', new Blob([writeMediaBytes('mp4', 4096)], { type: 'video/mp4' }), 'clip.mp4');
+    const video = await fetch(`${studio.server.url}/api/media/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${studio.token}` },
+      body: form,
+    });
+    expect(video.status).toBe(201);
+    const clip = ((await video.json()) as { path: string }).path;
+    const withVideo = await call(studio, 'POST', '/api/content/drafts', {
+      content: 'A clip',
+      media_paths: [clip],
+    });
+    await page.goto(`${studio.server.url}/drafts?id=${((await withVideo.json()) as { id: number }).id}`);
+    const poster = page.getByRole('region', { name: 'Preview' }).getByLabel('Video');
+    await poster.waitFor();
+    expect(
+      await page.evaluate(`(() => {
+        const v = document.querySelector('.preview video[aria-label="Video"]');
+        return { paused: v.paused, autoplay: v.autoplay, preload: v.preload, controls: v.controls };
+      })()`),
+    ).toEqual({ paused: true, autoplay: false, preload: 'metadata', controls: false });
 
     // A thread of 3 cards draws 3 post cards and 2 connectors.
     await page.getByRole('button', { name: 'Thread' }).click();

@@ -42,6 +42,19 @@ describe('Draft Studio: the rail', () => {
     expect(new URL(page.url()).searchParams.get('tag')).toBe('docs');
     await rail.getByRole('combobox', { name: 'Tag' }).selectOption('');
 
+    // Sort orders: oldest first, then newest first; the choice is in the URL.
+    const sort = rail.getByRole('combobox', { name: 'Sort' });
+    await sort.selectOption({ label: 'Oldest' });
+    await expect
+      .poll(() => rail.getByRole('link').allTextContents())
+      .toEqual(['Ship small, write it down.', 'Release notes are a product', 'Gardening tips for spring']);
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('created_asc');
+    await sort.selectOption({ label: 'Newest' });
+    await expect
+      .poll(() => rail.getByRole('link').allTextContents())
+      .toEqual(['Gardening tips for spring', 'Release notes are a product', 'Ship small, write it down.']);
+    await sort.selectOption({ label: 'Recently edited' });
+
     await rail.getByRole('link', { name: 'Release notes are a product' }).click();
     await expect
       .poll(() => page.getByRole('textbox', { name: 'Post text' }).inputValue())
