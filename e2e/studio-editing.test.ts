@@ -174,6 +174,13 @@ describe('Draft Studio: writing and saving', () => {
       await editor.fill(text);
       await page.getByText(`${weightedLength(text)} / 280`, { exact: true }).waitFor();
     }
+    // 141 CJK characters weigh 282: the message says by how much.
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'This post is 2 characters over the 280 limit.' })
+      .waitFor();
+    await editor.fill('short again');
+    await page.getByRole('alert').filter({ hasText: 'over the 280 limit' }).waitFor({ state: 'hidden' });
   });
 
   it('a pasted 50,000-character text is kept whole, saved and counted', async () => {

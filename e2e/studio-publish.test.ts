@@ -196,7 +196,7 @@ describe('Draft Studio: schedule, publish, preview and media', () => {
     expect(await page.getByRole('region', { name: 'Preview' }).getByTestId('connector').count()).toBe(2);
   });
 
-  it('media: picker and paste upload and save with the post; the client refuses what the rules refuse; media follows its card', async () => {
+  it('media: picker, paste and drop upload and save with the post; the client refuses what the rules refuse; media follows its card', async () => {
     await page.goto(`${studio.server.url}/drafts`);
     const id = await newDraft(page);
     await page.getByRole('textbox', { name: 'Post text' }).fill('With pictures');
@@ -259,6 +259,21 @@ describe('Draft Studio: schedule, publish, preview and media', () => {
     await expect.poll(cards).toEqual([
       ['no pictures here', 1],
       ['With pictures', 2],
+    ]);
+
+    // Dropping an image file on card 2's media adds it there.
+    const dropped = await page.evaluateHandle(`(() => {
+      const data = new DataTransfer();
+      const bytes = Uint8Array.from(atob(${JSON.stringify(solidPng(30, 20).toString('base64'))}), (c) => c.charCodeAt(0));
+      data.items.add(new File([bytes], 'dropped.png', { type: 'image/png' }));
+      return data;
+    })()`);
+    await page
+      .getByRole('group', { name: 'Media of post 2' })
+      .dispatchEvent('drop', { dataTransfer: dropped });
+    await expect.poll(cards).toEqual([
+      ['no pictures here', 1],
+      ['With pictures', 3],
     ]);
   });
 });

@@ -16,6 +16,7 @@ import { FromNotes, type Provenance } from './from-notes.js';
 import { HistoryPanel } from './history-panel.js';
 import { Inspector, useInspectorOpen } from './inspector.js';
 import { MediaSlot, pasteFiles } from './media-slot.js';
+import { OverLimit } from './over-limit.js';
 import { Preview } from './preview.js';
 import { PublishPanel } from './publish-panel.js';
 import { ThreadEditor } from './thread-editor.js';
@@ -137,6 +138,7 @@ export function Editor({ draft }: { draft: Draft }) {
                 <p className={length > 280 ? 'counter over' : 'counter'} aria-live="polite">
                   {length} / 280
                 </p>
+                <OverLimit length={length} what="This post" />
                 <MediaSlot
                   label="post"
                   media={body.media_paths ?? []}

@@ -6,6 +6,7 @@ import { CSS } from '@dnd-kit/utilities';
 import type { ClipboardEvent, KeyboardEvent, ReactNode } from 'react';
 import type { ThreadBlock } from '../../../src/contracts/content.js';
 import { weightedLength } from '../../../src/core/domain/weighted-length.js';
+import { OverLimit } from './over-limit.js';
 
 export function ThreadCard({
   card,
@@ -68,6 +69,7 @@ export function ThreadCard({
         onChange={(event) => onText(event.target.value)}
       />
       {media}
+      <OverLimit length={length} what={`Post ${number}`} />
       <div className="card-bar">
         {card.media_paths.length > 0 ? <span className="muted">{card.media_paths.length} media</span> : null}
         <span className={length > 280 ? 'counter over' : 'counter'} aria-live="polite">
