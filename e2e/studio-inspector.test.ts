@@ -194,4 +194,26 @@ describe('Draft Studio: the inspector', () => {
     await expect.poll(async () => (await stored(studio, id)).content).toBe('my words stay');
     await page.setViewportSize({ width: 1280, height: 800 });
   });
+
+  // Last in the file: the fake clock stays installed on the browser context.
+  it('Undo after generating from notes lasts 10 seconds', async () => {
+    await page.clock.install();
+    await page.reload();
+    const editor = page.getByRole('textbox', { name: 'Post text' });
+    await editor.fill('');
+    const inspector = page.getByRole('complementary', { name: 'Inspector' });
+    if (!(await inspector.isVisible())) await page.getByRole('button', { name: 'Inspector' }).click();
+    await inspector.getByRole('searchbox', { name: 'Search notes' }).fill('changelog');
+    await inspector.getByRole('checkbox', { name: 'Changelog habits' }).check();
+    studio.llm.script.reply('Fresh changelogs are honest changelogs.');
+    // An empty editor takes the text without asking; Undo is offered.
+    await inspector.getByRole('button', { name: 'Generate from notes' }).click();
+    await expect.poll(() => editor.inputValue()).toBe('Fresh changelogs are honest changelogs.');
+    const undo = inspector.getByRole('button', { name: 'Undo replace' });
+    await undo.waitFor();
+    await page.clock.runFor(9_000);
+    expect(await undo.isVisible()).toBe(true);
+    await page.clock.runFor(1_500);
+    await undo.waitFor({ state: 'hidden' });
+  });
 });
