@@ -1,8 +1,17 @@
-// Background work declared as data: what runs, how often, in which operating modes.
+// Background work declared as data: what runs, how often, in which operating modes, and how it behaves
+// around people (jitter, active hours) and failures (back-off). The scheduler reads these fields; a loop's
+// `run` only does its work.
 import type { Mode } from '../contracts/config/config.js';
 
 export interface LoopContext {
   signal: AbortSignal;
+}
+
+export interface LoopBackoff {
+  /** Failed runs in a row before the loop pauses. */
+  afterErrors: number;
+  /** The first pause; each further failure doubles it, up to an hour. */
+  pauseMs: number;
 }
 
 export interface LoopDefinition<Deps> {
@@ -11,5 +20,15 @@ export interface LoopDefinition<Deps> {
   intervalMs: (deps: Deps) => number;
   /** Modes it runs in; the mode is read before every run, so a switch applies without restart. */
   modes: readonly Mode[];
-  run(deps: Deps, context: LoopContext): Promise<void>;
+  /** Does the work; may answer a few words on what it did (the status shows them). */
+  // biome-ignore lint/suspicious/noConfusingVoidType: loops with nothing to say return nothing
+  run(deps: Deps, context: LoopContext): Promise<void | string>;
+  /** Adds U[min_action_delay, max_action_delay] to each interval, so actions do not come like clockwork. */
+  jitter?: boolean;
+  /** Sleeps outside the account's active hours and wakes when they begin. */
+  activeHours?: boolean;
+  /** Default: 10 failures in a row pause the loop for 5 minutes. */
+  backoff?: LoopBackoff;
 }
+
+export const DEFAULT_BACKOFF: LoopBackoff = { afterErrors: 10, pauseMs: 300_000 };

@@ -30,3 +30,20 @@ export function isWithinActiveHours(now: Date, hours: ActiveHours): boolean {
     ? hour >= hours.start && hour < hours.end
     : hour >= hours.start || hour < hours.end;
 }
+
+const QUARTER_HOUR = 15 * 60_000;
+const MAX_LOOKAHEAD = 8 * 24 * 60 * 60_000;
+
+/**
+ * Milliseconds until the loops may act again: 0 inside the window, else the time to the next start of an
+ * active quarter hour (every zone offset is a multiple of 15 minutes), looking up to 8 days ahead; with
+ * no active time in that span (no active days), one hour, so the answer is always finite.
+ */
+export function msUntilActive(now: Date, hours: ActiveHours): number {
+  if (isWithinActiveHours(now, hours)) return 0;
+  const start = Math.ceil(now.getTime() / QUARTER_HOUR) * QUARTER_HOUR;
+  for (let at = start; at - now.getTime() <= MAX_LOOKAHEAD; at += QUARTER_HOUR) {
+    if (isWithinActiveHours(new Date(at), hours)) return at - now.getTime();
+  }
+  return 60 * 60_000;
+}

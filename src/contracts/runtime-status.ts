@@ -1,0 +1,23 @@
+// What the runtime says about its loops (GET /api/runtime/status, the health tools, `app status`): per
+// loop when it last ran and how that went, when it runs next, and why it is paused when it is.
+import { z } from 'zod';
+import { MODES } from './config/config.js';
+
+/** Why a loop is not running its work now. */
+export const LOOP_PAUSES = ['mode', 'active_hours', 'backoff', 'rate_limited', 'capability'] as const;
+export type LoopPause = (typeof LOOP_PAUSES)[number];
+
+export const LoopStatusSchema = z.object({
+  name: z.string().describe('The loop (discovery, mentions, targets, content, threads, analytics, …).'),
+  modes: z.array(z.enum(MODES)).describe('Operating modes it runs in.'),
+  interval_seconds: z.number().describe('Base interval between runs (jitter comes on top).'),
+  last_run_at: z.string().nullable().describe('When the last run started (ISO 8601).'),
+  next_run_at: z.string().nullable().describe('When the next run is due (ISO 8601).'),
+  last_outcome: z.enum(['ok', 'error', 'skipped']).nullable().describe('How the last run ended.'),
+  last_summary: z.string().nullable().describe('What the last successful run did, in a few words.'),
+  last_error: z.string().nullable().describe('The last error message, kept until a run succeeds.'),
+  consecutive_errors: z.number().int().describe('Failed runs in a row.'),
+  paused: z.enum(LOOP_PAUSES).nullable().describe('Why it is paused now, or null.'),
+  paused_until: z.string().nullable().describe('When a timed pause (active hours, back-off) ends.'),
+});
+export type LoopStatus = z.infer<typeof LoopStatusSchema>;
