@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_ACCOUNT_ID } from '../contracts/account.js';
 import type { Config } from '../contracts/config/config.js';
+import type { LoopStatus } from '../contracts/runtime-status.js';
 import { effectiveApprovalMode } from '../core/domain/config-rules.js';
 import type { GuardSettings } from '../core/domain/posting-guards.js';
 import { AppError } from '../core/errors.js';
@@ -77,6 +78,10 @@ export interface AppDeps {
   status: StatusDeps;
   /** Set by the runner that owns the posting loop, so an immediate post starts at once. */
   wakePosting: { current?: () => void };
+  /** Set by the runner that owns the loops: their status (GET /api/runtime/status, `app status`). */
+  loops: { status?: () => LoopStatus[] };
+  /** Uniform in [0, 1): jitter and the loops' choices (seeded in simulations). */
+  random: () => number;
   /** The config file as live settings (GET/PATCH /api/settings); given by the runner that loaded the config. */
   settings?: SettingsStore;
   /** Writing posts and their metrics back into the notes they came from. */
@@ -255,6 +260,7 @@ export function createApp(options: CreateAppOptions): App {
     guardSettings,
     policy: () => cfg().mcp_policy,
     mode: () => cfg().mode,
+    approvalMode: () => effectiveApprovalMode(cfg()),
     postingBlocker: () => postingBlocker(social),
     actions: new Map([...PLATFORM_ACTIONS, ...MEDIA_ACTIONS, ...ENDPOINT_ACTIONS].map((a) => [a.tool, a])),
     inspectMedia: (path) => inspectMediaFile(path, { wholeImage: true }),
@@ -323,6 +329,8 @@ export function createApp(options: CreateAppOptions): App {
     connectors,
     status,
     wakePosting,
+    loops: {},
+    random: options.random ?? Math.random,
     settings: options.settings,
     notes,
     sources,

@@ -1,10 +1,12 @@
 // The stores behind the discovery, context and composite tools: discovered posts (the Discovery Feed),
 // target accounts, the account's history with an author, and topic performance.
 import type { Clock } from '../core/ports/clock.js';
+import type { CursorStore } from '../core/ports/cursor-store.js';
 import type { DiscoveryStore, TargetAccountStore } from '../core/ports/discovery-store.js';
 import type { EngagementHistory } from '../core/ports/engagement-history.js';
 import type { TopicPerformanceStore } from '../core/ports/topic-performance.js';
 import type { AppDatabase } from '../infra/sqlite/open-database.js';
+import { CursorRepository } from '../infra/sqlite/repositories/cursor-repository.js';
 import { DiscoveryRepository } from '../infra/sqlite/repositories/discovery-repository.js';
 import { EngagementHistoryRepository } from '../infra/sqlite/repositories/engagement-history-repository.js';
 import { TargetAccountRepository } from '../infra/sqlite/repositories/target-account-repository.js';
@@ -16,6 +18,8 @@ export interface DiscoveryDeps {
   targets: TargetAccountStore;
   history: EngagementHistory;
   topics: TopicPerformanceStore;
+  /** Positions the loops keep across restarts (discovery keyword turn, mentions since-id). */
+  cursors: CursorStore;
 }
 
 export function createDiscoveryDeps(database: AppDatabase, accountId: string, _clock: Clock): DiscoveryDeps {
@@ -24,5 +28,6 @@ export function createDiscoveryDeps(database: AppDatabase, accountId: string, _c
     targets: new TargetAccountRepository(database, accountId),
     history: new EngagementHistoryRepository(database, accountId),
     topics: new TopicPerformanceRepository(database, accountId),
+    cursors: new CursorRepository(database, accountId),
   };
 }

@@ -24,6 +24,8 @@ export interface GatewayDeps extends GuardDeps {
   newId: () => string;
   policy: () => McpPolicy;
   mode: () => 'autopilot' | 'composer';
+  /** Effective approval mode (composer forces it): a loop's platform writes then wait for a review. */
+  approvalMode: () => boolean;
   /** Why the platform cannot be written to (read-only backend, no login), if anything stops it. */
   postingBlocker: () => AppError | undefined;
   actions: ReadonlyMap<string, AnyToolAction>;

@@ -163,10 +163,19 @@ export class MutationGateway {
       action.subject && !action.ungated ? await action.subject(params, deps.social.read) : undefined;
     const subject = proposed ? { ...proposed, autonomous: isAutonomous(actor) } : undefined;
     // The policy engine governs agents; everyone else meets only the safety rules.
-    const decision = await evaluateMutation(deps, action.tool, action.category, subject, now, {
+    const evaluated = await evaluateMutation(deps, action.tool, action.category, subject, now, {
       ungated: action.ungated === true,
       governed: actor === 'agent',
     });
+    // In approval mode what a loop would post waits for a person like an agent's routed call (spec).
+    const decision: typeof evaluated =
+      evaluated.decision === 'allow' && actor.startsWith('loop:') && !action.ungated && deps.approvalMode()
+        ? {
+            decision: 'route',
+            reason: 'approval mode: loop output waits for a review',
+            ruleId: 'approval_mode',
+          }
+        : evaluated;
 
     const base = {
       tool_name: action.tool,
