@@ -1,6 +1,6 @@
 // Work on the data directory without starting the app: verified database backups (list, prune, create)
-// and the dashboard passphrase. Each opens what it needs and closes it again.
-import { existsSync } from 'node:fs';
+// the dashboard passphrase and the API token. Each opens what it needs and closes it again.
+import { existsSync, readFileSync } from 'node:fs';
 import { DEFAULT_ACCOUNT_ID } from '../contracts/account.js';
 import { AppError } from '../core/errors.js';
 import { type DataPaths, expandHome } from '../infra/config/config-paths.js';
@@ -59,4 +59,13 @@ export async function resetDashboardPassphrase(data: DataPaths, chosen?: string)
     await database.close();
   }
   return passphrase;
+}
+
+/** The API token `app serve` created, or undefined before its first start. */
+export function readApiToken(data: DataPaths): string | undefined {
+  try {
+    return readFileSync(data.apiTokenPath, 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -2,7 +2,7 @@
 // always-on loops, keeps the config live (the file is watched; a valid change applies without a restart,
 // an invalid one is reported and the last good config kept), and starts and stops the process's parts
 // (the HTTP server, a tool-server transport) in order.
-import { alwaysOnScheduler } from '../automation/always-on-scheduler.js';
+import { createLoopScheduler } from '../automation/loop-scheduler.js';
 import type { Config } from '../contracts/config/config.js';
 import { restartReason } from '../contracts/settings.js';
 import { formatIssue } from '../core/domain/config-issue.js';
@@ -58,6 +58,8 @@ export interface RuntimeOptions {
   /** Arms the crash points named by APP_CRASH_AT (a test instrument of `app serve`; see crash-points.ts). */
   crashPoints?: boolean;
   parts: readonly RuntimePart[];
+  /** Runs the autonomous loops (discovery, …): `app serve` does; the tool server leaves them to it. */
+  autopilot?: boolean;
 }
 
 export interface Runtime {
@@ -83,7 +85,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     settings: createSettingsStore(options.load),
     ...(crashPoint ? { crashPoint } : {}),
   });
-  const scheduler = alwaysOnScheduler(app.deps, logger);
+  const scheduler = createLoopScheduler(app.deps, logger, { autopilot: options.autopilot === true });
   const watcher = createConfigWatcher({
     load: options.load,
     initial: loaded,

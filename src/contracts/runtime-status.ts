@@ -21,3 +21,16 @@ export const LoopStatusSchema = z.object({
   paused_until: z.string().nullable().describe('When a timed pause (active hours, back-off) ends.'),
 });
 export type LoopStatus = z.infer<typeof LoopStatusSchema>;
+
+/** GET /api/runtime/status. */
+export const RuntimeStatusSchema = z.object({
+  running: z.boolean().describe('Whether this process runs loops (`app serve` does).'),
+  mode: z.enum(MODES),
+  approval_mode: z.boolean().describe('Effective (composer forces it on).'),
+  deployment_mode: z.string(),
+  provider_backend: z.string(),
+  can_post: z.boolean().describe('A login that may write and a backend that allows it.'),
+  task_count: z.number().int().describe('Loops this process schedules.'),
+  loops: z.array(LoopStatusSchema),
+});
+export type RuntimeStatus = z.infer<typeof RuntimeStatusSchema>;

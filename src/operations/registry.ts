@@ -41,6 +41,7 @@ import { listSourcesOperation } from './notes/list-sources-operation.js';
 import { reindexSourceOperation } from './notes/reindex-source-operation.js';
 import { searchNotesOperation } from './notes/search-notes-operation.js';
 import { getJobOperation } from './posting/get-job-operation.js';
+import { runtimeStatusOperation } from './runtime/runtime-status-operation.js';
 import { getSettingsOperation } from './settings/get-settings-operation.js';
 import { patchSettingsOperation } from './settings/patch-settings-operation.js';
 import { ANALYTICS_TOOLS } from './tools/analytics/index.js';
@@ -81,6 +82,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   editApprovalOperation,
   approvalHistoryOperation,
   getJobOperation,
+  runtimeStatusOperation,
   ingestOperation,
   listSourcesOperation,
   linkDriveOperation,

@@ -2,6 +2,7 @@
 import type { AppDeps } from '../../app/create-app.js';
 import type { LoopDefinition } from '../loop-definition.js';
 import { approvalPosterLoop } from './approval-poster.js';
+import { discoveryLoop } from './discovery.js';
 import { noteMetricsLoop } from './note-metrics.js';
 import { postingQueueLoop } from './posting-queue.js';
 import { seedWorkerLoop } from './seed-worker.js';
@@ -15,3 +16,6 @@ export const ALWAYS_ON_LOOPS: ReadonlyArray<LoopDefinition<AppDeps>> = [
   seedWorkerLoop,
   noteMetricsLoop,
 ];
+
+/** The autonomous loops (spec, Loop activity by mode), run by the process that owns autopilot. */
+export const AUTOPILOT_LOOPS: ReadonlyArray<LoopDefinition<AppDeps>> = [discoveryLoop];

@@ -93,6 +93,12 @@ export function buildProgram(io: CliIo, version: string): Command {
     .option('--port <port>', 'port (server.port)')
     .action(async (opts) => (await import('./commands/serve.js')).runServe(context(), opts));
 
+  program
+    .command('status')
+    .description('How the running service and its loops are doing (asks `app serve`)')
+    .addOption(format())
+    .action(async (opts) => (await import('./commands/status.js')).runStatus(context(), opts));
+
   const mcp = program.command('mcp').description('Agent tool server');
   const profile = () =>
     new Option('--profile <profile>', 'tool profile').choices(['write', 'admin', 'readonly', 'api-readonly']);

@@ -26,6 +26,8 @@ export async function runServe(
     env: ctx.io.env,
     // A test instrument (the kill-9 matrix): with APP_CRASH_AT unset, the crash points do nothing.
     crashPoints: true,
+    // This process owns autopilot: the autonomous loops run here, never in the tool server as well.
+    autopilot: true,
     parts: [
       {
         name: 'http',

@@ -1,0 +1,47 @@
+// The loops of a long-running process on one scheduler: those every process keeps in both modes (posting
+// queue, approval housekeeping, token refresh, notes), and — in the process that owns autopilot (`app
+// serve`, not the tool server) — the autonomous loops. Jitter, active hours and the mode come from the live
+// config at each turn; an immediate post wakes the posting queue; the status is readable through the deps.
+import type { AppDeps } from '../app/create-app.js';
+import type { Logger } from '../infra/logging/create-logger.js';
+import { ALWAYS_ON_LOOPS, AUTOPILOT_LOOPS } from './loops/index.js';
+import { Scheduler, type SetTimer } from './scheduler.js';
+
+export interface LoopSchedulerOptions {
+  /** Runs the autonomous loops too (discovery, …): one process per data dir should. */
+  autopilot: boolean;
+  /** Simulated timers (the clock is the deps' clock). */
+  setTimer?: SetTimer;
+}
+
+export function createLoopScheduler(
+  deps: AppDeps,
+  logger: Logger,
+  options: LoopSchedulerOptions,
+): Scheduler<AppDeps> {
+  const scheduler = new Scheduler({
+    deps,
+    loops: options.autopilot ? [...ALWAYS_ON_LOOPS, ...AUTOPILOT_LOOPS] : ALWAYS_ON_LOOPS,
+    mode: () => deps.config.mode,
+    logger,
+    clock: deps.clock,
+    random: deps.random,
+    ...(options.setTimer ? { setTimer: options.setTimer } : {}),
+    jitterMs: () => {
+      const { min_action_delay_seconds: min, max_action_delay_seconds: max } = deps.config.limits;
+      return [min * 1000, max * 1000] as const;
+    },
+    activeHours: () => {
+      const { schedule } = deps.config;
+      return {
+        timezone: schedule.timezone,
+        start: schedule.active_hours_start,
+        end: schedule.active_hours_end,
+        days: schedule.active_days,
+      };
+    },
+  });
+  deps.wakePosting.current = () => scheduler.wake('posting-queue');
+  deps.loops.status = () => scheduler.status();
+  return scheduler;
+}
