@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app/create-app.js';
 import type { LoopDefinition } from '../loop-definition.js';
 import { approvalPosterLoop } from './approval-poster.js';
 import { discoveryLoop } from './discovery.js';
+import { mentionsLoop } from './mentions.js';
 import { noteMetricsLoop } from './note-metrics.js';
 import { postingQueueLoop } from './posting-queue.js';
 import { seedWorkerLoop } from './seed-worker.js';
@@ -18,4 +19,4 @@ export const ALWAYS_ON_LOOPS: ReadonlyArray<LoopDefinition<AppDeps>> = [
 ];
 
 /** The autonomous loops (spec, Loop activity by mode), run by the process that owns autopilot. */
-export const AUTOPILOT_LOOPS: ReadonlyArray<LoopDefinition<AppDeps>> = [discoveryLoop];
+export const AUTOPILOT_LOOPS: ReadonlyArray<LoopDefinition<AppDeps>> = [discoveryLoop, mentionsLoop];
