@@ -11,6 +11,7 @@ import { MEDIA_ACTIONS } from '../core/gateway/media-actions.js';
 import { MutationGateway } from '../core/gateway/mutation-gateway.js';
 import { PLATFORM_ACTIONS } from '../core/gateway/platform-actions.js';
 import type { PublisherDeps } from '../core/gateway/publisher-deps.js';
+import type { AnalyticsWriter } from '../core/ports/analytics-writer.js';
 import { type Clock, systemClock } from '../core/ports/clock.js';
 import type { NoteStore } from '../core/ports/note-store.js';
 import type { SettingsStore } from '../core/ports/settings-store.js';
@@ -31,6 +32,7 @@ import { createSocialBackend, type SocialBackend } from '../infra/social/create-
 import { EndpointCaller } from '../infra/social/endpoint-caller.js';
 import { createNoteWriter } from '../infra/sources/loop-back/note-writer.js';
 import { type AppDatabase, openDatabase } from '../infra/sqlite/open-database.js';
+import { AnalyticsWriterRepository } from '../infra/sqlite/repositories/analytics-writer-repository.js';
 import { ApiUsageRepository } from '../infra/sqlite/repositories/api-usage-repository.js';
 import { ApprovalRepository } from '../infra/sqlite/repositories/approval-repository.js';
 import { DraftRepository } from '../infra/sqlite/repositories/draft-repository.js';
@@ -72,6 +74,8 @@ export interface AppDeps {
   /** Raw access to declared platform endpoints (absent for the scraper backend). */
   endpoints?: SocialEndpoints;
   analytics: AnalyticsDeps;
+  /** What the analytics loop writes (snapshots, post metrics, topic scores, alerts). */
+  analyticsWriter: AnalyticsWriter;
   discovery: DiscoveryDeps;
   /** Linked accounts of remote note sources (the cloud drive link flow) and the drive source runners. */
   connectors: AppConnectors;
@@ -325,6 +329,7 @@ export function createApp(options: CreateAppOptions): App {
     mutations,
     endpoints,
     analytics: createAnalyticsDeps(database, accountId, clock),
+    analyticsWriter: new AnalyticsWriterRepository(database, accountId),
     discovery: createDiscoveryDeps(database, accountId, clock),
     connectors,
     status,

@@ -1,14 +1,14 @@
 // The loops of a long-running process on one scheduler: those every process keeps in both modes (posting
-// queue, approval housekeeping, token refresh, notes), and — in the process that owns autopilot (`app
-// serve`, not the tool server) — the autonomous loops. Jitter, active hours and the mode come from the live
+// queue, approval housekeeping, token refresh, notes), and — in the process that owns the service (`app
+// serve`, not the tool server) — the autonomous loops and analytics. Jitter, active hours and the mode come from the live
 // config at each turn; an immediate post wakes the posting queue; the status is readable through the deps.
 import type { AppDeps } from '../app/create-app.js';
 import type { Logger } from '../infra/logging/create-logger.js';
-import { ALWAYS_ON_LOOPS, AUTOPILOT_LOOPS } from './loops/index.js';
+import { ALWAYS_ON_LOOPS, SERVICE_LOOPS } from './loops/index.js';
 import { Scheduler, type SetTimer } from './scheduler.js';
 
 export interface LoopSchedulerOptions {
-  /** Runs the autonomous loops too (discovery, …): one process per data dir should. */
+  /** Runs the service's loops too (autonomous ones, analytics): one process per data dir should. */
   autopilot: boolean;
   /** Simulated timers (the clock is the deps' clock). */
   setTimer?: SetTimer;
@@ -21,7 +21,7 @@ export function createLoopScheduler(
 ): Scheduler<AppDeps> {
   const scheduler = new Scheduler({
     deps,
-    loops: options.autopilot ? [...ALWAYS_ON_LOOPS, ...AUTOPILOT_LOOPS] : ALWAYS_ON_LOOPS,
+    loops: options.autopilot ? [...ALWAYS_ON_LOOPS, ...SERVICE_LOOPS] : ALWAYS_ON_LOOPS,
     mode: () => deps.config.mode,
     logger,
     clock: deps.clock,

@@ -1,6 +1,7 @@
 // The loops the service runs, as one list the scheduler takes.
 import type { AppDeps } from '../../app/create-app.js';
 import type { LoopDefinition } from '../loop-definition.js';
+import { analyticsLoop } from './analytics.js';
 import { approvalPosterLoop } from './approval-poster.js';
 import { discoveryLoop } from './discovery.js';
 import { mentionsLoop } from './mentions.js';
@@ -18,5 +19,12 @@ export const ALWAYS_ON_LOOPS: ReadonlyArray<LoopDefinition<AppDeps>> = [
   noteMetricsLoop,
 ];
 
-/** The autonomous loops (spec, Loop activity by mode), run by the process that owns autopilot. */
-export const AUTOPILOT_LOOPS: ReadonlyArray<LoopDefinition<AppDeps>> = [discoveryLoop, mentionsLoop];
+/**
+ * The loops of the service itself (spec, Loop activity by mode: the autonomous ones and analytics), run by
+ * `app serve` only, so a tool server started beside it never searches, replies or measures twice.
+ */
+export const SERVICE_LOOPS: ReadonlyArray<LoopDefinition<AppDeps>> = [
+  discoveryLoop,
+  mentionsLoop,
+  analyticsLoop,
+];

@@ -1,0 +1,116 @@
+// One turn of the analytics loop (both modes): today's follower snapshot (calendar day in the account's
+// timezone) with an alert in the action log when followers fell more than 2 % since yesterday; the
+// metrics of the account's posts once they are a day old, with their performance score; and the topic and
+// format averages the content loop and vault context choose by.
+import { FOLLOWER_DROP_ALERT, followerDrop, performanceScore } from '../../domain/performance-score.js';
+import type { AnalyticsWriter } from '../../ports/analytics-writer.js';
+import type { Clock } from '../../ports/clock.js';
+import type { SocialRead } from '../../ports/social.js';
+
+const DAY_MS = 86_400_000;
+/** The platform's batch size for post lookups. */
+const BATCH = 100;
+
+export interface AnalyticsTurnDeps {
+  read: Pick<SocialRead, 'getMe' | 'getTweets'>;
+  writer: AnalyticsWriter;
+  clock: Clock;
+  timezone: () => string;
+}
+
+export interface AnalyticsTurn {
+  followers?: number;
+  /** Share lost since yesterday's snapshot, when there is one. */
+  drop?: number;
+  alerted: boolean;
+  measured: number;
+  topics: number;
+}
+
+/** YYYY-MM-DD of `at` in `timezone` (en-CA formats dates that way). */
+export function calendarDay(at: Date, timezone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+export async function runAnalyticsTurn(deps: AnalyticsTurnDeps): Promise<AnalyticsTurn> {
+  const now = deps.clock.now();
+  const zone = deps.timezone();
+  const today = calendarDay(now, zone);
+  const turn: AnalyticsTurn = { alerted: false, measured: 0, topics: 0 };
+  if (deps.writer.followersOn(today) === undefined) {
+    const me = await deps.read.getMe();
+    const metrics = me.public_metrics;
+    if (metrics) {
+      deps.writer.saveSnapshot(
+        today,
+        {
+          followers: metrics.followers_count,
+          following: metrics.following_count,
+          tweets: metrics.tweet_count,
+        },
+        now,
+      );
+      turn.followers = metrics.followers_count;
+      const before = deps.writer.followersOn(calendarDay(new Date(now.getTime() - DAY_MS), zone));
+      turn.drop = followerDrop(before, metrics.followers_count);
+      if (turn.drop !== undefined && turn.drop > FOLLOWER_DROP_ALERT) {
+        const percent = Math.round(turn.drop * 1000) / 10;
+        deps.writer.logAction(
+          {
+            type: 'follower_alert',
+            status: 'warning',
+            message: `followers fell ${percent} % since yesterday (${before} → ${metrics.followers_count})`,
+            metadata: { before, now: metrics.followers_count, drop_percent: percent },
+          },
+          now,
+        );
+        turn.alerted = true;
+      }
+    }
+  }
+
+  const due = deps.writer.postsToMeasure(new Date(now.getTime() - DAY_MS), BATCH * 5);
+  for (let i = 0; i < due.length; i += BATCH) {
+    const batch = due.slice(i, i + BATCH);
+    const found = await deps.read.getTweets(batch.map((post) => post.tweetId));
+    for (const tweet of found) {
+      const m = tweet.public_metrics;
+      if (!m) continue;
+      const engagement = {
+        impressions: m.impression_count ?? 0,
+        likes: m.like_count,
+        replies: m.reply_count,
+        retweets: m.retweet_count,
+      };
+      deps.writer.saveMetrics(
+        {
+          tweetId: tweet.id,
+          ...engagement,
+          quotes: m.quote_count ?? 0,
+          bookmarks: m.bookmark_count ?? 0,
+          performanceScore: performanceScore(engagement),
+        },
+        now,
+      );
+      turn.measured += 1;
+    }
+  }
+  if (turn.measured > 0) turn.topics = deps.writer.refreshContentScores(now);
+  return turn;
+}
+
+export function describeAnalytics(turn: AnalyticsTurn): string {
+  const parts: string[] = [];
+  if (turn.followers !== undefined) {
+    parts.push(
+      `followers ${turn.followers}${turn.drop ? ` (−${Math.round(turn.drop * 1000) / 10} %${turn.alerted ? ', alert' : ''})` : ''}`,
+    );
+  }
+  parts.push(`${turn.measured} post${turn.measured === 1 ? '' : 's'} measured`);
+  return parts.join(', ');
+}
