@@ -2,23 +2,14 @@
 // across a restart), every post stored for the feed, and in autopilot one reply for the best post sent as
 // loop:discovery through the gateway — queued for review in approval mode, posted otherwise; composer
 // only reads.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { discoveryLoop } from '../../src/automation/loops/discovery.js';
 import type { ConfigInput } from '../../src/contracts/config/config.js';
-import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
+import { seedFreshPosts } from '../mcp/discovery-fixtures.js';
 import { type AppHarness, startAppHarness } from '../support/app-harness.js';
+import { loopWorld } from './loop-world.js';
 
-let llm: FakeLlm;
-let h: AppHarness | undefined;
-beforeAll(async () => {
-  llm = await startFakeLlm();
-});
-afterAll(async () => llm.close());
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-  llm.reset();
-});
+const world = loopWorld();
 
 const config = (extra: ConfigInput = {}): ConfigInput => ({
   business: {
@@ -26,28 +17,10 @@ const config = (extra: ConfigInput = {}): ConfigInput => ({
     product_keywords: ['sqlite', 'typescript'],
     competitor_keywords: ['job queue', 'SQLite'],
   },
-  llm: { provider: 'openai', api_key: 'k', base_url: llm.openaiBaseUrl },
+  llm: { provider: 'openai', api_key: 'k', base_url: world.llm.openaiBaseUrl },
   schedule: { active_hours_start: 0, active_hours_end: 0 },
   ...extra,
 });
-
-function seedPosts(harness: AppHarness) {
-  return harness.fake.state.seed({
-    tweets: [
-      {
-        author_username: 'rust_rob',
-        text: 'Anyone running a job queue on SQLite with TypeScript?',
-        minutes_ago: 3,
-      },
-      {
-        author_username: 'ml_maria',
-        text: 'SQLite is underrated for small TypeScript services.',
-        minutes_ago: 4,
-      },
-      { author_username: 'design_dan', text: 'Kerning is a state of mind.', minutes_ago: 1 },
-    ],
-  }).tweets;
-}
 
 const turn = (harness: AppHarness) =>
   discoveryLoop.run(harness.app.deps, { signal: new AbortController().signal });
@@ -56,13 +29,13 @@ const searches = (harness: AppHarness) =>
 
 describe('discovery loop', () => {
   it('searches one keyword per turn, in turn, without repeats, and keeps its place across a restart', async () => {
-    h = await startAppHarness({ config: config({ mode: 'composer' }) });
+    let h = await world.open(startAppHarness({ config: config({ mode: 'composer' }) }));
     await turn(h);
     await turn(h);
     const home = h.home;
     await h.app.close();
     await h.fake.close();
-    h = await startAppHarness({ config: config({ mode: 'composer' }), home });
+    h = await world.open(startAppHarness({ config: config({ mode: 'composer' }), home }));
     await turn(h);
     await turn(h);
     // sqlite, typescript before the restart; then "job queue", and sqlite again ("SQLite" is the same word).
@@ -71,9 +44,9 @@ describe('discovery loop', () => {
   });
 
   it('autopilot in approval mode: the best post gets a reply queued for review as loop:discovery; nothing is posted', async () => {
-    h = await startAppHarness({ config: config({ approval_mode: true }) });
-    const [rob, maria] = seedPosts(h);
-    llm.script.reply('SQLite plus a tiny worker table goes a long way.');
+    const h = await world.open(startAppHarness({ config: config({ approval_mode: true }) }));
+    const { rob, maria } = seedFreshPosts(h);
+    world.llm.script.reply('SQLite plus a tiny worker table goes a long way.');
     const summary = await turn(h);
     const items = (await h.app.deps.content.approvals.list({ status: ['pending'], limit: 10, offset: 0 }))
       .items;
@@ -91,9 +64,11 @@ describe('discovery loop', () => {
   });
 
   it('autopilot without approval: the reply is posted at the platform, and the same post is not answered twice', async () => {
-    h = await startAppHarness({ config: config({ approval_mode: false }) });
-    seedPosts(h);
-    llm.script.reply('A job table with a lease column is all you need.').reply('Poll less, notify more.');
+    const h = await world.open(startAppHarness({ config: config({ approval_mode: false }) }));
+    seedFreshPosts(h);
+    world.llm.script
+      .reply('A job table with a lease column is all you need.')
+      .reply('Poll less, notify more.');
     const first = await turn(h);
     await h.postNow();
     expect(first).toMatch(/reply posted$/);
@@ -116,11 +91,11 @@ describe('discovery loop', () => {
   });
 
   it('composer: read-only — posts are scored and stored, the LLM is never called, nothing is queued', async () => {
-    h = await startAppHarness({ config: config({ mode: 'composer' }) });
-    const [rob] = seedPosts(h);
+    const h = await world.open(startAppHarness({ config: config({ mode: 'composer' }) }));
+    const { rob } = seedFreshPosts(h);
     const summary = await turn(h);
     expect(summary).toMatch(/^"sqlite": \d+ posts, [1-9]\d* above the bar$/);
-    expect(llm.calls).toHaveLength(0);
+    expect(world.llm.calls).toHaveLength(0);
     expect(
       (await h.app.deps.content.approvals.list({ status: ['pending'], limit: 10, offset: 0 })).items,
     ).toEqual([]);

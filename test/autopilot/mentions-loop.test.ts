@@ -2,29 +2,19 @@
 // oldest first as loop:mentions (queued for review in approval mode), the account's own and day-old ones
 // never, at most 3 replies a turn, the since-id kept across a restart, and a failing LLM leaving the
 // unanswered mentions for the next turn.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mentionsLoop } from '../../src/automation/loops/mentions.js';
 import type { ConfigInput } from '../../src/contracts/config/config.js';
-import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
 import { type AppHarness, startAppHarness } from '../support/app-harness.js';
+import { loopWorld } from './loop-world.js';
 
 const DAY = 86_400_000;
-let llm: FakeLlm;
-let h: AppHarness | undefined;
-beforeAll(async () => {
-  llm = await startFakeLlm();
-});
-afterAll(async () => llm.close());
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-  llm.reset();
-});
+const world = loopWorld();
 
 const config = (): ConfigInput => ({
   approval_mode: true,
   business: { product_name: 'Queuebird', product_keywords: ['sqlite'] },
-  llm: { provider: 'openai', api_key: 'k', base_url: llm.openaiBaseUrl },
+  llm: { provider: 'openai', api_key: 'k', base_url: world.llm.openaiBaseUrl },
   limits: { max_replies_per_day: 20 },
 });
 
@@ -52,14 +42,14 @@ function mention(harness: AppHarness, author: string, text: string, minutesAgo: 
 
 describe('mentions loop', () => {
   it('answers fresh mentions oldest first as loop:mentions; not the account itself, not a day-old one', async () => {
-    h = await start();
+    const h = await world.open(start());
     const older = mention(h, 'rust_rob', 'does the queue survive a restart?', 30);
     const newer = mention(h, 'ml_maria', 'what about retries?', 10);
     mention(h, 'design_dan', 'this is from yesterday', 26 * 60);
     h.fake.state.seed({
       tweets: [{ author_username: 'app_owner', text: '@app_owner note to self', minutes_ago: 5 }],
     });
-    llm.script
+    world.llm.script
       .reply('It does: jobs are rows, not memory.')
       .reply('Three tries with back-off, then a person.');
     expect(await turn(h)).toBe('2 new mentions, 2 replies queued');
@@ -74,11 +64,11 @@ describe('mentions loop', () => {
     // The older mention got the first generated reply.
     expect(JSON.stringify(items.find((i) => i.target_tweet_id === older))).toContain('jobs are rows');
     expect(await turn(h)).toBe('no new mentions');
-    expect(llm.calls).toHaveLength(2);
+    expect(world.llm.calls).toHaveLength(2);
   });
 
   it('at most 3 replies a turn; the rest the next turn; the since-id is kept in the database', async () => {
-    h = await start();
+    const h = await world.open(start());
     const ids = ['rust_rob', 'ml_maria', 'design_dan', 'dana_devrel', 'sam_codes'].map((author, i) =>
       mention(h as AppHarness, author, `question number ${i + 1}?`, 50 - i),
     );
@@ -89,7 +79,7 @@ describe('mentions loop', () => {
       'Log every failure.',
       'Test the restart path.',
     ])
-      llm.script.reply(text);
+      world.llm.script.reply(text);
     expect(await turn(h)).toBe('3 new mentions, 3 replies queued');
     expect(await turn(h)).toBe('2 new mentions, 2 replies queued');
     expect((await queued(h)).map((i) => i.target_tweet_id).sort()).toEqual([...ids].sort());
@@ -98,13 +88,13 @@ describe('mentions loop', () => {
   });
 
   it('the LLM failing stops the turn with an error; the mention is answered on the next turn', async () => {
-    h = await start();
+    const h = await world.open(start());
     const id = mention(h, 'rust_rob', 'is it open source?', 5);
-    llm.script.fail({ status: 500, times: 10 });
+    world.llm.script.fail({ status: 500, times: 10 });
     await expect(turn(h)).rejects.toMatchObject({ code: 'llm_error' });
     expect(await queued(h)).toEqual([]);
-    llm.reset();
-    llm.script.reply('Yes, MIT.');
+    world.llm.reset();
+    world.llm.script.reply('Yes, MIT.');
     expect(await turn(h)).toBe('1 new mention, 1 reply queued');
     expect((await queued(h)).map((i) => i.target_tweet_id)).toEqual([id]);
   });

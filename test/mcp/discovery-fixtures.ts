@@ -1,6 +1,7 @@
 // Shared setup of the discovery tool tests: a config with keywords, targets and the fake LLM, fresh
 // on-topic posts in the fake platform, and the pending approval items.
 import type { ConfigInput } from '../../src/contracts/config/config.js';
+import type { FakeSocial } from '../fakes/social/index.js';
 import type { McpHarness } from '../support/mcp-harness.js';
 
 export function discoveryConfig(llmBaseUrl: string, extra: ConfigInput = {}): ConfigInput {
@@ -17,7 +18,7 @@ export function discoveryConfig(llmBaseUrl: string, extra: ConfigInput = {}): Co
 }
 
 /** Fresh, on-topic posts by accounts of the fake's demo world (minutes ago, so recency scores). */
-export function seedFreshPosts(harness: McpHarness): {
+export function seedFreshPosts(harness: { fake: FakeSocial }): {
   rob: string;
   maria: string;
   rob2: string;
