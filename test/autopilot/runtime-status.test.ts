@@ -39,7 +39,7 @@ beforeAll(async () => {
       'level = "warn"',
     ].join('\n'),
   );
-  server = await serve(home.env);
+  server = await serve(home.env, { loops: true });
   const { readFileSync } = await import('node:fs');
   token = readFileSync(`${home.dir}/api_token`, 'utf8').trim();
 }, 60_000);

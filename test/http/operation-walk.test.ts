@@ -45,6 +45,7 @@ const WALK: Step[] = [
   ['approvals.history', 'GET', '/api/approval/1/history'],
   ['approvals.approve', 'POST', '/api/approval/1/approve', { notes: 'fine' }],
   ['posting.job', 'GET', '/api/posting/jobs/1'],
+  ['runtime.status', 'GET', '/api/runtime/status'],
   ['content.compose', 'POST', '/api/content/compose', { content_type: 'tweet', content: 'walk two' }],
   [
     'approvals.reject',

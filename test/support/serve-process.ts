@@ -37,12 +37,20 @@ export function prepareFakeHome(home: TempHome, fake: FakeSocial): void {
   );
 }
 
-/** Starts `app serve --port 0` and resolves once it prints the address it listens on. */
-export function serve(env: Record<string, string>): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/**
+ * Starts `app serve --port 0` and resolves once it prints the address it listens on. Without the service's
+ * loops unless asked: discovery, mentions and analytics would otherwise act on the fake's demo world (and
+ * take the fake LLM's scripted answers) beside the test.
+ */
+export function serve(env: Record<string, string>, options: { loops?: boolean } = {}): Promise<ServeProcess> {
+  const child = spawn(
+    process.execPath,
+    [BIN, 'serve', '--port', '0', ...(options.loops ? [] : ['--no-loops'])],
+    {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),

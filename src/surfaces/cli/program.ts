@@ -91,6 +91,10 @@ export function buildProgram(io: CliIo, version: string): Command {
     .description('Run the HTTP server (API and dashboard) and the background loops')
     .option('--host <host>', 'bind address (server.host)')
     .option('--port <port>', 'port (server.port)')
+    .option(
+      '--no-loops',
+      'serve the API and dashboard only: scheduled posts still go out, but discovery, mentions and analytics do not run',
+    )
     .action(async (opts) => (await import('./commands/serve.js')).runServe(context(), opts));
 
   program

@@ -10,7 +10,7 @@ import { registryToolNames } from '../registry-tool-names.js';
 
 export async function runServe(
   ctx: CommandContext,
-  options: { host?: string; port?: string },
+  options: { host?: string; port?: string; loops?: boolean },
 ): Promise<void> {
   const flags = [
     ...(options.host === undefined ? [] : [{ key: 'server.host', text: options.host, flag: '--host' }]),
@@ -26,8 +26,8 @@ export async function runServe(
     env: ctx.io.env,
     // A test instrument (the kill-9 matrix): with APP_CRASH_AT unset, the crash points do nothing.
     crashPoints: true,
-    // This process owns autopilot: the autonomous loops run here, never in the tool server as well.
-    autopilot: true,
+    // This process owns the service's loops (never the tool server as well), unless told not to run them.
+    autopilot: options.loops !== false,
     parts: [
       {
         name: 'http',
