@@ -21,6 +21,7 @@ import { driveStatusOperation } from './connectors/drive-status-operation.js';
 import { linkDriveOperation } from './connectors/link-drive-operation.js';
 import { unlinkDriveOperation } from './connectors/unlink-drive-operation.js';
 import type { AnyOperation } from './define-operation.js';
+import { discoveryFeedOperation } from './discovery/discovery-feed-operation.js';
 import { archiveDraftOperation } from './drafts/archive-draft-operation.js';
 import { createDraftOperation } from './drafts/create-draft-operation.js';
 import { deleteDraftOperation } from './drafts/delete-draft-operation.js';
@@ -83,6 +84,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   approvalHistoryOperation,
   getJobOperation,
   runtimeStatusOperation,
+  discoveryFeedOperation,
   ingestOperation,
   listSourcesOperation,
   linkDriveOperation,

@@ -37,6 +37,8 @@ export type NewDiscoveredPost = Omit<DiscoveredPost, 'discovered_at' | 'replied_
 
 export interface FeedQuery {
   limit: number;
+  /** Posts to skip (paging), best first. */
+  offset?: number;
   minScore?: number;
   maxScore?: number;
   /** Only posts found through this keyword. */

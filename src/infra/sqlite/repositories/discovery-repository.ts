@@ -177,6 +177,7 @@ export class DiscoveryRepository implements DiscoveryStore {
       .orderBy('d.discovered_at', 'desc')
       .orderBy('d.tweet_id', 'desc')
       .limit(query.limit)
+      .offset(query.offset ?? 0)
       .execute();
     return rows.map(toPost);
   }
