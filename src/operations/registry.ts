@@ -22,6 +22,7 @@ import { linkDriveOperation } from './connectors/link-drive-operation.js';
 import { unlinkDriveOperation } from './connectors/unlink-drive-operation.js';
 import type { AnyOperation } from './define-operation.js';
 import { discoveryFeedOperation } from './discovery/discovery-feed-operation.js';
+import { discoveryKeywordsOperation } from './discovery/discovery-keywords-operation.js';
 import { archiveDraftOperation } from './drafts/archive-draft-operation.js';
 import { createDraftOperation } from './drafts/create-draft-operation.js';
 import { deleteDraftOperation } from './drafts/delete-draft-operation.js';
@@ -85,6 +86,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   getJobOperation,
   runtimeStatusOperation,
   discoveryFeedOperation,
+  discoveryKeywordsOperation,
   ingestOperation,
   listSourcesOperation,
   linkDriveOperation,

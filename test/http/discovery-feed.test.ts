@@ -79,3 +79,24 @@ describe('GET /api/discovery/feed', () => {
     }
   });
 });
+
+describe('GET /api/discovery/keywords', () => {
+  it('lists the keywords in turn with their source, the posts each found, and the next one', async () => {
+    const response = await h.api('GET', '/api/discovery/keywords');
+    expect(response.status).toBe(200);
+    const { keywords } = response.json as {
+      keywords: Array<{ keyword: string; source: string; posts_found: number; next: boolean }>;
+    };
+    expect(keywords.map((k) => [k.keyword, k.source, k.next])).toEqual([
+      ['sqlite', 'product', true],
+      ['typescript', 'product', false],
+    ]);
+    const stored = (await feed('?limit=100')).page.items;
+    for (const k of keywords) {
+      expect(k.posts_found, k.keyword).toBe(
+        stored.filter((item) => item.matched_keyword === k.keyword).length,
+      );
+    }
+    expect(keywords.some((k) => k.posts_found > 0)).toBe(true);
+  });
+});

@@ -46,6 +46,7 @@ const WALK: Step[] = [
   ['approvals.approve', 'POST', '/api/approval/1/approve', { notes: 'fine' }],
   ['posting.job', 'GET', '/api/posting/jobs/1'],
   ['runtime.status', 'GET', '/api/runtime/status'],
+  ['discovery.keywords', 'GET', '/api/discovery/keywords'],
   ['discovery.feed', 'GET', '/api/discovery/feed?min_score=0&unreplied=true&limit=5'],
   ['content.compose', 'POST', '/api/content/compose', { content_type: 'tweet', content: 'walk two' }],
   [

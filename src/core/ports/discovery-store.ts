@@ -55,6 +55,8 @@ export interface DiscoveryStore {
   save(posts: readonly NewDiscoveredPost[], at: Date): Promise<void>;
   /** Best score first (newest first among equals). */
   feed(query: FeedQuery): Promise<DiscoveredPost[]>;
+  /** How many stored posts each keyword found (lower-cased keyword → count). */
+  keywordCounts(): Promise<Map<string, number>>;
   /** The stored posts among `ids`, in the order of `ids`. */
   byIds(ids: readonly string[]): Promise<DiscoveredPost[]>;
   /** Of `ids`, those already stored (the loop skips posts it has seen). */

@@ -182,6 +182,20 @@ export class DiscoveryRepository implements DiscoveryStore {
     return rows.map(toPost);
   }
 
+  async keywordCounts(): Promise<Map<string, number>> {
+    const rows = await this.database.db
+      .selectFrom('discovered_tweets')
+      .select(({ fn }) => [
+        sql<string>`lower(matched_keyword)`.as('keyword'),
+        fn.countAll<number>().as('posts'),
+      ])
+      .where('account_id', '=', this.accountId)
+      .where('matched_keyword', 'is not', null)
+      .groupBy(sql`lower(matched_keyword)`)
+      .execute();
+    return new Map(rows.map((row) => [row.keyword, Number(row.posts)]));
+  }
+
   async byIds(ids: readonly string[]): Promise<DiscoveredPost[]> {
     const found = new Map<string, DiscoveredPost>();
     for (const part of chunks([...new Set(ids)])) {
