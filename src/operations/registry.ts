@@ -23,6 +23,7 @@ import { unlinkDriveOperation } from './connectors/unlink-drive-operation.js';
 import type { AnyOperation } from './define-operation.js';
 import { discoveryFeedOperation } from './discovery/discovery-feed-operation.js';
 import { discoveryKeywordsOperation } from './discovery/discovery-keywords-operation.js';
+import { composeFeedReplyOperation, queueFeedReplyOperation } from './discovery/feed-reply-operations.js';
 import { archiveDraftOperation } from './drafts/archive-draft-operation.js';
 import { createDraftOperation } from './drafts/create-draft-operation.js';
 import { deleteDraftOperation } from './drafts/delete-draft-operation.js';
@@ -87,6 +88,8 @@ export const OPERATIONS: readonly AnyOperation[] = [
   runtimeStatusOperation,
   discoveryFeedOperation,
   discoveryKeywordsOperation,
+  composeFeedReplyOperation,
+  queueFeedReplyOperation,
   ingestOperation,
   listSourcesOperation,
   linkDriveOperation,

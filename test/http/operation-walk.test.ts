@@ -5,9 +5,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findReplyOpportunities } from '../../src/core/services/discovery/find-reply-opportunities.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
+import { discoveryServices } from '../../src/operations/tools/discovery/discovery-services.js';
 import { type FakeDrive, startFakeDrive } from '../fakes/drive/index.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
+import { seedFreshPosts } from '../mcp/discovery-fixtures.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -83,6 +86,18 @@ const WALK: Step[] = [
   ['connectors.disconnect', 'DELETE', '/api/connectors/cloud-drive/1'],
   ['settings.get', 'GET', '/api/settings'],
   ['settings.update', 'PATCH', '/api/settings', { set: { 'limits.max_replies_per_day': 4 } }],
+  [
+    'discovery.compose_reply',
+    'POST',
+    (saved) => `/api/discovery/${saved['discovery.feed'].items[0].id}/compose-reply`,
+    {},
+  ],
+  [
+    'discovery.queue_reply',
+    'POST',
+    (saved) => `/api/discovery/${saved['discovery.feed'].items[0].id}/queue-reply`,
+    { text: 'A reply from the walk.' },
+  ],
 ];
 
 let llm: FakeLlm;
@@ -103,6 +118,9 @@ beforeAll(async () => {
     connectors: { cloud_drive: drive.connectorConfig() },
   });
   await h.app.deps.sources.start(h.app.deps.config);
+  // Posts in the Discovery Feed for the feed and reply steps (found by a search, nothing queued).
+  seedFreshPosts(h);
+  await findReplyOpportunities(discoveryServices(h.app.deps.forOperations), { query: 'sqlite', limit: 5 });
   // Connection 1, linked through the consent page (the browser's part of the flow).
   const link = await h.app.deps.connectors.cloudDrive.startLink({});
   const back = new URL(
