@@ -51,7 +51,10 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (colorSchem
     await browser?.close();
   });
 
-  it('the first-run page, Draft Studio with a draft open, the delete dialog and the command palette have no violations', async () => {
+  // Four axe runs and a sign-in: seconds each on a loaded 2-core machine.
+  it('the first-run page, Draft Studio with a draft open, the delete dialog and the command palette have no violations', {
+    timeout: 45_000,
+  }, async () => {
     const page = await browser.context.newPage();
     await page.goto(server.url);
     const setup = page.getByRole('heading', { name: 'Choose a dashboard passphrase' });
@@ -84,7 +87,9 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (colorSchem
     await page.keyboard.press('Escape');
   });
 
-  it('thread cards with their drag handles, revision history, and the inspector drawer on a phone have no violations', async () => {
+  it('thread cards with their drag handles, revision history, and the inspector drawer on a phone have no violations', {
+    timeout: 45_000,
+  }, async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.url}/drafts?id=${draftId}`);
     await page.getByRole('textbox', { name: 'Post text' }).waitFor();

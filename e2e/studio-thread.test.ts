@@ -51,7 +51,10 @@ describe('Draft Studio: threads, the palette and the layout', () => {
     await expect.poll(cardsOnServer).toBe('Second\ncard\nFirst card\n\nA new one\n\nA new one');
   });
 
-  it('drag and drop reorders cards with the pointer and with the keyboard; media goes with its card', async () => {
+  // A real drag on a loaded 2-core machine takes a few seconds: this one may take 40.
+  it('drag and drop reorders cards with the pointer and with the keyboard; media goes with its card', {
+    timeout: 40_000,
+  }, async () => {
     const form = new FormData();
     form.set('file', new Blob([solidPng(40, 30)], { type: 'image/png' }), 'one.png');
     const uploaded = await fetch(`${studio.server.url}/api/media/upload`, {
@@ -87,14 +90,19 @@ describe('Draft Studio: threads, the palette and the layout', () => {
       await page.mouse.move(from.x + from.width / 2, from.y + ((to.y + to.height - from.y) * step) / 12);
     }
     await page.mouse.up();
-    await expect.poll(cards).toEqual(['two', 'three', 'one+media']);
+    await expect.poll(cards, { timeout: 10_000 }).toEqual(['two', 'three', 'one+media']);
     await page.getByRole('textbox', { name: 'Post 3 of 3' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Post 3 of 3' }).inputValue()).toBe('one');
 
-    // Keyboard: Space picks post 3 up, two ArrowUps move it to the top, Space drops it.
-    // Each step waits for what a screen reader hears.
-    const heard = (text: string) => page.getByRole('status').filter({ hasText: text }).waitFor();
-    await page.getByRole('button', { name: 'Drag post 3' }).focus();
+    // Keyboard: Space picks post 3 up, two ArrowUps move it to the top, Space drops it. Once the pointer
+    // drop is saved (no save answer lands mid-drag); each step waits for what a screen reader hears, at
+    // most 10 s, so a stall names its step.
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor({ timeout: 10_000 });
+    const heard = (text: string) =>
+      page.getByRole('status').filter({ hasText: text }).waitFor({ timeout: 10_000 });
+    const grip = page.getByRole('button', { name: 'Drag post 3' });
+    await grip.focus();
+    await expect.poll(() => grip.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
     await page.keyboard.press('Space');
     await heard('Picked up post 3.');
     await page.keyboard.press('ArrowUp');
@@ -103,7 +111,7 @@ describe('Draft Studio: threads, the palette and the layout', () => {
     await heard('Moving post 3 to position 1.');
     await page.keyboard.press('Space');
     await heard('Dropped post 3 at position 1.');
-    await expect.poll(cards).toEqual(['one+media', 'two', 'three']);
+    await expect.poll(cards, { timeout: 10_000 }).toEqual(['one+media', 'two', 'three']);
     await page.getByRole('img', { name: 'Media 1 of post 1' }).waitFor();
   });
 
