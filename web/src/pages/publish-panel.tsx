@@ -18,18 +18,24 @@ const OUTCOME: Record<Submitted['status'], string> = {
   scheduled: 'Scheduled',
 };
 
-/** The account's timezone ([schedule] timezone), in which schedule times are entered and shown. */
-function useTimezone(): string | undefined {
+/**
+ * The account's timezone ([schedule] timezone, always set: UTC by default), in which schedule times are
+ * entered and shown; undefined until the settings have been read, with the error when they cannot be.
+ */
+function useTimezone(): { timezone?: string; error?: Error } {
   const settings = useQuery({
     queryKey: ['settings'],
-    queryFn: () => api<{ config: { schedule?: { timezone?: string } } }>('GET', '/api/settings'),
+    queryFn: () => api<{ config: { schedule: { timezone: string } } }>('GET', '/api/settings'),
     staleTime: 60_000,
   });
-  return settings.data?.config.schedule?.timezone ?? undefined;
+  return {
+    ...(settings.data ? { timezone: settings.data.config.schedule.timezone } : {}),
+    ...(settings.error ? { error: settings.error as Error } : {}),
+  };
 }
 
 /** `2026-11-25T09:30:00Z` shown in the account's timezone. */
-function inZone(iso: string, timeZone: string | undefined): string {
+function inZone(iso: string, timeZone: string): string {
   try {
     return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
       new Date(iso),
@@ -50,15 +56,15 @@ export function PublishPanel({
   publishNow?: MutableRefObject<(() => void) | undefined>;
 }) {
   const client = useQueryClient();
-  const timezone = useTimezone();
+  const { timezone, error: zoneError } = useTimezone();
   const [when, setWhen] = useState('');
   const [outcome, setOutcome] = useState<string | undefined>();
   const done = (answer: Submitted) => {
     client.setQueryData(['draft', draft.id], answer.draft);
     void client.invalidateQueries({ queryKey: ['drafts'] });
     setOutcome(
-      answer.status === 'scheduled' && answer.scheduled_for
-        ? `Scheduled for ${inZone(answer.scheduled_for, timezone)} (${timezone ?? 'server time'})`
+      answer.status === 'scheduled' && answer.scheduled_for && timezone
+        ? `Scheduled for ${inZone(answer.scheduled_for, timezone)} (${timezone})`
         : OUTCOME[answer.status],
     );
   };
@@ -109,9 +115,9 @@ export function PublishPanel({
   return (
     <section className="publish" aria-label="Publish">
       <h2>Publish</h2>
-      {draft.scheduled_for ? (
+      {draft.scheduled_for && timezone ? (
         <p>
-          Scheduled for {inZone(draft.scheduled_for, timezone)} ({timezone ?? 'server time'}){' '}
+          Scheduled for {inZone(draft.scheduled_for, timezone)} ({timezone}){' '}
           <button
             type="button"
             className="quiet"
@@ -127,26 +133,35 @@ export function PublishPanel({
           Publish now
         </button>
       </div>
-      <form
-        className="publish-row"
-        onSubmit={(event) => {
-          event.preventDefault();
-          schedule.mutate();
-        }}
-      >
-        <label>
-          <span className="label">Schedule for ({timezone ?? 'server time'})</span>
-          <input
-            type="datetime-local"
-            value={when}
-            required
-            onChange={(event) => setWhen(event.target.value)}
-          />
-        </label>
-        <button type="submit" className="quiet" disabled={schedule.isPending || !when}>
-          {draft.scheduled_for ? 'Reschedule' : 'Schedule'}
-        </button>
-      </form>
+      {/* Times are entered in the account's timezone: the form waits until it is known. */}
+      {timezone ? (
+        <form
+          className="publish-row"
+          onSubmit={(event) => {
+            event.preventDefault();
+            schedule.mutate();
+          }}
+        >
+          <label>
+            <span className="label">Schedule for ({timezone})</span>
+            <input
+              type="datetime-local"
+              value={when}
+              required
+              onChange={(event) => setWhen(event.target.value)}
+            />
+          </label>
+          <button type="submit" className="quiet" disabled={schedule.isPending || !when}>
+            {draft.scheduled_for ? 'Reschedule' : 'Schedule'}
+          </button>
+        </form>
+      ) : (
+        <p className="muted">
+          {zoneError
+            ? `Scheduling needs the account's timezone: ${zoneError.message}`
+            : 'Reading the account’s timezone…'}
+        </p>
+      )}
       <p role="status" aria-live="polite" className="muted">
         {outcome ?? ''}
       </p>
