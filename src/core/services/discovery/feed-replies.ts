@@ -9,6 +9,7 @@ import { AppError } from '../../errors.js';
 import { replyGuardDenial } from './check-reply-guards.js';
 import type { DiscoveryServiceDeps } from './discovery-service-deps.js';
 import { draftReplies, type ReplyDraft } from './draft-replies.js';
+import { replyApproval } from './reply-approval.js';
 
 const LIVE_ITEMS = 500;
 const MAX = 280;
@@ -69,21 +70,7 @@ export async function queueFeedReply(
   );
   if (denial) throw new AppError('policy_denied_hard_rule', denial.message);
   const item = await deps.approvals.create(
-    {
-      action_type: 'reply',
-      payload: {
-        cards: [{ text, media_paths: [] }],
-        in_reply_to_tweet_id: post.tweet_id,
-        ...(post.author_id ? { target_author_id: post.author_id } : {}),
-        ...(post.author_username ? { target_author_username: post.author_username } : {}),
-      },
-      actor: input.actor,
-      reason: 'reply queued from the Discovery Feed',
-      score: post.score,
-      target_tweet_id: post.tweet_id,
-      ...(post.author_id ? { target_author_id: post.author_id } : {}),
-      ...(post.author_username ? { target_author_username: post.author_username } : {}),
-    },
+    replyApproval(post, text, input.actor, 'reply queued from the Discovery Feed'),
     deps.clock.now(),
   );
   return { approval_queue_id: item.id, tweet_id: post.tweet_id };

@@ -2,7 +2,7 @@
 // competitor, industry topic), how many stored posts it found, and which one the next turn searches.
 import type { CursorStore } from '../../ports/cursor-store.js';
 import type { DiscoveryStore } from '../../ports/discovery-store.js';
-import { discoveryKeywords, KEYWORD_CURSOR } from './run-discovery.js';
+import { discoveryKeywords, keywordTurn } from './run-discovery.js';
 
 export type KeywordSource = 'product' | 'competitor' | 'industry';
 
@@ -30,8 +30,7 @@ export async function listKeywords(
     return has(lists.product) ? 'product' : has(lists.competitor) ? 'competitor' : 'industry';
   };
   const counts = await deps.discovered.keywordCounts();
-  const turn = Number(deps.cursors.get(KEYWORD_CURSOR) ?? 0);
-  const next = keywords.length > 0 ? (Number.isFinite(turn) ? turn : 0) % keywords.length : -1;
+  const next = keywords.length > 0 ? keywordTurn(deps.cursors, keywords.length) : -1;
   return {
     keywords: keywords.map((keyword, index) => ({
       keyword,

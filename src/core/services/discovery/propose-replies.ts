@@ -8,6 +8,7 @@ import type { LiveReplyItem } from '../../ports/engagement-history.js';
 import { replyGuardDenial } from './check-reply-guards.js';
 import type { DiscoveryServiceDeps } from './discovery-service-deps.js';
 import { loadPosts, type Unavailable } from './load-posts.js';
+import { replyApproval } from './reply-approval.js';
 
 export const PROPOSE_TOOL = 'propose_and_queue_replies';
 const MAX = 280;
@@ -86,21 +87,7 @@ export async function proposeReplies(
     }
     const now = deps.clock.now();
     const item = await deps.approvals.create(
-      {
-        action_type: 'reply',
-        payload: {
-          cards: [{ text, media_paths: [] }],
-          in_reply_to_tweet_id: post.tweet_id,
-          ...(post.author_id ? { target_author_id: post.author_id } : {}),
-          ...(post.author_username ? { target_author_username: post.author_username } : {}),
-        },
-        actor: 'agent',
-        reason: `reply proposed by an agent (${PROPOSE_TOOL})`,
-        score: post.score,
-        target_tweet_id: post.tweet_id,
-        ...(post.author_id ? { target_author_id: post.author_id } : {}),
-        ...(post.author_username ? { target_author_username: post.author_username } : {}),
-      },
+      replyApproval(post, text, 'agent', `reply proposed by an agent (${PROPOSE_TOOL})`),
       now,
     );
     committed.unshift({

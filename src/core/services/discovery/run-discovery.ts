@@ -53,11 +53,17 @@ export function discoveryKeywords(lists: ReadonlyArray<readonly string[]>): stri
   return out;
 }
 
+/** The index of the keyword the next turn searches, among `count` keywords (count > 0). */
+export function keywordTurn(cursors: CursorStore, count: number): number {
+  const turn = Number(cursors.get(KEYWORD_CURSOR) ?? 0);
+  return (Number.isFinite(turn) ? turn : 0) % count;
+}
+
 export async function runDiscoveryTurn(deps: DiscoveryTurnDeps): Promise<DiscoveryTurn> {
   const keywords = deps.keywords();
   if (keywords.length === 0) return { keyword: null, searched: 0, stored: 0, above_threshold: 0 };
-  const turn = Number(deps.cursors.get(KEYWORD_CURSOR) ?? 0);
-  const keyword = keywords[(Number.isFinite(turn) ? turn : 0) % keywords.length] as string;
+  const turn = keywordTurn(deps.cursors, keywords.length);
+  const keyword = keywords[turn] as string;
   // The turn moves on even if the search fails, so one bad keyword never blocks the others.
   deps.cursors.set(KEYWORD_CURSOR, String((turn + 1) % keywords.length), deps.clock.now());
   const query = buildDiscoveryQuery([keyword]) ?? keyword;

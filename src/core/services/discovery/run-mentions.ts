@@ -6,6 +6,7 @@
 
 import { draftReplies } from './draft-replies.js';
 import type { DiscoveryTurnDeps, ReplyOutcome } from './run-discovery.js';
+import { scorePost } from './score-post.js';
 
 export const MENTIONS_CURSOR = 'mentions:since_id';
 /** Replies one turn may send: a burst of mentions is answered over several turns. */
@@ -27,6 +28,10 @@ export async function runMentionsTurn(deps: MentionsTurnDeps): Promise<MentionsT
   const page = await deps.read.getMentions({ maxResults: 50, ...(since ? { sinceId: since } : {}) });
   const self = await deps.selfId();
   const now = deps.clock.now();
+  // The page brings the posts and their authors: stored here, drafting finds them without reading the
+  // platform again.
+  const users = new Map((page.includes?.users ?? []).map((user) => [user.id, user]));
+  const settings = deps.settings();
   const oldestFirst = [...page.data].sort((a, b) =>
     BigInt(a.id) < BigInt(b.id) ? -1 : BigInt(a.id) > BigInt(b.id) ? 1 : 0,
   );
@@ -37,6 +42,8 @@ export async function runMentionsTurn(deps: MentionsTurnDeps): Promise<MentionsT
     if (forUs && turn.replies.length >= MAX_REPLIES_PER_TURN) break;
     if (forUs) {
       turn.fresh += 1;
+      const author = mention.author_id ? users.get(mention.author_id) : undefined;
+      await deps.discovered.save([scorePost(mention, author, settings, now).post], now);
       const { drafts, failed } = await draftReplies(deps, {
         tweetIds: [mention.id],
         mentionProduct: deps.random() < deps.mentionRatio(),

@@ -1,14 +1,12 @@
 // get_capabilities: what the agent can do right now and why not: login and scopes per tool group, the
 // provider backend, today's remaining caps, and plain-language guidance.
 import { SCOPE_GROUPS, scopeStatus } from '../../domain/scopes.js';
+import { postingAbility } from './posting-ability.js';
 import type { StatusDeps } from './status-deps.js';
 
 export async function describeCapabilities(deps: StatusDeps) {
-  const login = deps.login();
-  const loggedIn = login.state === 'valid' || login.state === 'expiring' || login.state === 'not_needed';
+  const { login, loggedIn, has, canPost } = postingAbility(deps);
   const scopes = scopeStatus(login.scopes);
-  const canWrite = loggedIn && deps.provider.mutations_available;
-  const has = (scope: string) => login.state === 'not_needed' || login.scopes.includes(scope);
   const usage = await deps.usage();
   const hourly = deps.mutationsThisHour();
   const llm = deps.llmProblem();
@@ -27,8 +25,8 @@ export async function describeCapabilities(deps: StatusDeps) {
   return {
     mode: deps.mode,
     approval_mode: deps.approvalMode,
-    can_post_tweets: canWrite && has('tweet.write'),
-    can_reply: canWrite && has('tweet.write'),
+    can_post_tweets: canPost,
+    can_reply: canPost,
     can_search: loggedIn && has('tweet.read'),
     can_discover: loggedIn && has('tweet.read'),
     llm_available: llm === undefined,

@@ -1,14 +1,13 @@
 // The runtime's own account of itself: mode, posting ability, and each loop's status as the scheduler
 // keeps it (none when this process runs no loops, e.g. a one-shot command).
 import type { LoopStatus, RuntimeStatus } from '../../../contracts/runtime-status.js';
+import { postingAbility } from './posting-ability.js';
 import type { StatusDeps } from './status-deps.js';
 
 export function runtimeStatus(
   deps: StatusDeps,
   options: { loops: LoopStatus[] | undefined; deploymentMode: string },
 ): RuntimeStatus {
-  const login = deps.login();
-  const loggedIn = login.state === 'valid' || login.state === 'expiring' || login.state === 'not_needed';
   const loops = options.loops ?? [];
   return {
     running: options.loops !== undefined,
@@ -16,10 +15,7 @@ export function runtimeStatus(
     approval_mode: deps.approvalMode,
     deployment_mode: options.deploymentMode,
     provider_backend: deps.provider.backend,
-    can_post:
-      loggedIn &&
-      deps.provider.mutations_available &&
-      (login.state === 'not_needed' || login.scopes.includes('tweet.write')),
+    can_post: postingAbility(deps).canPost,
     task_count: loops.length,
     loops,
   };
