@@ -5,6 +5,7 @@ import type { Config } from '../contracts/config/config.js';
 import type { LoopStatus } from '../contracts/runtime-status.js';
 import { effectiveApprovalMode } from '../core/domain/config-rules.js';
 import type { GuardSettings } from '../core/domain/posting-guards.js';
+import { capWindows } from '../core/domain/time-windows.js';
 import { AppError } from '../core/errors.js';
 import { ENDPOINT_ACTIONS } from '../core/gateway/endpoint-actions.js';
 import { MEDIA_ACTIONS } from '../core/gateway/media-actions.js';
@@ -295,14 +296,13 @@ export function createApp(options: CreateAppOptions): App {
       };
     },
     usage: async () => {
-      const now = clock.now();
-      const day = new Date(now.getTime() - 86_400_000);
-      const [tweetsLast24h, repliesLast24h, threadsLast7d] = await Promise.all([
-        posting.countPosts(['tweet', 'quote'], day),
-        posting.countPosts(['reply'], day),
-        posting.countThreads(new Date(now.getTime() - 7 * 86_400_000)),
+      const { dayStart, weekStart } = capWindows(clock.now(), cfg().schedule.timezone);
+      const [tweetsToday, repliesToday, threadsThisWeek] = await Promise.all([
+        posting.countPosts(['tweet', 'quote'], dayStart),
+        posting.countPosts(['reply'], dayStart),
+        posting.countThreads(weekStart),
       ]);
-      return { tweetsLast24h, repliesLast24h, threadsLast7d };
+      return { tweetsToday, repliesToday, threadsThisWeek };
     },
     mutationsThisHour: () => ({
       used: mutations.usage('mcp_mutation', 3600, clock.now()).count,

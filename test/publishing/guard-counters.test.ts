@@ -1,4 +1,5 @@
-// The guard counters come from SQLite: they count what was posted in each window and survive a restart.
+// The guard counters come from SQLite: they count what was posted in each window (the calendar day and
+// ISO week in the account's timezone) and survive a restart.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT_ID } from '../../src/contracts/account.js';
 import { checkGuards } from '../../src/core/domain/posting-guards.js';
@@ -56,7 +57,7 @@ describe('guard counters in SQLite', () => {
         mentions_product: mentions,
         posted_at: at,
       });
-    await reply(0, new Date(NOW.getTime() - 25 * 3_600_000), 'old-author'); // outside the 24 h window
+    await reply(0, new Date(NOW.getTime() - 25 * 3_600_000), 'old-author'); // yesterday (UTC)
     // A person's own reply is no automation: it uses up none of the caps.
     await posting.recordPost({
       tweet_id: 'mine',
@@ -80,11 +81,12 @@ describe('guard counters in SQLite', () => {
       after,
       { kind: 'reply', targetTweetId: 'target2', targetAuthorId: 'author3' },
       NOW,
+      'UTC',
     );
     expect(usage).toMatchObject({
-      repliesLast24h: 4,
-      repliesToAuthorLast24h: 1,
-      productMentionRepliesLast24h: 1,
+      repliesToday: 4,
+      repliesToAuthorToday: 1,
+      productMentionRepliesToday: 1,
       alreadyRepliedToTarget: true,
     });
     expect(usage.recentReplies[0]).toContain('reply number 1');
@@ -92,6 +94,7 @@ describe('guard counters in SQLite', () => {
       after,
       { kind: 'reply', targetTweetId: 'new', targetAuthorId: 'new-author' },
       NOW,
+      'UTC',
     );
     expect(
       checkGuards(
@@ -112,6 +115,7 @@ describe('guard counters in SQLite', () => {
       after,
       { kind: 'reply', targetTweetId: 'newer', targetAuthorId: 'x' },
       NOW,
+      'UTC',
     );
     expect(
       checkGuards(
@@ -127,6 +131,46 @@ describe('guard counters in SQLite', () => {
         NOW,
       )?.rule,
     ).toBe('reply_cap');
+    await database.close();
+  });
+
+  it('count the local calendar day and ISO week, not the last 24 hours', async () => {
+    home = createTempHome();
+    const database = openDatabase({ path: `${home.dir}/app.db` });
+    const posting = new PostingRepository(database, DEFAULT_ACCOUNT_ID);
+    const job = await posting.createJob(
+      {
+        kind: 'tweet',
+        payload: { cards: [{ text: 'x', media_paths: [] }] },
+        scheduled_for: null,
+        origin_type: 'loop',
+        actor: 'loop:content',
+      },
+      NOW,
+    );
+    const post = (id: string, kind: 'tweet' | 'thread_card', at: string) =>
+      posting.recordPost({
+        tweet_id: id,
+        kind,
+        ...(kind === 'thread_card' ? { thread_root_tweet_id: id, thread_position: 0 } : {}),
+        text: `post ${id}`,
+        origin: 'loop',
+        actor: 'loop:content',
+        job_id: job.id,
+        mentions_product: false,
+        posted_at: new Date(at),
+      });
+    // Tokyo is UTC+9: 2026-11-22T12:00Z is Sunday 21:00 there; its day began at 2026-11-21T15:00Z and its
+    // ISO week on Monday 2026-11-16T00:00 local = 2026-11-15T15:00Z.
+    await post('late-saturday', 'tweet', '2026-11-21T14:30:00Z'); // Saturday 23:30 local: within 24 h, not today
+    await post('sunday-morning', 'tweet', '2026-11-21T23:00:00Z'); // Sunday 08:00 local
+    await post('monday-thread', 'thread_card', '2026-11-15T16:00:00Z'); // Monday 01:00 local: this week
+    await post('sunday-thread', 'thread_card', '2026-11-15T14:00:00Z'); // the Sunday before: last week
+    const usage = await guardUsage(posting, { kind: 'tweet' }, NOW, 'Asia/Tokyo');
+    expect(usage.tweetsToday).toBe(1);
+    expect(usage.threadsThisWeek).toBe(1);
+    const utc = await guardUsage(posting, { kind: 'tweet' }, NOW, 'UTC');
+    expect(utc.tweetsToday).toBe(0); // in UTC both were on Saturday (a rolling 24 h would count 2)
     await database.close();
   });
 });

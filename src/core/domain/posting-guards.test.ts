@@ -25,11 +25,11 @@ const SETTINGS: GuardSettings = {
   product: { name: 'Acme', url: 'https://acme.dev' },
 };
 const NONE: GuardUsage = {
-  tweetsLast24h: 0,
-  repliesLast24h: 0,
-  threadsLast7d: 0,
-  repliesToAuthorLast24h: 0,
-  productMentionRepliesLast24h: 0,
+  tweetsToday: 0,
+  repliesToday: 0,
+  threadsThisWeek: 0,
+  repliesToAuthorToday: 0,
+  productMentionRepliesToday: 0,
   alreadyRepliedToTarget: false,
   recentReplies: [],
 };
@@ -47,28 +47,28 @@ const rule = (subject: GuardSubject, usage: Partial<GuardUsage> = {}, now = NOON
 
 describe('posting guards', () => {
   it('daily reply cap: the 5th reply is allowed, the 6th denied (waitable)', () => {
-    expect(rule(reply('fifth'), { repliesLast24h: 4 })).toBeUndefined();
-    const denial = checkGuards(reply('sixth'), { ...NONE, repliesLast24h: 5 }, SETTINGS, NOON);
+    expect(rule(reply('fifth'), { repliesToday: 4 })).toBeUndefined();
+    const denial = checkGuards(reply('sixth'), { ...NONE, repliesToday: 5 }, SETTINGS, NOON);
     expect(denial).toEqual({ rule: 'reply_cap', message: 'daily reply cap reached (5/5)', waitable: true });
   });
 
   it('daily post cap (6) and weekly thread cap (1)', () => {
     const post = { kind: 'tweet' as const, texts: ['hi'], autonomous: true };
-    expect(rule(post, { tweetsLast24h: 5 })).toBeUndefined();
-    expect(rule(post, { tweetsLast24h: 6 })).toBe('tweet_cap');
-    expect(rule({ kind: 'quote', texts: ['q'], autonomous: true }, { tweetsLast24h: 6 })).toBe('tweet_cap');
+    expect(rule(post, { tweetsToday: 5 })).toBeUndefined();
+    expect(rule(post, { tweetsToday: 6 })).toBe('tweet_cap');
+    expect(rule({ kind: 'quote', texts: ['q'], autonomous: true }, { tweetsToday: 6 })).toBe('tweet_cap');
     const thread = { kind: 'thread' as const, texts: ['a', 'b'], autonomous: true };
-    expect(rule(thread, { threadsLast7d: 0 })).toBeUndefined();
-    expect(rule(thread, { threadsLast7d: 1 })).toBe('thread_cap');
+    expect(rule(thread, { threadsThisWeek: 0 })).toBeUndefined();
+    expect(rule(thread, { threadsThisWeek: 1 })).toBe('thread_cap');
   });
 
   it("a person's own posts meet no cap and no active hours; banned phrases and duplicates still apply", () => {
     const full: Partial<GuardUsage> = {
-      tweetsLast24h: 60,
-      repliesLast24h: 50,
-      threadsLast7d: 9,
-      repliesToAuthorLast24h: 9,
-      productMentionRepliesLast24h: 50,
+      tweetsToday: 60,
+      repliesToday: 50,
+      threadsThisWeek: 9,
+      repliesToAuthorToday: 9,
+      productMentionRepliesToday: 50,
     };
     const midnight = new Date('2026-11-22T02:00:00Z');
     const person = { autonomous: false };
@@ -84,18 +84,18 @@ describe('posting guards', () => {
   });
 
   it('per-author cap: one reply per author per day', () => {
-    expect(rule(reply('first to a1'), { repliesToAuthorLast24h: 0 })).toBeUndefined();
-    expect(rule(reply('second to a1'), { repliesToAuthorLast24h: 1 })).toBe('author_cap');
+    expect(rule(reply('first to a1'), { repliesToAuthorToday: 0 })).toBeUndefined();
+    expect(rule(reply('second to a1'), { repliesToAuthorToday: 1 })).toBe('author_cap');
   });
 
   it('product mentions: exactly 20 % of replies is allowed, above is denied', () => {
     const mention = reply('Acme does this well');
     // 4 replies today, none mentioning: this one makes 1 of 5 = 20 %.
-    expect(rule(mention, { repliesLast24h: 4, productMentionRepliesLast24h: 0 })).toBeUndefined();
+    expect(rule(mention, { repliesToday: 4, productMentionRepliesToday: 0 })).toBeUndefined();
     // 3 replies today: 1 of 4 = 25 %.
-    expect(rule(mention, { repliesLast24h: 3, productMentionRepliesLast24h: 0 })).toBe('mention_ratio');
-    expect(rule(reply('see acme.dev/docs'), { repliesLast24h: 3 })).toBe('mention_ratio');
-    expect(rule(reply('no product here'), { repliesLast24h: 3 })).toBeUndefined();
+    expect(rule(mention, { repliesToday: 3, productMentionRepliesToday: 0 })).toBe('mention_ratio');
+    expect(rule(reply('see acme.dev/docs'), { repliesToday: 3 })).toBe('mention_ratio');
+    expect(rule(reply('no product here'), { repliesToday: 3 })).toBeUndefined();
     expect(mentionsProduct('ACME rocks', SETTINGS.product)).toBe(true);
   });
 

@@ -30,11 +30,11 @@ export interface GuardSubject {
 
 /** What the account already did, in the windows the rules look at (from SQLite, survives restarts). */
 export interface GuardUsage {
-  tweetsLast24h: number;
-  repliesLast24h: number;
-  threadsLast7d: number;
-  repliesToAuthorLast24h: number;
-  productMentionRepliesLast24h: number;
+  tweetsToday: number;
+  repliesToday: number;
+  threadsThisWeek: number;
+  repliesToAuthorToday: number;
+  productMentionRepliesToday: number;
   alreadyRepliedToTarget: boolean;
   /** Texts of the most recent replies (newest first, up to 20). */
   recentReplies: readonly string[];
@@ -151,22 +151,22 @@ function capDenial(
 ): GuardDenial | undefined {
   if (subject.kind === 'reply') {
     const text = subject.texts[0] ?? '';
-    if (usage.repliesLast24h >= settings.max_replies_per_day) {
+    if (usage.repliesToday >= settings.max_replies_per_day) {
       return deny(
         'reply_cap',
-        `daily reply cap reached (${usage.repliesLast24h}/${settings.max_replies_per_day})`,
+        `daily reply cap reached (${usage.repliesToday}/${settings.max_replies_per_day})`,
         true,
       );
     }
-    if (subject.targetAuthorId && usage.repliesToAuthorLast24h >= settings.max_replies_per_author_per_day) {
+    if (subject.targetAuthorId && usage.repliesToAuthorToday >= settings.max_replies_per_author_per_day) {
       return deny(
         'author_cap',
-        `already replied to this author ${usage.repliesToAuthorLast24h} time(s) today (max ${settings.max_replies_per_author_per_day})`,
+        `already replied to this author ${usage.repliesToAuthorToday} time(s) today (max ${settings.max_replies_per_author_per_day})`,
         true,
       );
     }
     if (mentionsProduct(text, settings.product)) {
-      const share = (usage.productMentionRepliesLast24h + 1) / (usage.repliesLast24h + 1);
+      const share = (usage.productMentionRepliesToday + 1) / (usage.repliesToday + 1);
       if (share > settings.product_mention_ratio) {
         const percent = Math.round(settings.product_mention_ratio * 100);
         return deny(
@@ -179,18 +179,18 @@ function capDenial(
   }
   if (
     (subject.kind === 'tweet' || subject.kind === 'quote') &&
-    usage.tweetsLast24h >= settings.max_tweets_per_day
+    usage.tweetsToday >= settings.max_tweets_per_day
   ) {
     return deny(
       'tweet_cap',
-      `daily post cap reached (${usage.tweetsLast24h}/${settings.max_tweets_per_day})`,
+      `daily post cap reached (${usage.tweetsToday}/${settings.max_tweets_per_day})`,
       true,
     );
   }
-  if (subject.kind === 'thread' && usage.threadsLast7d >= settings.max_threads_per_week) {
+  if (subject.kind === 'thread' && usage.threadsThisWeek >= settings.max_threads_per_week) {
     return deny(
       'thread_cap',
-      `weekly thread cap reached (${usage.threadsLast7d}/${settings.max_threads_per_week})`,
+      `weekly thread cap reached (${usage.threadsThisWeek}/${settings.max_threads_per_week})`,
       true,
     );
   }

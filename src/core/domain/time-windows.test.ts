@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookbackWindow, slotFreesAt, startOfLocalDay } from './time-windows.js';
+import { capWindows, lookbackWindow, slotFreesAt, startOfLocalDay } from './time-windows.js';
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 
@@ -50,5 +50,24 @@ describe('slotFreesAt', () => {
       new Date('2026-11-22T12:15:00.000Z'),
     );
     expect(slotFreesAt(undefined, 3600)).toBeUndefined();
+  });
+});
+
+describe('capWindows', () => {
+  it('starts the day at local midnight and the week on the local Monday', () => {
+    // Sunday 21:00 in Tokyo.
+    const tokyo = capWindows(new Date('2026-11-22T12:00:00Z'), 'Asia/Tokyo');
+    expect(tokyo.dayStart.toISOString()).toBe('2026-11-21T15:00:00.000Z');
+    expect(tokyo.weekStart.toISOString()).toBe('2026-11-15T15:00:00.000Z');
+    // A Monday is its own week's start.
+    const monday = capWindows(new Date('2026-11-23T08:00:00Z'), 'UTC');
+    expect(monday.weekStart.toISOString()).toBe('2026-11-23T00:00:00.000Z');
+  });
+
+  it('finds Monday midnight across a DST change in the week', () => {
+    // New York left DST on Sunday 2026-11-01; Monday 2026-10-26 began at 04:00Z (EDT).
+    const week = capWindows(new Date('2026-11-01T18:00:00Z'), 'America/New_York');
+    expect(week.weekStart.toISOString()).toBe('2026-10-26T04:00:00.000Z');
+    expect(week.dayStart.toISOString()).toBe('2026-11-01T04:00:00.000Z');
   });
 });

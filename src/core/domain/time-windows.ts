@@ -79,6 +79,22 @@ export function startOfLocalDay(
   return { start: new Date(start), date: today.date, timeZone: zone };
 }
 
+const DAY_MS = 86_400_000;
+const WEEKDAY_INDEX: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
+
+/**
+ * Where the automation caps start counting (DECISIONS, Autopilot): the calendar day and the ISO week
+ * (Monday start) of `now` in the account's timezone — not rolling 24 h / 7 d windows.
+ */
+export function capWindows(now: Date, timeZone: string): { dayStart: Date; weekStart: Date } {
+  const day = startOfLocalDay(now, timeZone);
+  const weekday = new Intl.DateTimeFormat('en-US', { timeZone: day.timeZone, weekday: 'short' }).format(now);
+  const back = WEEKDAY_INDEX[weekday] ?? 0;
+  // Noon of the local Monday is on that Monday whatever DST did in between; its midnight starts the week.
+  const monday = startOfLocalDay(new Date(day.start.getTime() - back * DAY_MS + DAY_MS / 2), day.timeZone);
+  return { dayStart: day.start, weekStart: monday.start };
+}
+
 /**
  * When a sliding-window cap frees a slot: the oldest counted event leaves the window `periodSeconds`
  * after it happened. Undefined when nothing is counted (nothing to wait for).

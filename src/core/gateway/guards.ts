@@ -10,32 +10,35 @@ import {
   type GuardSubject,
   type GuardUsage,
 } from '../domain/posting-guards.js';
+import { capWindows } from '../domain/time-windows.js';
 import { AppError } from '../errors.js';
 import type { PostingStore, ReplyExclusion } from '../ports/posting-store.js';
 
-const DAY_MS = 86_400_000;
-
-/** The counters the guards read, for this subject (from SQLite: they survive restarts). */
+/**
+ * The counters the guards read, for this subject (from SQLite: they survive restarts), over the calendar
+ * day and ISO week of `now` in the account's timezone.
+ */
 export async function guardUsage(
   posting: PostingStore,
   subject: Pick<GuardSubject, 'kind' | 'targetTweetId' | 'targetAuthorId'>,
   now: Date,
+  timeZone: string,
   except?: ReplyExclusion,
 ): Promise<GuardUsage> {
-  const day = new Date(now.getTime() - DAY_MS);
+  const { dayStart: day, weekStart } = capWindows(now, timeZone);
   const isReply = subject.kind === 'reply';
   const [
-    tweetsLast24h,
-    repliesLast24h,
-    threadsLast7d,
-    repliesToAuthorLast24h,
-    productMentionRepliesLast24h,
+    tweetsToday,
+    repliesToday,
+    threadsThisWeek,
+    repliesToAuthorToday,
+    productMentionRepliesToday,
     alreadyRepliedToTarget,
     recentReplies,
   ] = await Promise.all([
     posting.countPosts(['tweet', 'quote'], day),
     posting.countPosts(['reply'], day),
-    posting.countThreads(new Date(now.getTime() - 7 * DAY_MS)),
+    posting.countThreads(weekStart),
     isReply && subject.targetAuthorId
       ? posting.countRepliesToAuthor(subject.targetAuthorId, day)
       : Promise.resolve(0),
@@ -46,11 +49,11 @@ export async function guardUsage(
     isReply ? posting.recentReplyTexts(20) : Promise.resolve([]),
   ]);
   return {
-    tweetsLast24h,
-    repliesLast24h,
-    threadsLast7d,
-    repliesToAuthorLast24h,
-    productMentionRepliesLast24h,
+    tweetsToday,
+    repliesToday,
+    threadsThisWeek,
+    repliesToAuthorToday,
+    productMentionRepliesToday,
     alreadyRepliedToTarget,
     recentReplies,
   };
@@ -85,8 +88,9 @@ export async function guardDenial(
   except?: ReplyExclusion,
 ): Promise<GuardDenial | undefined> {
   const now = deps.clock.now();
-  const usage = await guardUsage(deps.posting, subject, now, except);
-  return checkGuards(subject, usage, deps.guardSettings(), now);
+  const settings = deps.guardSettings();
+  const usage = await guardUsage(deps.posting, subject, now, settings.activeHours.timezone, except);
+  return checkGuards(subject, usage, settings, now);
 }
 
 /** The error a denial becomes for callers (HTTP 403, envelope policy_denied_hard_rule). */

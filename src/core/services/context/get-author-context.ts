@@ -3,13 +3,13 @@
 // their per-author reply cap stands. The profile is optional: our own records still answer when the
 // platform cannot, and only an author unknown to both is an error (context_error).
 import type { User } from '../../../contracts/social.js';
+import { capWindows } from '../../domain/time-windows.js';
 import { AppError } from '../../errors.js';
 import type { AuthorHistory } from '../../ports/engagement-history.js';
 import type { DiscoveryServiceDeps } from '../discovery/discovery-service-deps.js';
 import { listTargetAccounts } from '../discovery/list-target-accounts.js';
 import { contextFailure } from './context-failure.js';
 
-const DAY_MS = 86_400_000;
 const RECENT = 10;
 const LIVE_ITEMS = 500;
 
@@ -90,16 +90,17 @@ export async function getAuthorContext(
     }
     const author = { id: known.id ?? asked.id, username: known.username ?? asked.username };
     const now = deps.clock.now();
+    const { dayStart } = capWindows(now, deps.guards.guardSettings().activeHours.timezone);
     const [history, discovered, targets, live] = await Promise.all([
-      deps.history.authorHistory(author, new Date(now.getTime() - DAY_MS), RECENT),
+      deps.history.authorHistory(author, dayStart, RECENT),
       deps.discovered.byAuthor(author, RECENT),
       listTargetAccounts(deps),
       deps.history.liveReplyItems(LIVE_ITEMS),
     ]);
     const handle = author.username?.toLowerCase();
-    const dayAgo = now.getTime() - DAY_MS;
     const queued = live.filter(
-      (item) => author.id && item.target_author_id === author.id && Date.parse(item.created_at) >= dayAgo,
+      (item) =>
+        author.id && item.target_author_id === author.id && Date.parse(item.created_at) >= dayStart.getTime(),
     ).length;
     const cap = deps.guards.guardSettings().max_replies_per_author_per_day;
     const remaining = Math.max(0, cap - history.replies.since - queued);

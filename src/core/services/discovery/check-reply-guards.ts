@@ -7,10 +7,9 @@ import {
   type GuardSubject,
   mentionsProduct,
 } from '../../domain/posting-guards.js';
+import { capWindows } from '../../domain/time-windows.js';
 import { type GuardDeps, guardUsage } from '../../gateway/guards.js';
 import type { LiveReplyItem } from '../../ports/engagement-history.js';
-
-const DAY_MS = 86_400_000;
 
 /**
  * The first guard `subject` breaks given what was posted (SQLite counters) plus `committed` replies (live
@@ -23,9 +22,10 @@ export async function replyGuardDenial(
 ): Promise<GuardDenial | undefined> {
   const now = deps.guards.clock.now();
   const settings = deps.guards.guardSettings();
-  const usage = await guardUsage(deps.guards.posting, subject, now);
-  const dayAgo = now.getTime() - DAY_MS;
-  const today = committed.filter((item) => Date.parse(item.created_at) >= dayAgo);
+  const timeZone = settings.activeHours.timezone;
+  const usage = await guardUsage(deps.guards.posting, subject, now, timeZone);
+  const dayStart = capWindows(now, timeZone).dayStart.getTime();
+  const today = committed.filter((item) => Date.parse(item.created_at) >= dayStart);
   const toAuthor = subject.targetAuthorId
     ? today.filter((item) => item.target_author_id === subject.targetAuthorId).length
     : 0;
@@ -33,10 +33,10 @@ export async function replyGuardDenial(
     subject,
     {
       ...usage,
-      repliesLast24h: usage.repliesLast24h + today.length,
-      repliesToAuthorLast24h: usage.repliesToAuthorLast24h + toAuthor,
-      productMentionRepliesLast24h:
-        usage.productMentionRepliesLast24h +
+      repliesToday: usage.repliesToday + today.length,
+      repliesToAuthorToday: usage.repliesToAuthorToday + toAuthor,
+      productMentionRepliesToday:
+        usage.productMentionRepliesToday +
         today.filter((item) => mentionsProduct(item.text, settings.product)).length,
       alreadyRepliedToTarget:
         usage.alreadyRepliedToTarget ||

@@ -52,19 +52,19 @@ export async function describeCapabilities(deps: StatusDeps) {
     rate_limits: [
       {
         action_type: 'reply',
-        remaining: remaining(deps.caps.replies, usage.repliesLast24h),
+        remaining: remaining(deps.caps.replies, usage.repliesToday),
         max: deps.caps.replies,
         period_seconds: 86_400,
       },
       {
         action_type: 'tweet',
-        remaining: remaining(deps.caps.tweets, usage.tweetsLast24h),
+        remaining: remaining(deps.caps.tweets, usage.tweetsToday),
         max: deps.caps.tweets,
         period_seconds: 86_400,
       },
       {
         action_type: 'thread',
-        remaining: remaining(deps.caps.threads, usage.threadsLast7d),
+        remaining: remaining(deps.caps.threads, usage.threadsThisWeek),
         max: deps.caps.threads,
         period_seconds: 604_800,
       },
@@ -76,9 +76,9 @@ export async function describeCapabilities(deps: StatusDeps) {
       },
     ],
     recommended_max_actions: {
-      replies: remaining(deps.caps.replies, usage.repliesLast24h),
-      tweets: remaining(deps.caps.tweets, usage.tweetsLast24h),
-      threads: remaining(deps.caps.threads, usage.threadsLast7d),
+      replies: remaining(deps.caps.replies, usage.repliesToday),
+      tweets: remaining(deps.caps.tweets, usage.tweetsToday),
+      threads: remaining(deps.caps.threads, usage.threadsThisWeek),
     },
     provider: deps.provider,
     guidance,

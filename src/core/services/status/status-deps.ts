@@ -20,6 +20,6 @@ export interface StatusDeps {
   llmProblem(): string | undefined;
   pingDatabase(): void;
   caps: { replies: number; tweets: number; threads: number };
-  usage(): Promise<Pick<GuardUsage, 'repliesLast24h' | 'tweetsLast24h' | 'threadsLast7d'>>;
+  usage(): Promise<Pick<GuardUsage, 'repliesToday' | 'tweetsToday' | 'threadsThisWeek'>>;
   mutationsThisHour(): { used: number; max: number };
 }
