@@ -30,7 +30,8 @@ export const ACTIVITY_TOOLS: readonly AnyOperation[] = [
     output: StatsSchema,
     mutation: false,
     tool: localTool('get_stats', 'analytics'),
-    run: (deps, input) => getStats(deps.analytics, lookbackWindow(deps.clock.now(), input, 7)),
+    run: (deps, input) =>
+      getStats(deps.analytics, lookbackWindow(deps.clock.now(), input, 7), deps.config.schedule.timezone),
   }),
   defineOperation({
     name: 'get_follower_trend',
@@ -44,7 +45,10 @@ export const ACTIVITY_TOOLS: readonly AnyOperation[] = [
     mutation: false,
     tool: localTool('get_follower_trend', 'analytics'),
     run: (deps, input) =>
-      followerTrend(deps.analytics, lookbackWindow(deps.clock.now(), input, 30), input.limit),
+      followerTrend(deps.analytics, lookbackWindow(deps.clock.now(), input, 30), {
+        timezone: deps.config.schedule.timezone,
+        limit: input.limit,
+      }),
   }),
   defineOperation({
     name: 'get_action_log',
