@@ -4,12 +4,14 @@ import type { Clock } from '../core/ports/clock.js';
 import type { CursorStore } from '../core/ports/cursor-store.js';
 import type { DiscoveryStore, TargetAccountStore } from '../core/ports/discovery-store.js';
 import type { EngagementHistory } from '../core/ports/engagement-history.js';
+import type { TargetMonitoringStore } from '../core/ports/target-monitoring-store.js';
 import type { TopicPerformanceStore } from '../core/ports/topic-performance.js';
 import type { AppDatabase } from '../infra/sqlite/open-database.js';
 import { CursorRepository } from '../infra/sqlite/repositories/cursor-repository.js';
 import { DiscoveryRepository } from '../infra/sqlite/repositories/discovery-repository.js';
 import { EngagementHistoryRepository } from '../infra/sqlite/repositories/engagement-history-repository.js';
 import { TargetAccountRepository } from '../infra/sqlite/repositories/target-account-repository.js';
+import { TargetMonitoringRepository } from '../infra/sqlite/repositories/target-monitoring-repository.js';
 import { TopicPerformanceRepository } from '../infra/sqlite/repositories/topic-performance-repository.js';
 
 export interface DiscoveryDeps {
@@ -20,6 +22,8 @@ export interface DiscoveryDeps {
   topics: TopicPerformanceStore;
   /** Positions the loops keep across restarts (discovery keyword turn, mentions since-id). */
   cursors: CursorStore;
+  /** What the target monitoring loop records per watched account, and its replies for the daily cap. */
+  targetMonitoring: TargetMonitoringStore;
 }
 
 export function createDiscoveryDeps(database: AppDatabase, accountId: string, _clock: Clock): DiscoveryDeps {
@@ -29,5 +33,6 @@ export function createDiscoveryDeps(database: AppDatabase, accountId: string, _c
     history: new EngagementHistoryRepository(database, accountId),
     topics: new TopicPerformanceRepository(database, accountId),
     cursors: new CursorRepository(database, accountId),
+    targetMonitoring: new TargetMonitoringRepository(database, accountId),
   };
 }
