@@ -256,6 +256,29 @@ describe('lookups', () => {
     expect((await api.get('/2/users/me', { 'user.fields': 'nonsense' })).status).toBe(400);
   });
 
+  it('answers 200 with a "suspended" error for a suspended user, by name, by id and for its posts', async () => {
+    const [id] = fake.state.seed({
+      users: [{ id: '4242', username: 'gone_dark', suspended: true }],
+      tweets: [{ author_id: '4242', text: 'before the ban', minutes_ago: 5 }],
+    }).users;
+    const entry = (parameter: string, value: string) => ({
+      value,
+      detail: `User has been suspended: [${value}].`,
+      title: 'Forbidden',
+      resource_type: 'user',
+      parameter,
+      resource_id: value,
+      type: 'https://api.twitter.com/2/problems/resource-not-found',
+    });
+    const byName = await api.get<Body>('/2/users/by/username/gone_dark');
+    expect(byName.status).toBe(200);
+    expect(byName.body).toEqual({ errors: [entry('username', 'gone_dark')] });
+    expect((await api.get<Body>(`/2/users/${id}`)).body).toEqual({ errors: [entry('id', '4242')] });
+    expect((await api.get<Body>(`/2/users/${id}/tweets`)).body).toEqual({ errors: [entry('id', '4242')] });
+    const search = await api.get<Body>('/2/tweets/search/recent', { query: 'ban' });
+    expect(JSON.stringify(search.body)).not.toContain('before the ban');
+  });
+
   it('lists mentions of the acting user and its home timeline', async () => {
     const mentions = await api.get<Body>('/2/users/1000/mentions', { 'tweet.fields': 'author_id' });
     const texts = (mentions.body.data as Array<{ text: string; author_id: string }>).map(

@@ -15,6 +15,8 @@ export interface UserRecord {
   /** Counts the seed pretends exist beyond the relations stored here (big accounts). */
   extra: { followers: number; following: number; tweets: number; listed: number; likes: number };
   pinnedTweetId?: string;
+  /** Suspended by the platform: lookups and timelines answer 200 with a "User has been suspended" error. */
+  suspended?: boolean;
 }
 
 export interface TweetRecord {

@@ -96,6 +96,19 @@ export function notFoundEntry(resource: ResourceType, parameter: string, value: 
   };
 }
 
+/** The `errors` entry the platform returns with status 200 for a suspended user. */
+export function suspendedUserEntry(parameter: string, value: string) {
+  return {
+    value,
+    detail: `User has been suspended: [${value}].`,
+    title: 'Forbidden',
+    resource_type: 'user',
+    parameter,
+    resource_id: value,
+    type: NOT_FOUND_TYPE,
+  };
+}
+
 export function oauthError(error: string, description: string, status = 400): FakeApiError {
   return new FakeApiError(status, { error, error_description: description });
 }

@@ -4,7 +4,7 @@ import { type FieldSelection, parseFields } from './fields.js';
 import { isNumericId } from './ids.js';
 import type { TweetRecord, UserRecord } from './model.js';
 import { type Bounds, filterTweetWindow, listMeta, paginate, tweetMeta } from './paging.js';
-import { invalidRequest, notFoundEntry, type ResourceType } from './problems.js';
+import { invalidRequest, notFoundEntry, type ResourceType, suspendedUserEntry } from './problems.js';
 import { renderTweet, renderUser, tweetIncludes, userIncludes } from './render.js';
 import type { Query } from './route-kit.js';
 import type { FakeState } from './state.js';
@@ -98,6 +98,7 @@ export function userLookupBody(
 ): Json {
   const sel = parseFields(query, 'user');
   if (!user) return { errors: [notFoundEntry('user', parameter, value)] };
+  if (user.suspended) return { errors: [suspendedUserEntry(parameter, value)] };
   return withIncludes({ data: renderUser(state, user, sel) }, userIncludes(state, [user], sel));
 }
 

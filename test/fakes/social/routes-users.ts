@@ -3,7 +3,7 @@
 import { parseFields } from './fields.js';
 import type { TweetRecord, UserRecord } from './model.js';
 import { BOUNDS } from './paging.js';
-import { invalidRequest, notFoundEntry } from './problems.js';
+import { invalidRequest, notFoundEntry, suspendedUserEntry } from './problems.js';
 import { renderUser, userIncludes } from './render.js';
 import {
   checkId,
@@ -202,6 +202,7 @@ function forUser(ctx: ApiContext, build: (target: UserRecord) => Record<string, 
   const id = checkId(ctx.params.id);
   const target = ctx.state.users.get(id);
   if (!target) return ok({ errors: [notFoundEntry('user', 'id', id)] });
+  if (target.suspended) return ok({ errors: [suspendedUserEntry('id', id)] });
   if (target.protected && target.id !== ctx.user.id && !ctx.state.follows.has(ctx.user.id, target.id)) {
     return ok({
       errors: [

@@ -214,6 +214,7 @@ export interface SeedInput {
     protected?: boolean;
     verified?: boolean;
     followers_count?: number;
+    suspended?: boolean;
   }>;
   tweets?: Array<{
     id?: string;
@@ -232,18 +233,19 @@ export interface SeedInput {
 
 /** Control-API seeding: posts are added oldest first so a reply can point at an older seeded post. */
 export function seedExtra(state: FakeState, input: SeedInput): { users: string[]; tweets: string[] } {
-  const users = (input.users ?? []).map(
-    (user) =>
-      addUser(state, {
-        id: user.id,
-        username: user.username,
-        name: user.name ?? user.username,
-        description: user.description,
-        protected: user.protected,
-        verified: user.verified,
-        extra: { followers: user.followers_count ?? 0 },
-      }).id,
-  );
+  const users = (input.users ?? []).map((user) => {
+    const added = addUser(state, {
+      id: user.id,
+      username: user.username,
+      name: user.name ?? user.username,
+      description: user.description,
+      protected: user.protected,
+      verified: user.verified,
+      extra: { followers: user.followers_count ?? 0 },
+    });
+    if (user.suspended) added.suspended = true;
+    return added.id;
+  });
   const now = state.now();
   const tweets = (input.tweets ?? [])
     .map((tweet, index) => {

@@ -217,7 +217,7 @@ export class FakeState {
   /** Whether `viewerId` may see the post: protected authors show posts to followers only. */
   canSee(viewerId: string, tweet: TweetRecord): boolean {
     const author = this.users.get(tweet.authorId);
-    if (!author) return false;
+    if (!author || author.suspended) return false;
     if (!author.protected || author.id === viewerId) return true;
     return this.follows.has(viewerId, author.id);
   }
