@@ -29,6 +29,15 @@ export interface LoopDefinition<Deps> {
   activeHours?: boolean;
   /** Default: 10 failures in a row pause the loop for 5 minutes. */
   backoff?: LoopBackoff;
+  /**
+   * Platform reads it cannot work without (e.g. `searchTweets`): a backend or access tier that lacks one
+   * pauses the loop (`tier`) instead of letting it fail every turn.
+   */
+  needs?: readonly string[];
+  /** Posts to the platform itself: an open circuit breaker pauses it until the cooldown ends. */
+  writes?: boolean;
+  /** Why it cannot run with the live config (no keywords, no LLM…): the loop pauses as `not_configured`. */
+  notConfigured?: (deps: Deps) => string | undefined;
 }
 
 export const DEFAULT_BACKOFF: LoopBackoff = { afterErrors: 10, pauseMs: 300_000 };

@@ -31,6 +31,8 @@ export function createLoopScheduler(
       const { min_action_delay_seconds: min, max_action_delay_seconds: max } = deps.config.limits;
       return [min * 1000, max * 1000] as const;
     },
+    unsupported: () => deps.social.capabilities.unsupported_methods,
+    breaker: () => deps.social.breaker.snapshot(),
     activeHours: () => {
       const { schedule } = deps.config;
       return {

@@ -13,10 +13,15 @@ const HOUR = 60 * MIN;
 // Wednesday 2026-11-25 06:00 UTC.
 const START = new Date('2026-11-25T06:00:00Z');
 
-function setup(
-  loop: LoopDefinition<null>,
-  extra: { activeHours?: ActiveHours; jitter?: [number, number]; mode?: () => 'autopilot' | 'composer' } = {},
-) {
+interface SetupExtra {
+  activeHours?: ActiveHours;
+  jitter?: [number, number];
+  mode?: () => 'autopilot' | 'composer';
+  unsupported?: string[];
+  breaker?: { state: 'closed' | 'open' | 'half_open'; retryAt?: Date };
+}
+
+function setup(loop: LoopDefinition<null>, extra: SetupExtra = {}) {
   const time = new SimulatedTime(START);
   const scheduler = new Scheduler({
     deps: null,
@@ -28,6 +33,8 @@ function setup(
     random: seededRandom(7),
     ...(extra.jitter ? { jitterMs: () => extra.jitter as [number, number] } : {}),
     ...(extra.activeHours ? { activeHours: () => extra.activeHours } : {}),
+    ...(extra.unsupported ? { unsupported: () => extra.unsupported ?? [] } : {}),
+    ...(extra.breaker ? { breaker: () => extra.breaker ?? { state: 'closed' } } : {}),
   });
   const runFor = (ms: number) => time.runUntil(new Date(time.now().getTime() + ms), () => scheduler.idle());
   return { time, scheduler, runFor };
@@ -112,7 +119,12 @@ describe('Scheduler on simulated time', () => {
     });
     scheduler.start();
     await runFor(9 * MIN + 1);
-    expect(scheduler.status()[0]).toMatchObject({ consecutive_errors: 10, paused: 'backoff' });
+    expect(scheduler.status()[0]).toMatchObject({
+      consecutive_errors: 10,
+      state: 'paused',
+      paused: 'backoff',
+      paused_reason: '10 failures in a row',
+    });
     expect(scheduler.status()[0]?.paused_until).toBe(
       new Date(START.getTime() + 9 * MIN + 5 * MIN).toISOString(),
     );
@@ -149,7 +161,8 @@ describe('Scheduler on simulated time', () => {
     scheduler.start();
     await runFor(1);
     expect(scheduler.status()[0]).toMatchObject({
-      paused: 'rate_limited',
+      paused: 'backoff',
+      paused_reason: 'rate limited by the platform: waiting for its reset',
       paused_until: new Date(START.getTime() + 7 * MIN).toISOString(),
     });
     await runFor(8 * MIN);
@@ -174,6 +187,125 @@ describe('Scheduler on simulated time', () => {
     await runFor(5 * HOUR);
     expect(runs).toBe(0);
     expect(scheduler.status()[0]?.paused).toBe('mode');
+    await scheduler.stop();
+  });
+
+  it('a 403 for the access tier pauses the loop (tier) for an hour, doubling, instead of hammering', async () => {
+    const runs: number[] = [];
+    const { time, scheduler, runFor } = setup({
+      name: 'mentions',
+      intervalMs: () => 5 * MIN,
+      modes: ['autopilot'],
+      run: async () => {
+        runs.push(time.now().getTime());
+        throw new AppError('social_forbidden', 'mentions: HTTP 403: client-not-enrolled', {
+          details: { status: 403, tier_restricted: true },
+        });
+      },
+    });
+    scheduler.start();
+    await runFor(1);
+    expect(scheduler.status()[0]).toMatchObject({
+      state: 'paused',
+      paused: 'tier',
+      paused_until: new Date(START.getTime() + HOUR).toISOString(),
+      last_error: 'mentions: HTTP 403: client-not-enrolled',
+    });
+    await runFor(6 * HOUR);
+    // 0 h, 1 h, 3 h (after 2 h), 7 h would be next: three calls in six hours, not seventy-two.
+    expect(runs.map((at) => (at - START.getTime()) / HOUR)).toEqual([0, 1, 3]);
+    await scheduler.stop();
+  });
+
+  it('a backend without a needed read pauses the loop (tier) and never calls it', async () => {
+    let runs = 0;
+    const { scheduler, runFor } = setup(
+      {
+        name: 'mentions',
+        intervalMs: () => 5 * MIN,
+        modes: ['autopilot'],
+        needs: ['getMentions'],
+        run: async () => {
+          runs++;
+        },
+      },
+      { unsupported: ['getMentions'] },
+    );
+    scheduler.start();
+    await runFor(HOUR);
+    expect(runs).toBe(0);
+    expect(scheduler.status()[0]).toMatchObject({
+      paused: 'tier',
+      paused_reason: 'the platform backend cannot getMentions',
+    });
+    await scheduler.stop();
+  });
+
+  it('an open circuit breaker pauses writing loops until its cooldown ends; others keep running', async () => {
+    const ran: string[] = [];
+    const retryAt = new Date(START.getTime() + 10 * MIN);
+    const breaker = { state: 'open' as 'open' | 'closed', retryAt };
+    const time = new SimulatedTime(START);
+    const loop = (name: string, writes: boolean): LoopDefinition<null> => ({
+      name,
+      intervalMs: () => MIN,
+      modes: ['autopilot'],
+      writes,
+      run: async () => {
+        ran.push(`${name}@${(time.now().getTime() - START.getTime()) / MIN}`);
+      },
+    });
+    const scheduler = new Scheduler({
+      deps: null,
+      loops: [loop('posting-queue', true), loop('analytics', false)],
+      mode: () => 'autopilot',
+      logger: silent,
+      setTimer: time.setTimer,
+      clock: time,
+      breaker: () => breaker,
+    });
+    scheduler.start();
+    await time.runUntil(new Date(START.getTime() + 1), () => scheduler.idle());
+    expect(scheduler.status()[0]).toMatchObject({
+      paused: 'breaker',
+      paused_until: retryAt.toISOString(),
+    });
+    expect(ran).toEqual(['analytics@0']);
+    breaker.state = 'closed';
+    await time.runUntil(new Date(START.getTime() + 10 * MIN), () => scheduler.idle());
+    expect(ran.filter((r) => r.startsWith('posting-queue'))).toEqual(['posting-queue@10']);
+    expect(scheduler.status()[0]).toMatchObject({ state: 'idle', paused: null, paused_reason: null });
+    await scheduler.stop();
+  });
+
+  it('a loop the config does not allow pauses as not_configured and says why; an LLM without a key too', async () => {
+    let keywords: string[] = [];
+    let llmKey = '';
+    const runs: number[] = [];
+    const { time, scheduler, runFor } = setup({
+      name: 'discovery',
+      intervalMs: () => 15 * MIN,
+      modes: ['autopilot'],
+      notConfigured: () => (keywords.length === 0 ? 'no keywords' : undefined),
+      run: async () => {
+        runs.push(time.now().getTime());
+        if (!llmKey) throw new AppError('llm_not_configured', 'the openai provider needs llm.api_key');
+      },
+    });
+    scheduler.start();
+    await runFor(1);
+    expect(scheduler.status()[0]).toMatchObject({ paused: 'not_configured', paused_reason: 'no keywords' });
+    expect(runs).toEqual([]);
+    keywords = ['sqlite'];
+    await runFor(15 * MIN);
+    expect(scheduler.status()[0]).toMatchObject({
+      paused: 'not_configured',
+      paused_reason: 'the openai provider needs llm.api_key',
+    });
+    llmKey = 'k';
+    await runFor(15 * MIN);
+    expect(scheduler.status()[0]).toMatchObject({ paused: null, last_outcome: 'ok' });
+    expect(runs).toHaveLength(2);
     await scheduler.stop();
   });
 });

@@ -6,9 +6,9 @@
 import type { Mode } from '../contracts/config/config.js';
 import type { LoopPause, LoopStatus } from '../contracts/runtime-status.js';
 import { type ActiveHours, msUntilActive } from '../core/domain/active-hours.js';
-import { isAppError } from '../core/errors.js';
 import type { Clock } from '../core/ports/clock.js';
-import { DEFAULT_BACKOFF, type LoopDefinition } from './loop-definition.js';
+import type { LoopDefinition } from './loop-definition.js';
+import { planAfterFailure } from './loop-pauses.js';
 
 export interface SchedulerLogger {
   info(obj: object, msg: string): void;
@@ -30,6 +30,10 @@ export interface SchedulerOptions<Deps> {
   jitterMs?: () => readonly [number, number];
   /** The account's active hours, when the loops keep them. */
   activeHours?: () => ActiveHours | undefined;
+  /** Platform methods the backend or access tier cannot serve (loops that need one pause as `tier`). */
+  unsupported?: () => readonly string[];
+  /** The write circuit breaker: while open, loops that write pause until `retryAt`. */
+  breaker?: () => { state: 'closed' | 'open' | 'half_open'; retryAt?: Date };
 }
 
 const realTimer: SetTimer = (fn, ms) => {
@@ -38,7 +42,6 @@ const realTimer: SetTimer = (fn, ms) => {
   return { cancel: () => clearTimeout(handle) };
 };
 
-const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export class Scheduler<Deps> {
@@ -54,6 +57,7 @@ export class Scheduler<Deps> {
       this.states.set(loop.name, {
         name: loop.name,
         modes: [...loop.modes],
+        state: 'idle',
         interval_seconds: Math.round(loop.intervalMs(options.deps) / 1000),
         last_run_at: null,
         next_run_at: null,
@@ -63,6 +67,7 @@ export class Scheduler<Deps> {
         consecutive_errors: 0,
         paused: null,
         paused_until: null,
+        paused_reason: null,
       });
     }
   }
@@ -121,30 +126,57 @@ export class Scheduler<Deps> {
     );
   }
 
-  private pause(state: LoopStatus, why: LoopPause | null, waitMs = 0): void {
+  private pause(state: LoopStatus, why: LoopPause | null, waitMs = 0, reason: string | null = null): void {
     state.paused = why;
+    state.state = why ? 'paused' : 'idle';
     state.paused_until = why && waitMs > 0 ? iso(this.clock.now().getTime() + waitMs) : null;
+    state.paused_reason = why ? reason : null;
+  }
+
+  /** Why the loop may not run now, and for how long, checked before each turn. */
+  private gate(loop: LoopDefinition<Deps>): { why: LoopPause; wait: number; reason: string } | undefined {
+    const { deps } = this.options;
+    const interval = loop.intervalMs(deps);
+    if (!loop.modes.includes(this.options.mode())) {
+      return { why: 'mode', wait: interval, reason: `runs in ${loop.modes.join(' and ')} mode only` };
+    }
+    const missing = loop.needs?.filter((method) => this.options.unsupported?.().includes(method)) ?? [];
+    if (missing.length > 0) {
+      return { why: 'tier', wait: interval, reason: `the platform backend cannot ${missing.join(', ')}` };
+    }
+    const unset = loop.notConfigured?.(deps);
+    if (unset) return { why: 'not_configured', wait: interval, reason: unset };
+    const hours = loop.activeHours ? this.options.activeHours?.() : undefined;
+    const sleep = hours ? msUntilActive(this.clock.now(), hours) : 0;
+    if (sleep > 0) return { why: 'active_hours', wait: sleep, reason: 'outside the active hours' };
+    const breaker = loop.writes ? this.options.breaker?.() : undefined;
+    if (breaker?.state === 'open') {
+      const wait = Math.max(1000, (breaker.retryAt?.getTime() ?? 0) - this.clock.now().getTime());
+      return {
+        why: 'breaker',
+        wait,
+        reason: 'circuit breaker open after repeated 429/403 answers to writes',
+      };
+    }
+    return undefined;
   }
 
   /** One turn of a loop; answers the delay before the next. */
   private async tick(loop: LoopDefinition<Deps>): Promise<number> {
     const state = this.state(loop);
     const { deps } = this.options;
-    if (!loop.modes.includes(this.options.mode())) {
-      this.pause(state, 'mode');
-      return loop.intervalMs(deps);
-    }
-    const hours = loop.activeHours ? this.options.activeHours?.() : undefined;
-    const sleep = hours ? msUntilActive(this.clock.now(), hours) : 0;
-    if (sleep > 0) {
-      this.pause(state, 'active_hours', sleep);
-      return sleep;
+    const gate = this.gate(loop);
+    if (gate) {
+      this.pause(state, gate.why, gate.why === 'mode' ? 0 : gate.wait, gate.reason);
+      return gate.wait;
     }
     this.pause(state, null);
+    state.state = 'running';
     state.last_run_at = this.clock.now().toISOString();
     try {
       const summary = await loop.run(deps, { signal: this.controller.signal });
       Object.assign(state, {
+        state: 'idle',
         last_outcome: 'ok',
         last_summary: typeof summary === 'string' ? summary : null,
         last_error: null,
@@ -156,32 +188,17 @@ export class Scheduler<Deps> {
       state.last_error = error instanceof Error ? error.message : String(error);
       state.consecutive_errors += 1;
       this.options.logger.error({ loop: loop.name, err: error }, `loop ${loop.name} failed`);
-      return this.afterFailure(loop, state, error);
+      const plan = planAfterFailure(
+        error,
+        state.consecutive_errors,
+        this.clock.now(),
+        loop.intervalMs(deps),
+        this.jitter(loop),
+        loop.backoff,
+      );
+      this.pause(state, plan.pause, plan.wait, plan.reason);
+      return plan.wait;
     }
-  }
-
-  private afterFailure(loop: LoopDefinition<Deps>, state: LoopStatus, error: unknown): number {
-    const interval = loop.intervalMs(this.options.deps);
-    if (isAppError(error) && error.code === 'social_rate_limited') {
-      // The platform said when; otherwise 60 s doubling per failure, at most 15 minutes.
-      const told =
-        error.retryAfterSeconds !== undefined
-          ? error.retryAfterSeconds * 1000
-          : error.resetAt
-            ? error.resetAt.getTime() - this.clock.now().getTime()
-            : undefined;
-      const wait = Math.max(1000, told ?? Math.min(900_000, 60_000 * 2 ** (state.consecutive_errors - 1)));
-      this.pause(state, 'rate_limited', wait);
-      return wait;
-    }
-    const backoff = loop.backoff ?? DEFAULT_BACKOFF;
-    const over = state.consecutive_errors - backoff.afterErrors;
-    if (over >= 0) {
-      const wait = Math.min(HOUR, backoff.pauseMs * 2 ** over);
-      this.pause(state, 'backoff', wait);
-      return Math.max(wait, interval);
-    }
-    return interval + this.jitter(loop);
   }
 
   private jitter(loop: LoopDefinition<Deps>): number {

@@ -3,13 +3,16 @@
 import { z } from 'zod';
 import { MODES } from './config/config.js';
 
-/** Why a loop is not running its work now. */
-export const LOOP_PAUSES = ['mode', 'active_hours', 'backoff', 'rate_limited', 'capability'] as const;
+/** Why a loop is not running its work now (DECISIONS, Autopilot: the loop status words). */
+export const LOOP_PAUSES = ['mode', 'active_hours', 'backoff', 'breaker', 'tier', 'not_configured'] as const;
 export type LoopPause = (typeof LOOP_PAUSES)[number];
 
 export const LoopStatusSchema = z.object({
   name: z.string().describe('The loop (discovery, mentions, targets, content, threads, analytics, …).'),
   modes: z.array(z.enum(MODES)).describe('Operating modes it runs in.'),
+  state: z
+    .enum(['running', 'idle', 'paused'])
+    .describe('running: inside an iteration; idle: waiting for its next run; paused: see `paused`.'),
   interval_seconds: z.number().describe('Base interval between runs (jitter comes on top).'),
   last_run_at: z.string().nullable().describe('When the last run started (ISO 8601).'),
   next_run_at: z.string().nullable().describe('When the next run is due (ISO 8601).'),
@@ -19,6 +22,10 @@ export const LoopStatusSchema = z.object({
   consecutive_errors: z.number().int().describe('Failed runs in a row.'),
   paused: z.enum(LOOP_PAUSES).nullable().describe('Why it is paused now, or null.'),
   paused_until: z.string().nullable().describe('When a timed pause (active hours, back-off) ends.'),
+  paused_reason: z
+    .string()
+    .nullable()
+    .describe('Why it is paused, in words (e.g. "10 failures in a row", "the access tier lacks search").'),
 });
 export type LoopStatus = z.infer<typeof LoopStatusSchema>;
 

@@ -13,6 +13,7 @@ export const approvalPosterLoop: LoopDefinition<AppDeps> = {
   name: NAME,
   intervalMs: () => 15_000,
   modes: ['autopilot', 'composer'],
+  writes: true,
   async run(deps) {
     if ((await deps.content.approvals.dueToExpire(deps.clock.now())) === 0) return;
     const { expired } = (await invokeOperation(

@@ -50,6 +50,14 @@ export const discoveryLoop: LoopDefinition<AppDeps> = {
   modes: ['autopilot', 'composer'],
   jitter: true,
   activeHours: true,
+  needs: ['searchRecent'],
+  notConfigured: (deps) => {
+    const { business } = deps.config;
+    const keywords = [business.product_keywords, business.competitor_keywords, business.industry_topics];
+    return discoveryKeywords(keywords).length === 0
+      ? 'no keywords: set [business] product_keywords, competitor_keywords or industry_topics'
+      : undefined;
+  },
   async run(deps) {
     const { business, limits } = deps.config;
     const turn = await runDiscoveryTurn({

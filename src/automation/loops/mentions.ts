@@ -15,6 +15,7 @@ export const mentionsLoop: LoopDefinition<AppDeps> = {
   modes: ['autopilot'],
   jitter: true,
   activeHours: true,
+  needs: ['getMentions'],
   async run(deps) {
     const turn = await runMentionsTurn({
       ...discoveryServices(deps.forOperations),

@@ -7,6 +7,7 @@ export const postingQueueLoop: LoopDefinition<AppDeps> = {
   name: 'posting-queue',
   intervalMs: (deps) => deps.config.intervals.posting_queue_seconds * 1000,
   modes: ['autopilot', 'composer'],
+  writes: true,
   async run(deps) {
     await runPostingQueue(deps.publisher);
   },

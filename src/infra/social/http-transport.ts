@@ -121,9 +121,8 @@ export class HttpTransport {
       throw new AppError(
         'social_rate_limited',
         `${what}: circuit breaker open after repeated rate-limit/forbidden errors`,
-        {
-          resetAt: permit.retryAt,
-        },
+        // `breaker` tells the loops' scheduler to pause as `breaker`, not count a platform failure.
+        { resetAt: permit.retryAt, details: { breaker: 'open' } },
       );
     }
 

@@ -87,9 +87,16 @@ export function errorFromResponse(input: {
   if (status === 401) return new AppError('social_auth_expired', message, { details });
   if (status === 403) {
     if (RESTRICTED.test(detail)) return new AppError('social_account_restricted', message, { details });
-    const tier =
-      body?.reason === 'client-not-enrolled' ? ' (your API access tier does not include this endpoint)' : '';
-    return new AppError('social_forbidden', `${message}${tier}`, { details });
+    if (body?.reason === 'client-not-enrolled') {
+      return new AppError(
+        'social_forbidden',
+        `${message} (your API access tier does not include this endpoint)`,
+        {
+          details: { ...details, tier_restricted: true },
+        },
+      );
+    }
+    return new AppError('social_forbidden', message, { details });
   }
   if (status === 404) return new AppError('not_found', message, { details });
   // Other 4xx are our request's fault: retrying the same request cannot help.
