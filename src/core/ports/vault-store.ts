@@ -5,8 +5,10 @@ export interface WinningPost {
   text: string;
   kind: string;
   postedAt: Date;
-  /** Engagement per impression (performance score), higher is better. */
-  engagement: number;
+  /** Performance score (weighted engagement per 1000 impressions), higher is better. */
+  performance: number;
+  /** The format recorded with the post (original posts from the content loop), else null. */
+  format: string | null;
 }
 
 export interface NoteFragment {
@@ -29,8 +31,13 @@ export interface NoteSeed {
 }
 
 export interface VaultStore {
-  /** Own posts containing any keyword, with their engagement, best first (at most `limit`). */
+  /**
+   * Own measured posts on the keywords, best score first (at most `limit`): original posts whose recorded
+   * topic equals a keyword (without a topic, whose text holds one) and replies whose text holds one.
+   */
   winningPosts(keywords: readonly string[], limit: number): Promise<WinningPost[]>;
+  /** The best performance score of all the account's measured posts (0 when none). */
+  bestPerformance(): Promise<number>;
   /** Fragments of these live notes, by boost then order (at most `limit`). */
   fragmentsOfNotes(nodeIds: readonly number[], limit: number): Promise<NoteFragment[]>;
   /** Fragments of live notes holding any keyword, best match first (at most `limit`). */

@@ -1,5 +1,6 @@
-// Vault context against real SQLite: winning posts (recency-weighted, at most 5), matching notes (FTS, at most
-// 5), the 2000-character cap, and every fail-open case.
+// Vault context against real SQLite: winning posts (a tenth of the best score or more, recency-weighted, at
+// most 5; originals by topic, replies by text), matching notes (FTS, at most 5), the 2000-character cap, and
+// every fail-open case.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT_ID } from '../../../contracts/account.js';
 import { type AppDatabase, openDatabase } from '../../../infra/sqlite/open-database.js';
@@ -22,11 +23,18 @@ const deps = (keywords: readonly string[] | (() => readonly string[])): VaultDep
   keywords: typeof keywords === 'function' ? keywords : () => keywords,
 });
 
-function post(id: number, text: string, daysAgo: number, likes: number, impressions = 1000) {
+function post(
+  id: number,
+  text: string,
+  daysAgo: number,
+  likes: number,
+  impressions = 1000,
+  extra: { kind?: string; topic?: string; format?: string } = {},
+) {
   const at = new Date(NOW.getTime() - daysAgo * 86_400_000).toISOString();
   database.sqlite
-    .prepare("insert into posts (tweet_id, kind, text, posted_at) values (?, 'tweet', ?, ?)")
-    .run(`p${id}`, text, at);
+    .prepare('insert into posts (tweet_id, kind, text, topic, format, posted_at) values (?, ?, ?, ?, ?, ?)')
+    .run(`p${id}`, extra.kind ?? 'tweet', text, extra.topic ?? null, extra.format ?? null, at);
   database.sqlite
     .prepare(
       'insert into post_metrics (tweet_id, likes, replies, retweets, impressions) values (?, ?, 0, 0, ?)',
@@ -61,8 +69,9 @@ const chunkOf = (nodeId: number, index = 0) =>
 describe('vault context', () => {
   it('keeps the 5 best posts on the keywords, weighting recent ones up, and matching notes with citations', async () => {
     for (let i = 0; i < 8; i++) post(i, `Rust tip number ${i}`, i * 10, 100 - i);
-    post(100, 'Old but viral rust post', 120, 5000);
-    post(200, 'Something unrelated', 0, 9000);
+    // The account's best score (1500): the tips are a fifth of it, enough to count.
+    post(100, 'Old but viral rust post', 120, 500);
+    post(200, 'Something unrelated', 0, 200);
     const id = note(
       'notes/cli.md',
       'CLI design',
@@ -73,9 +82,9 @@ describe('vault context', () => {
     const context = await buildVaultContext(deps(['rust', 'cli']));
     expect(context.block).toBeDefined();
     const lines = context.block?.split('\n') ?? [];
-    const numbered = lines.filter((l) => /^\d\. \(tweet\)/.test(l));
+    const numbered = lines.filter((l) => /^\d\. \[storytelling\] \(tweet\): "/.test(l));
     expect(numbered).toHaveLength(5);
-    expect(context.block).toContain('"Rust tip number 0"');
+    expect(context.block).toContain('1. [storytelling] (tweet): "Rust tip number 0"');
     expect(context.block).not.toContain('unrelated');
     // 120 days old: its weight decays below the recent ones despite far more engagement.
     expect(context.block).not.toContain('Old but viral');
@@ -134,7 +143,7 @@ describe('vault context', () => {
   });
 
   it('matches own posts on whole words and follows edits and deletions of posts', async () => {
-    post(1, 'I trust my tools', 0, 500);
+    post(1, 'I trust my tools', 0, 50);
     post(2, 'Rust is fine', 0, 10);
     post(3, 'Rust will be rewritten', 0, 20);
     post(4, 'Rust will be deleted', 0, 30);
@@ -145,6 +154,35 @@ describe('vault context', () => {
     expect(context.block).not.toContain('trust');
     expect(context.block).not.toContain('gardening');
     expect(context.block).not.toContain('deleted');
+  });
+
+  it('originals count by their recorded topic, replies by their text; the stored format labels a post', async () => {
+    post(1, 'Name it after the job.', 1, 40, 1000, { topic: 'Queues', format: 'tip' });
+    post(2, 'Queues everywhere, said the rust fan.', 1, 40, 1000, { topic: 'testing' });
+    post(3, 'Do you shard your queues?', 2, 30, 1000, { kind: 'reply' });
+    post(4, 'Ship the queues thing', 3, 20);
+    const context = await buildVaultContext(deps(['queues']));
+    const ancestors = context.block?.split('\n').filter((l) => /^\d\. \[/.test(l));
+    expect(ancestors).toEqual([
+      '1. [tip] (tweet): "Name it after the job."',
+      '2. [ask_question] (reply): "Do you shard your queues?"',
+      '3. [storytelling] (tweet): "Ship the queues thing"',
+    ]);
+    // Its topic is testing: the word in its text does not make it a post on queues.
+    expect(context.block).not.toContain('rust fan');
+  });
+
+  it('leaves out posts under a tenth of the account best score, even when nothing else matches', async () => {
+    post(1, 'Rust made it fast', 0, 10);
+    post(2, 'Rust again', 0, 3, 1000);
+    post(3, 'A viral post about gardening', 0, 90);
+    // Best 270: 30 is 0.11 of it, 9 is 0.03.
+    const context = await buildVaultContext(deps(['rust']));
+    expect(context.block).toContain('"Rust made it fast"');
+    expect(context.block).not.toContain('Rust again');
+    post(4, 'Another viral post about gardening', 0, 120);
+    // Best 360: 30 is now under a tenth; no winning posts, no block.
+    expect(await buildVaultContext(deps(['rust']))).toEqual({ citations: [] });
   });
 
   it('treats keywords as literal phrases (quotes, FTS operators and LIKE wildcards inside them are harmless)', async () => {

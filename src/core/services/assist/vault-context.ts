@@ -1,14 +1,17 @@
 // Vault context for generation (tweet, thread, improve and reply): the account's winning posts on its
-// keywords (recency-weighted, at most 5) and fragments of notes — the ones the user picked first, then
+// keywords (a tenth of its best score or more, recency-weighted, at most 5) and fragments of notes — the ones the user picked first, then
 // those matching the keywords (at most 5) — or, with neither, up to 5 seeds drawn from notes (a cold
 // start); a block of at most 2000 characters for the system prompt, with citations of the fragments. It
 // never blocks a generation: any problem means no block.
+import { classifyArchetype } from '../../domain/classify-archetype.js';
+import { rankWinningPosts } from '../../domain/rank-winning-posts.js';
 import type { NoteFragment, VaultStore } from '../../ports/vault-store.js';
 
 export const VAULT_BLOCK_MAX = 2000;
 const ANCESTORS_MAX = 800;
 const NOTES_MAX = 1000;
-const HALF_LIFE_DAYS = 14;
+/** Scored posts on the keywords read before ranking (reference §j.5). */
+const CANDIDATES = 50;
 const FRAGMENTS = 5;
 
 export interface VaultCitation {
@@ -71,20 +74,10 @@ export async function buildVaultContext(
     const selected = selectedIds.length ? await deps.vault.fragmentsOfNotes(selectedIds, FRAGMENTS) : [];
     if (keywords.length === 0 && selected.length === 0) return { citations: [] };
 
-    const now = deps.clock.now().getTime();
-    const posts = keywords.length ? await deps.vault.winningPosts(keywords, 50) : [];
-    const best = Math.max(0, ...posts.map((p) => p.engagement));
-    const ancestors = posts
-      .filter((p) => p.engagement > 0)
-      .map((p) => {
-        const days = Math.max(0, (now - p.postedAt.getTime()) / 86_400_000);
-        return {
-          post: p,
-          weight: (best > 0 ? p.engagement / best : 0.5) * Math.exp((-Math.LN2 * days) / HALF_LIFE_DAYS),
-        };
-      })
-      .sort((a, b) => b.weight - a.weight)
-      .slice(0, 5);
+    const posts = keywords.length ? await deps.vault.winningPosts(keywords, CANDIDATES) : [];
+    const ancestors = posts.length
+      ? rankWinningPosts(posts, await deps.vault.bestPerformance(), deps.clock.now())
+      : [];
 
     const matched =
       keywords.length && selected.length < FRAGMENTS
@@ -98,7 +91,10 @@ export async function buildVaultContext(
     const both = ancestors.length > 0 && fragments.length > 0;
     const ancestorText = section(
       'Patterns from your best-performing posts (use them as inspiration; do not copy them):',
-      ancestors.map(({ post }) => `(${post.kind}) "${clip(flat(post.text), 120)}"`),
+      ancestors.map(
+        (post) =>
+          `[${post.format ?? classifyArchetype(post.kind, post.text)}] (${post.kind}): "${clip(flat(post.text), 120)}"`,
+      ),
       both ? ANCESTORS_MAX : VAULT_BLOCK_MAX,
     );
     const noteText = section(

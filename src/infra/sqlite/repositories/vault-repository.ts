@@ -1,5 +1,6 @@
-// Vault context reads: own posts with their metrics, fragments of live notes (picked, or matching through the
-// notes' FTS5 index and then the fragment text), and pending seeds.
+// Vault context reads: own measured posts on the keywords with their performance score (and the account's
+// best), fragments of live notes (picked, or matching through the notes' FTS5 index and then the fragment
+// text), and pending seeds.
 import { sql } from 'kysely';
 import type { NoteFragment, NoteSeed, VaultStore, WinningPost } from '../../../core/ports/vault-store.js';
 import type { AppDatabase } from '../open-database.js';
@@ -12,13 +13,14 @@ function ftsQuery(keywords: readonly string[]): string {
 interface PostRow {
   text: string;
   kind: string;
+  format: string | null;
   posted_at: string;
-  likes: number;
-  replies: number;
-  retweets: number;
-  impressions: number;
-  performance_score: number | null;
+  performance: number;
 }
+
+/** The analytics loop's score, or the same formula over the raw counts when a row has none. */
+const SCORE = sql<number>`coalesce(m.performance_score,
+  (m.likes * 3 + m.replies * 5 + m.retweets * 4) * 1000.0 / max(m.impressions, 1))`;
 
 interface FragmentRow {
   chunk_id: number;
@@ -50,24 +52,34 @@ export class VaultRepository implements VaultStore {
   ) {}
 
   async winningPosts(keywords: readonly string[], limit: number): Promise<WinningPost[]> {
-    const query = ftsQuery(keywords.filter((k) => k.trim() !== ''));
-    if (!query) return [];
-    const { rows } = await sql<PostRow>`select p.text, p.kind, p.posted_at, m.likes, m.replies, m.retweets,
-        m.impressions, m.performance_score
-      from posts_fts f join posts p on p.id = f.rowid
-        join post_metrics m on m.account_id = p.account_id and m.tweet_id = p.tweet_id
-      where posts_fts match ${query} and p.account_id = ${this.accountId}
-      order by coalesce(m.performance_score,
-        (m.likes * 3 + m.replies * 5 + m.retweets * 4) * 1000.0 / max(m.impressions, 1)) desc
+    const words = keywords.map((k) => k.trim()).filter((k) => k !== '');
+    if (words.length === 0) return [];
+    const topics = sql.join(words.map((w) => sql`${w.toLowerCase()}`));
+    // Reference §j.5: an original post is on a keyword when its recorded topic is one; a reply (and an
+    // original written without a topic, e.g. in the composer) when its text holds one as a whole word.
+    const { rows } = await sql<PostRow>`select p.text, p.kind, nullif(trim(p.format), '') as format,
+        p.posted_at, ${SCORE} as performance
+      from posts p join post_metrics m on m.account_id = p.account_id and m.tweet_id = p.tweet_id
+      where p.account_id = ${this.accountId} and (
+        (p.kind <> 'reply' and lower(trim(p.topic)) in (${topics}))
+        or ((p.kind = 'reply' or coalesce(trim(p.topic), '') = '')
+          and p.id in (select rowid from posts_fts where posts_fts match ${ftsQuery(words)})))
+      order by performance desc, p.posted_at desc
       limit ${limit}`.execute(this.database.db);
     return rows.map((row) => ({
       text: row.text,
       kind: row.kind,
+      format: row.format,
       postedAt: new Date(row.posted_at),
-      engagement:
-        row.performance_score ??
-        ((row.likes * 3 + row.replies * 5 + row.retweets * 4) * 1000) / Math.max(row.impressions, 1),
+      performance: Number(row.performance),
     }));
+  }
+
+  async bestPerformance(): Promise<number> {
+    const { rows } = await sql<{ best: number | null }>`select max(${SCORE}) as best
+      from posts p join post_metrics m on m.account_id = p.account_id and m.tweet_id = p.tweet_id
+      where p.account_id = ${this.accountId}`.execute(this.database.db);
+    return Number(rows[0]?.best ?? 0);
   }
 
   async fragmentsOfNotes(nodeIds: readonly number[], limit: number): Promise<NoteFragment[]> {
