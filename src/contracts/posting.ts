@@ -22,6 +22,9 @@ export const PostingPayloadSchema = z.object({
   quote_tweet_id: z.string().optional(),
   target_author_id: z.string().optional(),
   target_author_username: z.string().optional(),
+  /** What the post is about and its format (recorded on the post: analytics scores topics and formats). */
+  topic: z.string().optional(),
+  format: z.string().optional(),
 });
 export type PostingPayload = z.infer<typeof PostingPayloadSchema>;
 

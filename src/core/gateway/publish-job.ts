@@ -192,6 +192,8 @@ export async function publishJob(deps: PublisherDeps, queued: PostingJob): Promi
       target_author_username: job.payload.target_author_username,
       thread_root_tweet_id: job.kind === 'thread' ? posted[0] : undefined,
       thread_position: job.kind === 'thread' ? index : undefined,
+      // A thread is scored once, by its first card.
+      ...(index === 0 ? { topic: job.payload.topic, format: job.payload.format } : {}),
       origin: job.origin_type,
       actor: job.actor,
       job_id: job.id,

@@ -45,6 +45,9 @@ export interface PostedRecord {
   target_author_username?: string;
   thread_root_tweet_id?: string;
   thread_position?: number;
+  /** Topic and format of an original post or a thread's first card (analytics' content scores). */
+  topic?: string;
+  format?: string;
   origin: string;
   actor: Actor;
   job_id: number;

@@ -55,7 +55,10 @@ export const composeOperation = defineOperation({
       deps.content,
       { ...compose, ...(title ? { title } : {}) },
       context.actor,
-      decision?.decision === 'route' ? { forceApproval: { reason: decision.reason } } : {},
+      {
+        ...(decision?.decision === 'route' ? { forceApproval: { reason: decision.reason } } : {}),
+        ...(topic || format ? { attribution: { topic, format } } : {}),
+      },
     );
     if (decision) trace.policy_decision = decision.decision === 'route' ? 'routed_to_approval' : 'allowed';
     if (decision?.decision === 'allow') deps.gateway.count(decision.limits);

@@ -13,7 +13,7 @@ export async function composeContent(
   deps: ContentDeps,
   input: ComposeInput,
   actor: Actor,
-  options: Pick<SubmitOptions, 'forceApproval'> = {},
+  options: Pick<SubmitOptions, 'forceApproval' | 'attribution'> = {},
 ): Promise<ComposeResult> {
   if (input.content === undefined && input.blocks === undefined) {
     throw new AppError('validation_error', 'content is required (or blocks, for a thread)');

@@ -21,6 +21,8 @@ export interface SubmitOptions {
   actor: Actor;
   /** The mutation policy sent it to a person, whatever approval mode says (with the policy's reason). */
   forceApproval?: { reason: string };
+  /** Topic and format the post is recorded with when it goes out (analytics scores them). */
+  attribution?: { topic?: string; format?: string };
 }
 
 export async function submitDraft(
@@ -39,7 +41,7 @@ export async function submitDraft(
     const blocker = deps.postingBlocker();
     if (blocker) throw blocker;
   }
-  const { kind, payload } = await payloadOf(deps, draft);
+  const { kind, payload } = await payloadOf(deps, draft, options.attribution);
   const now = !options.scheduledFor;
   await enforceGuards(deps, subjectOf(kind, payload, options.actor), {
     capsApply: now && !settings.approvalMode,

@@ -222,6 +222,8 @@ export class PostingRepository implements PostingStore {
         target_author_username: post.target_author_username ?? null,
         thread_root_tweet_id: post.thread_root_tweet_id ?? null,
         thread_position: post.thread_position ?? null,
+        topic: post.topic ?? null,
+        format: post.format ?? null,
         origin: post.origin,
         actor: post.actor,
         job_id: post.job_id,
