@@ -14,6 +14,7 @@ import { PLATFORM_ACTIONS } from '../core/gateway/platform-actions.js';
 import type { PublisherDeps } from '../core/gateway/publisher-deps.js';
 import type { AnalyticsWriter } from '../core/ports/analytics-writer.js';
 import { type Clock, systemClock } from '../core/ports/clock.js';
+import type { LoopBoard } from '../core/ports/loop-board.js';
 import type { NoteStore } from '../core/ports/note-store.js';
 import type { SettingsStore } from '../core/ports/settings-store.js';
 import type { SocialEndpoints } from '../core/ports/social-endpoints.js';
@@ -38,6 +39,7 @@ import { ApiUsageRepository } from '../infra/sqlite/repositories/api-usage-repos
 import { ApprovalRepository } from '../infra/sqlite/repositories/approval-repository.js';
 import { DraftRepository } from '../infra/sqlite/repositories/draft-repository.js';
 import { LlmUsageRepository } from '../infra/sqlite/repositories/llm-usage-repository.js';
+import { LoopBoardRepository } from '../infra/sqlite/repositories/loop-board-repository.js';
 import { MediaFileRepository } from '../infra/sqlite/repositories/media-file-repository.js';
 import { MutationRepository } from '../infra/sqlite/repositories/mutation-repository.js';
 import { NoteRepository } from '../infra/sqlite/repositories/note-repository.js';
@@ -85,6 +87,8 @@ export interface AppDeps {
   wakePosting: { current?: () => void };
   /** Set by the runner that owns the loops: their status (GET /api/runtime/status, `app status`). */
   loops: { status?: () => LoopStatus[] };
+  /** The service's loop status for processes that do not run its loops (written by `app serve`). */
+  loopBoard: LoopBoard;
   /** Uniform in [0, 1): jitter and the loops' choices (seeded in simulations). */
   random: () => number;
   /** The config file as live settings (GET/PATCH /api/settings); given by the runner that loaded the config. */
@@ -276,7 +280,9 @@ export function createApp(options: CreateAppOptions): App {
       }),
   });
   content.runApprovedTool = (item, payload) => gateway.executeApproved(item, payload);
+  const loops: AppDeps['loops'] = {};
   const status: StatusDeps = {
+    loops: () => loops.status?.(),
     get mode() {
       return cfg().mode;
     },
@@ -334,7 +340,8 @@ export function createApp(options: CreateAppOptions): App {
     connectors,
     status,
     wakePosting,
-    loops: {},
+    loops,
+    loopBoard: new LoopBoardRepository(database, accountId),
     random: options.random ?? Math.random,
     settings: options.settings,
     notes,

@@ -3,6 +3,7 @@
 // serve`, not the tool server) — the autonomous loops and analytics. Jitter, active hours and the mode come from the live
 // config at each turn; an immediate post wakes the posting queue; the status is readable through the deps.
 import type { AppDeps } from '../app/create-app.js';
+import { visibleLoops } from '../core/services/status/visible-loops.js';
 import type { Logger } from '../infra/logging/create-logger.js';
 import { ALWAYS_ON_LOOPS, SERVICE_LOOPS } from './loops/index.js';
 import { Scheduler, type SetTimer } from './scheduler.js';
@@ -12,7 +13,12 @@ export interface LoopSchedulerOptions {
   autopilot: boolean;
   /** Simulated timers (the clock is the deps' clock). */
   setTimer?: SetTimer;
+  /** Posts the loops' status on the loop board for other processes (default: when `autopilot`). */
+  publishStatus?: boolean;
 }
+
+/** A frequent loop's turns reach the board at most this often (news and the stop go out at once). */
+const PUBLISH_EVERY_MS = 15_000;
 
 export function createLoopScheduler(
   deps: AppDeps,
@@ -27,6 +33,10 @@ export function createLoopScheduler(
     clock: deps.clock,
     random: deps.random,
     ...(options.setTimer ? { setTimer: options.setTimer } : {}),
+    // A frequent loop (the posting queue, every few seconds) publishes at most every 15 s; a turn of a
+    // slower one (discovery, mentions…) is news and goes out at once.
+    onChange: (event, loop) =>
+      publish(event === 'stopped', event === 'stopped' || (loop ? loop.intervalMs(deps) >= 60_000 : false)),
     jitterMs: () => {
       const { min_action_delay_seconds: min, max_action_delay_seconds: max } = deps.config.limits;
       return [min * 1000, max * 1000] as const;
@@ -43,7 +53,19 @@ export function createLoopScheduler(
       };
     },
   });
+  const publishing = options.publishStatus ?? options.autopilot;
+  let lastPublished = Number.NEGATIVE_INFINITY;
+  function publish(stopped: boolean, news: boolean): void {
+    if (!publishing) return;
+    const now = deps.clock.now();
+    if (!news && now.getTime() - lastPublished < PUBLISH_EVERY_MS) return;
+    lastPublished = now.getTime();
+    deps.loopBoard.publish({ pid: process.pid, publishedAt: now, stopped, loops: scheduler.status() });
+  }
   deps.wakePosting.current = () => scheduler.wake('posting-queue');
-  deps.loops.status = () => scheduler.status();
+  deps.loops.status = () =>
+    options.autopilot
+      ? scheduler.status()
+      : (visibleLoops(scheduler.status(), deps.loopBoard.read(), deps.clock.now(), process.pid) ?? []);
   return scheduler;
 }

@@ -34,6 +34,8 @@ export interface SchedulerOptions<Deps> {
   unsupported?: () => readonly string[];
   /** The write circuit breaker: while open, loops that write pause until `retryAt`. */
   breaker?: () => { state: 'closed' | 'open' | 'half_open'; retryAt?: Date };
+  /** After each turn (its status settled and its next run set), and once more when stop() is done. */
+  onChange?: (event: 'turn' | 'stopped', loop?: LoopDefinition<Deps>) => void;
 }
 
 const realTimer: SetTimer = (fn, ms) => {
@@ -121,6 +123,7 @@ export class Scheduler<Deps> {
         void run.finally(() => {
           this.running.delete(run);
           this.schedule(loop, next);
+          this.changed('turn', loop);
         });
       }, delay),
     );
@@ -213,5 +216,15 @@ export class Scheduler<Deps> {
     this.controller.abort();
     for (const timer of this.timers.values()) timer.cancel();
     await Promise.allSettled([...this.running]);
+    this.changed('stopped');
+  }
+
+  private changed(event: 'turn' | 'stopped', loop?: LoopDefinition<Deps>): void {
+    try {
+      this.options.onChange?.(event, loop);
+    } catch (error) {
+      // A status reader failing must not stop the loops.
+      this.options.logger.error({ err: error }, 'loop status could not be published');
+    }
   }
 }

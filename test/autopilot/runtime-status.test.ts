@@ -7,6 +7,7 @@ import { type FakeSocial, startFakeSocial } from '../fakes/social/index.js';
 import { storeFakeLogin } from '../support/fake-login.js';
 import { runApp } from '../support/run-app.js';
 import { killHard, type ServeProcess, serve, until } from '../support/serve-process.js';
+import { startStdioToolServer } from '../support/stdio-tool-server.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 
 let fake: FakeSocial;
@@ -93,6 +94,35 @@ describe('runtime status', () => {
       expect(result.stderr).toContain('app serve is not running at http://127.0.0.1:9');
     } finally {
       other.cleanup();
+    }
+  });
+
+  it('the tool server beside it reports the service loops in health_check and get_capabilities, until it stops', async () => {
+    const tools = await startStdioToolServer({ ...home.env, PATH: process.env.PATH ?? '' });
+    try {
+      const health = await until('the service loops on the board', async () => {
+        const answer = await tools.call('health_check');
+        const names = (answer.data.loops.loops as Array<{ name: string }>).map((loop) => loop.name);
+        return names.includes('discovery') ? answer.data : undefined;
+      });
+      expect(health.loops.status).toBe('ok');
+      expect(health.loops.loops.find((l: { name: string }) => l.name === 'discovery')).toMatchObject({
+        state: 'idle',
+        last_outcome: 'ok',
+        paused: null,
+      });
+      const capabilities = await tools.call('get_capabilities');
+      expect(capabilities.data.loops.running).toBe(true);
+      expect(capabilities.data.loops.loops.map((l: { name: string }) => l.name)).toContain('discovery');
+      // A clean stop takes the service's loops off the board: the tool server shows only its own.
+      server.child.kill('SIGTERM');
+      await server.exited;
+      const after = await tools.call('health_check');
+      const names = (after.data.loops.loops as Array<{ name: string }>).map((loop) => loop.name);
+      expect(names).not.toContain('discovery');
+      expect(names).toContain('posting-queue');
+    } finally {
+      await tools.close();
     }
   });
 });

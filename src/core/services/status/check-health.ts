@@ -1,4 +1,5 @@
 // health_check: database, LLM and platform login, each ok or not with a message a person can act on.
+import { loopBrief, loopsHealth } from './loop-health.js';
 import type { StatusDeps } from './status-deps.js';
 
 type Status = { status: 'ok' | 'error' | 'not_configured'; message: string };
@@ -8,6 +9,7 @@ export function checkHealth(deps: StatusDeps): {
   database: Status;
   llm: Status;
   social: Status;
+  loops: Status & { loops: ReturnType<typeof loopBrief>[] };
 } {
   let database: Status;
   try {
@@ -31,5 +33,7 @@ export function checkHealth(deps: StatusDeps): {
       : login.state === 'missing'
         ? { status: 'not_configured', message: 'no platform login: run `app auth`' }
         : { status: 'error', message: login.message ?? `platform login ${login.state}` };
-  return { healthy: database.status === 'ok', database, llm, social };
+  const running = deps.loops();
+  const loops = { ...loopsHealth(running), loops: (running ?? []).map(loopBrief) };
+  return { healthy: database.status === 'ok', database, llm, social, loops };
 }

@@ -1,6 +1,7 @@
 // get_capabilities: what the agent can do right now and why not: login and scopes per tool group, the
 // provider backend, today's remaining caps, and plain-language guidance.
 import { SCOPE_GROUPS, scopeStatus } from '../../domain/scopes.js';
+import { loopBrief, loopWarnings } from './loop-health.js';
 import { postingAbility } from './posting-ability.js';
 import type { StatusDeps } from './status-deps.js';
 
@@ -11,6 +12,7 @@ export async function describeCapabilities(deps: StatusDeps) {
   const hourly = deps.mutationsThisHour();
   const llm = deps.llmProblem();
   const remaining = (max: number, used: number) => Math.max(0, max - used);
+  const loops = deps.loops();
   const guidance = [
     ...(loggedIn ? [] : [`platform login is ${login.state}: run \`app auth\``]),
     ...(deps.provider.mutations_available
@@ -21,6 +23,7 @@ export async function describeCapabilities(deps: StatusDeps) {
       (g) => `${g.title}: missing scope(s) ${g.missing.join(', ')} (re-run \`app auth\`)`,
     ),
     ...(deps.approvalMode ? ['approval mode is on: posts wait in the approval queue for a person'] : []),
+    ...loopWarnings(loops),
   ];
   return {
     mode: deps.mode,
@@ -81,6 +84,7 @@ export async function describeCapabilities(deps: StatusDeps) {
       threads: remaining(deps.caps.threads, usage.threadsThisWeek),
     },
     provider: deps.provider,
+    loops: { running: loops !== undefined, loops: (loops ?? []).map(loopBrief) },
     guidance,
   };
 }

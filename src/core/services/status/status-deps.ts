@@ -1,5 +1,6 @@
 // What the status tools read: the effective settings, the platform login and backend, the LLM setup, the
 // database and today's usage of the caps.
+import type { LoopStatus } from '../../../contracts/runtime-status.js';
 import type { ProviderCapabilities } from '../../../contracts/social.js';
 import type { GuardUsage } from '../../domain/posting-guards.js';
 
@@ -22,4 +23,6 @@ export interface StatusDeps {
   caps: { replies: number; tweets: number; threads: number };
   usage(): Promise<Pick<GuardUsage, 'repliesToday' | 'tweetsToday' | 'threadsThisWeek'>>;
   mutationsThisHour(): { used: number; max: number };
+  /** The loops this process runs, plus the service's when another process runs them; undefined: none. */
+  loops(): LoopStatus[] | undefined;
 }
