@@ -1,5 +1,6 @@
 // Suggestions without the LLM: topics from the profile and recent performance, and the hours posts do
 // best in the account's timezone.
+import { WEEKDAYS, type Weekday } from '../../../contracts/config/common.js';
 import { localHourAndDay } from '../../domain/active-hours.js';
 import type { AssistDeps } from './assist-deps.js';
 
@@ -38,7 +39,7 @@ export async function optimalTimes(deps: AssistDeps): Promise<{
   const since = new Date(deps.clock.now().getTime() - 90 * 86_400_000);
   const posts = await deps.stats.postEngagement(since);
   const byHour = new Map<number, { total: number; n: number }>();
-  const byDay = new Map<string, { total: number; n: number }>();
+  const byDay = new Map<Weekday, { total: number; n: number }>();
   const add = <K>(map: Map<K, { total: number; n: number }>, key: K, engagement: number) => {
     const bucket = map.get(key) ?? { total: 0, n: 0 };
     bucket.total += engagement;
@@ -50,14 +51,23 @@ export async function optimalTimes(deps: AssistDeps): Promise<{
     add(byHour, hour, post.engagement);
     add(byDay, day, post.engagement);
   }
-  const rank = <K>(map: Map<K, { total: number; n: number }>) =>
+  // Best average first; ties go to the slot with more posts behind it, then the earlier hour or day.
+  const rank = <K>(map: Map<K, { total: number; n: number }>, order: (key: K) => number) =>
     [...map]
       .map(([key, b]) => ({ key, avg: Math.round((b.total / b.n) * 100) / 100, n: b.n }))
-      .sort((a, b) => b.avg - a.avg || b.n - a.n);
+      .sort((a, b) => b.avg - a.avg || b.n - a.n || order(a.key) - order(b.key));
   return {
     timezone,
-    times: rank(byHour).map((r) => ({ hour: r.key, avg_engagement: r.avg, post_count: r.n })),
-    by_weekday: rank(byDay).map((r) => ({ day: r.key, avg_engagement: r.avg, post_count: r.n })),
+    times: rank(byHour, (hour) => hour).map((r) => ({
+      hour: r.key,
+      avg_engagement: r.avg,
+      post_count: r.n,
+    })),
+    by_weekday: rank(byDay, (day) => WEEKDAYS.indexOf(day)).map((r) => ({
+      day: r.key,
+      avg_engagement: r.avg,
+      post_count: r.n,
+    })),
     fallback: posts.length === 0 ? DEFAULT_SLOTS : null,
   };
 }
