@@ -8,6 +8,7 @@ import { mentionsLoop } from './mentions.js';
 import { noteMetricsLoop } from './note-metrics.js';
 import { postingQueueLoop } from './posting-queue.js';
 import { seedWorkerLoop } from './seed-worker.js';
+import { targetsLoop } from './targets.js';
 import { tokenRefreshLoop } from './token-refresh.js';
 
 /** Loops that run in both modes (spec: posting queue, approval poster, analytics, token refresh). */
@@ -26,5 +27,6 @@ export const ALWAYS_ON_LOOPS: ReadonlyArray<LoopDefinition<AppDeps>> = [
 export const SERVICE_LOOPS: ReadonlyArray<LoopDefinition<AppDeps>> = [
   discoveryLoop,
   mentionsLoop,
+  targetsLoop,
   analyticsLoop,
 ];
