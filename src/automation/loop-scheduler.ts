@@ -13,6 +13,8 @@ export interface LoopSchedulerOptions {
   autopilot: boolean;
   /** Simulated timers (the clock is the deps' clock). */
   setTimer?: SetTimer;
+  /** Polling loops run at most this often (a simulated week need not poll every 5 seconds). */
+  minIntervalMs?: number;
   /** Posts the loops' status on the loop board for other processes (default: when `autopilot`). */
   publishStatus?: boolean;
 }
@@ -33,6 +35,7 @@ export function createLoopScheduler(
     clock: deps.clock,
     random: deps.random,
     ...(options.setTimer ? { setTimer: options.setTimer } : {}),
+    ...(options.minIntervalMs ? { minIntervalMs: options.minIntervalMs } : {}),
     // A frequent loop (the posting queue, every few seconds) publishes at most every 15 s; a turn of a
     // slower one (discovery, mentions…) is news and goes out at once.
     onChange: (event, loop) =>

@@ -34,6 +34,8 @@ export interface SchedulerOptions<Deps> {
   unsupported?: () => readonly string[];
   /** The write circuit breaker: while open, loops that write pause until `retryAt`. */
   breaker?: () => { state: 'closed' | 'open' | 'half_open'; retryAt?: Date };
+  /** Loops that poll more often than this run this often instead (simulations: a week in seconds). */
+  minIntervalMs?: number;
   /** After each turn (its status settled and its next run set), and once more when stop() is done. */
   onChange?: (event: 'turn' | 'stopped', loop?: LoopDefinition<Deps>) => void;
 }
@@ -139,7 +141,7 @@ export class Scheduler<Deps> {
   /** Why the loop may not run now, and for how long, checked before each turn. */
   private gate(loop: LoopDefinition<Deps>): { why: LoopPause; wait: number; reason: string } | undefined {
     const { deps } = this.options;
-    const interval = loop.intervalMs(deps);
+    const interval = this.interval(loop);
     if (!loop.modes.includes(this.options.mode())) {
       return { why: 'mode', wait: interval, reason: `runs in ${loop.modes.join(' and ')} mode only` };
     }
@@ -185,7 +187,7 @@ export class Scheduler<Deps> {
         last_error: null,
         consecutive_errors: 0,
       });
-      return loop.intervalMs(deps) + this.jitter(loop);
+      return this.interval(loop) + this.jitter(loop);
     } catch (error) {
       state.last_outcome = 'error';
       state.last_error = error instanceof Error ? error.message : String(error);
@@ -195,13 +197,17 @@ export class Scheduler<Deps> {
         error,
         state.consecutive_errors,
         this.clock.now(),
-        loop.intervalMs(deps),
+        this.interval(loop),
         this.jitter(loop),
         loop.backoff,
       );
       this.pause(state, plan.pause, plan.wait, plan.reason);
       return plan.wait;
     }
+  }
+
+  private interval(loop: LoopDefinition<Deps>): number {
+    return Math.max(loop.intervalMs(this.options.deps), this.options.minIntervalMs ?? 0);
   }
 
   private jitter(loop: LoopDefinition<Deps>): number {

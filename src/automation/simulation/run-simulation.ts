@@ -1,0 +1,238 @@
+// The simulation engine behind `app simulate` and the simulated-week proofs: the real app and its real loops
+// on a simulated clock, against the fake platform (test/fakes/social, the same fake the tests use, started
+// in-process on 127.0.0.1) and — unless the configured LLM is asked for — the fake LLM with a seeded
+// stand-in writer, on a copy of the user's database. Nothing reaches the configured platform.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type FakeLlm, startFakeLlm } from '../../../test/fakes/llm/index.js';
+import {
+  DEFAULT_CLIENT_ID,
+  DEFAULT_USER_ID,
+  type FakeSocial,
+  startFakeSocial,
+} from '../../../test/fakes/social/index.js';
+import { type App, createApp } from '../../app/create-app.js';
+import { type Config, ConfigSchema } from '../../contracts/config/config.js';
+import type { StoredTokens } from '../../contracts/platform-tokens.js';
+import type { GuardSettings } from '../../core/domain/posting-guards.js';
+import { capWindows, startOfLocalDay } from '../../core/domain/time-windows.js';
+import { createLogger } from '../../infra/logging/create-logger.js';
+import { TokenStore } from '../../infra/social/token-store.js';
+import { createBackup } from '../../infra/sqlite/backup.js';
+import { ActivityReportRepository } from '../../infra/sqlite/repositories/activity-report-repository.js';
+import { createLoopScheduler } from '../loop-scheduler.js';
+import { SimulatedTime, seededRandom } from '../simulated-time.js';
+import { type PlannedFault, planFaults } from './sim-faults.js';
+import { buildDayReport, type DayReport, type LoopEvent } from './sim-report.js';
+import { SimWorld } from './sim-world.js';
+import { createSimWriter } from './sim-writer.js';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+export interface SimulationOptions {
+  /** The user's config (its limits, schedule, mode, business profile and targets drive the loops). */
+  config: Config;
+  /** A scratch folder for the copy of the database and the simulated login (the caller removes it). */
+  workDir: string;
+  /** The user's database to copy; absent or missing: an empty one. */
+  sourceDb?: string;
+  days: number;
+  seed: number;
+  faults: boolean;
+  /** Default: the Monday 2026-01-05 in the account's timezone, so a seed alone fixes the whole run. */
+  start?: Date;
+  /** Use the configured LLM instead of the stand-in writer (the output then varies run to run). */
+  useConfiguredLlm?: boolean;
+  /** Called at the start of each simulated day (0-based), e.g. to switch the mode on day 3. */
+  beforeDay?: (day: number, sim: RunningSimulation) => void | Promise<void>;
+}
+
+export interface RunningSimulation {
+  app: App;
+  fake: FakeSocial;
+  time: SimulatedTime;
+  setConfig(patch: (config: Config) => Config): void;
+}
+
+export interface SimulationResult {
+  start: Date;
+  timezone: string;
+  settings: GuardSettings;
+  days: DayReport[];
+  faults: PlannedFault[];
+  events: LoopEvent[];
+}
+
+export const DEFAULT_SIMULATION_START = '2026-01-05T12:00:00Z';
+
+/** The config the simulation runs: the user's, pointed at the fakes, with no file-writing side effects. */
+function simulatedConfig(user: Config, fake: FakeSocial, llm: FakeLlm | undefined, dbPath: string): Config {
+  return ConfigSchema.parse({
+    ...user,
+    social_api: {
+      ...user.social_api,
+      provider_backend: 'social_api',
+      client_id: DEFAULT_CLIENT_ID,
+      api_base_url: fake.url,
+      upload_base_url: fake.url,
+      legacy_upload_base_url: fake.url,
+      ads_base_url: fake.url,
+      token_url: `${fake.url}/2/oauth2/token`,
+      request_timeout_seconds: 5,
+    },
+    storage: { ...user.storage, db_path: dbPath },
+    // Notes stay in the copied database (vault context), but no folder is watched or written back to.
+    content_sources: { ...user.content_sources, sources: [] },
+    ...(llm
+      ? { llm: { ...user.llm, provider: 'openai', api_key: 'simulation', base_url: llm.openaiBaseUrl } }
+      : {}),
+  });
+}
+
+export async function runSimulation(options: SimulationOptions): Promise<SimulationResult> {
+  const zone = options.config.schedule.timezone;
+  const start = options.start ?? startOfLocalDay(new Date(DEFAULT_SIMULATION_START), zone).start;
+  const time = new SimulatedTime(start);
+  const random = seededRandom(options.seed);
+  const fake = await startFakeSocial({
+    clock: { now: () => time.now().getTime(), advance: () => {} },
+    accessTokenTtlSeconds: 2 * 3600,
+  });
+  const llm = options.useConfiguredLlm ? undefined : await startFakeLlm();
+  const events: LoopEvent[] = [];
+  let app: App | undefined;
+  try {
+    mkdirSync(options.workDir, { recursive: true, mode: 0o700 });
+    const dbPath = options.sourceDb
+      ? (await createBackup({ dbPath: options.sourceDb, outputDir: options.workDir, now: start })).path
+      : join(options.workDir, 'app.db');
+    let config = simulatedConfig(options.config, fake, llm, dbPath);
+    const issued = fake.state.issueToken({
+      scopes: fake.state.allScopes(),
+      expiresInSeconds: 2 * 3600,
+      withRefresh: true,
+    });
+    const tokens: StoredTokens = {
+      access_token: issued.accessToken,
+      refresh_token: issued.refreshToken,
+      token_type: 'bearer',
+      expires_at: new Date(time.now().getTime() + issued.expiresIn * 1000).toISOString(),
+      scopes: issued.scopes,
+      user_id: issued.userId,
+    };
+    new TokenStore(join(options.workDir, 'tokens.json')).write(tokens);
+    llm?.script.reply(
+      createSimWriter({
+        random: seededRandom(options.seed + 1),
+        productName: config.business.product_name,
+        bannedPhrase: config.limits.banned_phrases[0],
+      }),
+      { times: Number.POSITIVE_INFINITY },
+    );
+    const running = createApp({
+      config,
+      dataDir: options.workDir,
+      logger: createLogger({ level: 'silent' }),
+      clock: time,
+      env: {},
+      sleep: async () => {},
+      random,
+    });
+    app = running;
+    const owner = fake.state.users.get(DEFAULT_USER_ID);
+    const world = new SimWorld({
+      state: fake.state,
+      random: seededRandom(options.seed + 2),
+      keywords: [
+        ...config.business.product_keywords,
+        ...config.business.competitor_keywords,
+        ...config.business.industry_topics,
+      ],
+      targets: config.targets.accounts,
+      ownUserId: DEFAULT_USER_ID,
+      ownUsername: owner?.username ?? 'app_owner',
+    });
+    world.setup();
+    const scheduler = createLoopScheduler(running.deps, running.deps.logger, {
+      autopilot: true,
+      setTimer: time.setTimer,
+      publishStatus: false,
+      // The posting queue is woken when something is due; polling every 2 simulated minutes is plenty.
+      minIntervalMs: 120_000,
+    });
+    const sim: RunningSimulation = {
+      app: running,
+      fake,
+      time,
+      setConfig(patch) {
+        config = ConfigSchema.parse(patch(config));
+        running.setConfig(config);
+      },
+    };
+    const { active_hours_start: from, active_hours_end: to } = config.schedule;
+    const faults = options.faults ? planFaults(options.days, seededRandom(options.seed + 3), from, to) : [];
+    // Every loop turn, as the scheduler recorded it: the report's errors and the proofs' timeline.
+    const seen = new Map<string, string | null>();
+    const settle = async () => {
+      await scheduler.idle();
+      for (const loop of scheduler.status()) {
+        if (loop.last_run_at && loop.last_run_at !== seen.get(loop.name) && loop.state !== 'running') {
+          seen.set(loop.name, loop.last_run_at);
+          events.push({
+            at: loop.last_run_at,
+            loop: loop.name,
+            outcome: loop.last_outcome === 'error' ? 'error' : 'ok',
+            summary: loop.last_summary,
+            error: loop.last_error,
+          });
+        }
+      }
+    };
+    for (let hour = 0; hour < options.days * 24; hour++) {
+      const at = new Date(start.getTime() + hour * HOUR);
+      time.setTimer(() => world.hour(time.now()), at.getTime() - time.now().getTime());
+    }
+    for (const fault of faults) {
+      const at = start.getTime() + fault.day * DAY + fault.hour * HOUR + 20 * 60_000;
+      time.setTimer(() => fake.faults.inject(fault.rule), at - time.now().getTime());
+    }
+    scheduler.start();
+    const reports = new ActivityReportRepository(running.deps.database, running.deps.accountId);
+    const days: DayReport[] = [];
+    let weekStart = capWindows(start, zone).weekStart.getTime();
+    let threadsThisWeek = 0;
+    for (let day = 0; day < options.days; day++) {
+      const dayStart = startOfLocalDay(new Date(start.getTime() + day * DAY + 12 * HOUR), zone).start;
+      const dayEnd = startOfLocalDay(new Date(dayStart.getTime() + DAY + 12 * HOUR), zone).start;
+      await options.beforeDay?.(day, sim);
+      await time.runUntil(dayEnd, settle);
+      const week = capWindows(dayStart, zone).weekStart.getTime();
+      if (week !== weekStart) {
+        weekStart = week;
+        threadsThisWeek = 0;
+      }
+      const settings = running.deps.content.guardSettings();
+      const report = buildDayReport({
+        date: new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(dayStart),
+        weekday: new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short' }).format(dayStart),
+        posts: reports.posts(dayStart, dayEnd),
+        queued: reports.queued(dayStart, dayEnd),
+        refused: reports.refused(dayStart, dayEnd),
+        events: events.filter(
+          (e) => Date.parse(e.at) >= dayStart.getTime() && Date.parse(e.at) < dayEnd.getTime(),
+        ),
+        threadsEarlierThisWeek: threadsThisWeek,
+        settings,
+      });
+      threadsThisWeek = report.totals.threadsThisWeek;
+      days.push(report);
+    }
+    await scheduler.stop();
+    return { start, timezone: zone, settings: running.deps.content.guardSettings(), days, faults, events };
+  } finally {
+    await app?.close();
+    await llm?.close();
+    await fake.close();
+  }
+}

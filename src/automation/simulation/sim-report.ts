@@ -1,0 +1,170 @@
+// The day-by-day account of a simulated run: what went out (and who sent it), what waited for a person,
+// what the guards stopped, which loops failed, and the day's totals against each cap. Pure: rows in,
+// report and text out.
+import { isWithinActiveHours } from '../../core/domain/active-hours.js';
+import type { GuardSettings } from '../../core/domain/posting-guards.js';
+import type {
+  PostedRow,
+  QueuedRow,
+  RefusedRow,
+} from '../../infra/sqlite/repositories/activity-report-repository.js';
+
+export interface LoopEvent {
+  at: string;
+  loop: string;
+  outcome: 'ok' | 'error';
+  summary: string | null;
+  error: string | null;
+}
+
+export interface DayTotals {
+  replies: number;
+  tweets: number;
+  threads: number;
+  /** Threads since the ISO week began (the weekly cap's count). */
+  threadsThisWeek: number;
+  maxRepliesToOneAuthor: number;
+  productMentions: number;
+  outsideActiveHours: number;
+}
+
+export interface DayReport {
+  date: string;
+  weekday: string;
+  posted: Array<{
+    at: string;
+    actor: string;
+    kind: 'reply' | 'tweet' | 'thread';
+    text: string;
+    cards: number;
+  }>;
+  queued: Array<{ at: string; actor: string; kind: string; text: string }>;
+  refused: Array<{ at: string; actor: string; reason: string }>;
+  errors: Array<{ at: string; loop: string; error: string }>;
+  totals: DayTotals;
+}
+
+export interface DayInput {
+  date: string;
+  weekday: string;
+  posts: PostedRow[];
+  queued: QueuedRow[];
+  refused: RefusedRow[];
+  events: LoopEvent[];
+  threadsEarlierThisWeek: number;
+  settings: GuardSettings;
+}
+
+const isAutonomous = (actor: string) => actor.startsWith('loop:') || actor === 'agent';
+const clip = (text: string, n = 72) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > n ? `${flat.slice(0, n - 1)}…` : flat;
+};
+
+function localTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+}
+
+export function buildDayReport(input: DayInput): DayReport {
+  const zone = input.settings.activeHours.timezone;
+  const mine = input.posts.filter((p) => isAutonomous(p.actor));
+  const replies = mine.filter((p) => p.kind === 'reply');
+  const perAuthor = new Map<string, number>();
+  for (const reply of replies) {
+    if (reply.target_author_id)
+      perAuthor.set(reply.target_author_id, (perAuthor.get(reply.target_author_id) ?? 0) + 1);
+  }
+  const threads = mine.filter((p) => p.kind === 'thread_card' && p.thread_position === 0).length;
+  const posted: DayReport['posted'] = [];
+  for (const post of input.posts) {
+    if (post.kind === 'thread_card' && post.thread_position !== 0) continue;
+    const cards =
+      post.kind === 'thread_card'
+        ? input.posts.filter((p) => p.thread_root_tweet_id === post.tweet_id).length
+        : 1;
+    posted.push({
+      at: localTime(post.posted_at, zone),
+      actor: post.actor,
+      kind: post.kind === 'thread_card' ? 'thread' : post.kind === 'reply' ? 'reply' : 'tweet',
+      text: clip(post.text),
+      cards,
+    });
+  }
+  return {
+    date: input.date,
+    weekday: input.weekday,
+    posted,
+    queued: input.queued.map((q) => ({
+      at: localTime(q.created_at, zone),
+      actor: q.actor,
+      kind: q.action_type,
+      text: clip(q.content ?? ''),
+    })),
+    refused: input.refused.map((r) => ({
+      at: localTime(r.created_at, zone),
+      actor: r.actor,
+      reason: (r.error_message ?? r.error_code ?? 'refused').replace(/^refused by a safety rule: /, ''),
+    })),
+    errors: input.events
+      .filter((e) => e.outcome === 'error')
+      .map((e) => ({ at: localTime(e.at, zone), loop: e.loop, error: clip(e.error ?? '', 100) })),
+    totals: {
+      replies: replies.length,
+      tweets: mine.filter((p) => p.kind === 'tweet' || p.kind === 'quote').length,
+      threads,
+      threadsThisWeek: input.threadsEarlierThisWeek + threads,
+      maxRepliesToOneAuthor: Math.max(0, ...perAuthor.values()),
+      productMentions: replies.filter((r) => r.mentions_product === 1).length,
+      outsideActiveHours: mine.filter(
+        (p) => !isWithinActiveHours(new Date(p.posted_at), input.settings.activeHours),
+      ).length,
+    },
+  };
+}
+
+/** "daily reply cap reached (5/5)" and "daily reply cap reached (3/5)" are one reason. */
+const reasonKey = (reason: string) =>
+  reason
+    .replace(/\([^)]*\)/g, '')
+    .replace(/"[^"]*"/g, '"…"')
+    .trim();
+
+function countBy<T>(items: readonly T[], key: (item: T) => string): string {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+  return [...counts].map(([k, n]) => `${k} ×${n}`).join(', ');
+}
+
+export function renderDay(day: DayReport, settings: GuardSettings): string {
+  const lines = [`${day.weekday} ${day.date}`];
+  for (const post of day.posted) {
+    const what = post.kind === 'thread' ? `thread (${post.cards})` : post.kind;
+    lines.push(`  ${post.at}  ${what.padEnd(11)} ${post.actor.padEnd(15)} "${post.text}"`);
+  }
+  if (day.posted.length === 0) lines.push('  nothing posted');
+  if (day.queued.length > 0) {
+    lines.push(`  queued for approval: ${day.queued.length} (${countBy(day.queued, (q) => q.actor)})`);
+  }
+  if (day.refused.length > 0)
+    lines.push(`  stopped by guards: ${countBy(day.refused, (r) => reasonKey(r.reason))}`);
+  if (day.errors.length > 0) {
+    lines.push(
+      `  loop errors: ${countBy(day.errors, (e) => e.loop)} (first: ${day.errors[0]?.loop} ${day.errors[0]?.at} ${day.errors[0]?.error})`,
+    );
+  }
+  const t = day.totals;
+  const share = t.replies > 0 ? Math.round((t.productMentions / t.replies) * 100) : 0;
+  lines.push(
+    `  totals: replies ${t.replies}/${settings.max_replies_per_day} · posts ${t.tweets}/${settings.max_tweets_per_day}` +
+      ` · threads ${t.threadsThisWeek}/${settings.max_threads_per_week} this week` +
+      ` · most replies to one author ${t.maxRepliesToOneAuthor}/${settings.max_replies_per_author_per_day}` +
+      ` · product mentions ${share} % (max ${Math.round(settings.product_mention_ratio * 100)} %)` +
+      ` · outside active hours ${t.outsideActiveHours}`,
+  );
+  return lines.join('\n');
+}

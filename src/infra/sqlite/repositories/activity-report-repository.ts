@@ -1,0 +1,71 @@
+// What the account did in a time range, row by row: posts (with who posted them), approval items created
+// and gateway refusals. Read by `app simulate` for its day-by-day report and by the simulated-week proofs.
+import type { AppDatabase } from '../open-database.js';
+import { toDbTimestamp } from '../timestamps.js';
+
+export interface PostedRow {
+  tweet_id: string;
+  kind: 'tweet' | 'reply' | 'quote' | 'thread_card';
+  actor: string;
+  text: string;
+  posted_at: string;
+  in_reply_to_tweet_id: string | null;
+  target_author_id: string | null;
+  thread_root_tweet_id: string | null;
+  thread_position: number | null;
+  mentions_product: number;
+}
+
+export interface QueuedRow {
+  id: number;
+  action_type: string;
+  actor: string;
+  content: string | null;
+  status: string;
+  target_tweet_id: string | null;
+  created_at: string;
+}
+
+export interface RefusedRow {
+  tool_name: string;
+  actor: string;
+  error_code: string | null;
+  error_message: string | null;
+  created_at: string;
+}
+
+export class ActivityReportRepository {
+  constructor(
+    private readonly database: AppDatabase,
+    private readonly accountId: string,
+  ) {}
+
+  posts(since: Date, until: Date): PostedRow[] {
+    return this.database.sqlite
+      .prepare(
+        `select tweet_id, kind, actor, text, posted_at, in_reply_to_tweet_id, target_author_id,
+           thread_root_tweet_id, thread_position, mentions_product
+         from posts where account_id = ? and posted_at >= ? and posted_at < ? order by posted_at, id`,
+      )
+      .all(this.accountId, toDbTimestamp(since), toDbTimestamp(until)) as PostedRow[];
+  }
+
+  queued(since: Date, until: Date): QueuedRow[] {
+    return this.database.sqlite
+      .prepare(
+        `select id, action_type, actor, content, status, target_tweet_id, created_at from approval_queue
+         where account_id = ? and created_at >= ? and created_at < ? order by created_at, id`,
+      )
+      .all(this.accountId, toDbTimestamp(since), toDbTimestamp(until)) as QueuedRow[];
+  }
+
+  refused(since: Date, until: Date): RefusedRow[] {
+    return this.database.sqlite
+      .prepare(
+        `select tool_name, actor, error_code, error_message, created_at from mutation_audit
+         where account_id = ? and status = 'denied' and created_at >= ? and created_at < ?
+         order by created_at, id`,
+      )
+      .all(this.accountId, toDbTimestamp(since), toDbTimestamp(until)) as RefusedRow[];
+  }
+}
