@@ -1,0 +1,102 @@
+// One turn of the thread loop (reference §g.1): when the week's thread slot has come (`[schedule]
+// thread_preferred_day` at thread_preferred_time, in the account's timezone) and this week's thread is not
+// out, or — with no day set — thread_interval_seconds after the last thread, and the weekly thread cap
+// allows: a 5-8 post thread by the LLM (topic by epsilon-greedy, a random structure), checked, then queued
+// as the loop. The posting queue posts it as a reply chain through the exactly-once outbox.
+import type { Weekday } from '../../../contracts/config/common.js';
+import { pickOne, THREAD_STRUCTURES, type ThreadStructure } from '../../domain/autopilot-choices.js';
+import { weeklySlot } from '../../domain/posting-slots.js';
+import { formatInZone } from '../../domain/schedule-time.js';
+import { capWindows } from '../../domain/time-windows.js';
+import type { AutopilotDeps, SubmitOutcome } from './autopilot-deps.js';
+import { pickTopic } from './pick-topic.js';
+import { writeThread } from './write-thread.js';
+
+export const THREAD_TOPICS_CURSOR = 'threads:recent_topics';
+
+export interface ThreadSettings {
+  timezone: string;
+  /** Set: one thread a week at this day and `preferredTime`; unset: every `intervalSeconds`. */
+  preferredDay?: Weekday;
+  preferredTime: string;
+  intervalSeconds: number;
+  maxThreadsPerWeek: number;
+}
+
+export type ThreadTurn =
+  | { outcome: 'not_yet'; reason: string }
+  | { outcome: 'cap'; used: number; max: number }
+  | { outcome: 'no_topics' }
+  | { outcome: 'rejected'; topic: string; structure: ThreadStructure; reason: string }
+  | ({ topic: string; structure: ThreadStructure; cards: number } & SubmitOutcome);
+
+/** `2026-11-24T10:00` in the account's timezone, for status lines. */
+function local(at: Date, timezone: string): string {
+  try {
+    return `${formatInZone(at, timezone).slice(0, 16)} ${timezone}`;
+  } catch {
+    return at.toISOString();
+  }
+}
+
+/** Why it is not time for a thread yet, or undefined when it is. */
+async function notYet(deps: AutopilotDeps, settings: ThreadSettings, now: Date): Promise<string | undefined> {
+  const last = await deps.store.lastThreadAt(deps.actor);
+  if (settings.preferredDay) {
+    const slot = weeklySlot(now, settings.timezone, settings.preferredDay, settings.preferredTime);
+    if (now < slot) return `this week's thread at ${local(slot, settings.timezone)}`;
+    if (last && last >= slot) return `this week's thread is out (${local(slot, settings.timezone)})`;
+    return undefined;
+  }
+  if (!last) return undefined;
+  const next = new Date(last.getTime() + settings.intervalSeconds * 1000);
+  return next > now ? `next thread after ${local(next, settings.timezone)}` : undefined;
+}
+
+export async function runThreadTurn(deps: AutopilotDeps, settings: ThreadSettings): Promise<ThreadTurn> {
+  const now = deps.clock.now();
+  const wait = await notYet(deps, settings, now);
+  if (wait) return { outcome: 'not_yet', reason: wait };
+
+  const { weekStart } = capWindows(now, settings.timezone);
+  const used =
+    (await deps.posting.countThreads(weekStart)) + (await deps.store.waiting(deps.actor, 'thread'));
+  if (used >= settings.maxThreadsPerWeek) return { outcome: 'cap', used, max: settings.maxThreadsPerWeek };
+
+  const topic = await pickTopic(deps, THREAD_TOPICS_CURSOR);
+  if (!topic) return { outcome: 'no_topics' };
+  const structure = pickOne(THREAD_STRUCTURES, deps.random);
+  const written = await writeThread(deps.assist, { topic: topic.topic, structure });
+  deps.cursors.set(THREAD_TOPICS_CURSOR, JSON.stringify(topic.recent), now);
+  if (!written.ok) return { outcome: 'rejected', topic: topic.topic, structure, reason: written.reason };
+  const outcome = await deps.submit({
+    kind: 'thread',
+    texts: written.value,
+    topic: topic.topic,
+    format: structure,
+    provenance: written.provenance,
+  });
+  return { topic: topic.topic, structure, cards: written.value.length, ...outcome };
+}
+
+/** A status line for the turn, e.g. `queued for posting: 6-post framework thread on "sqlite"`. */
+export function describeThreadTurn(turn: ThreadTurn): string {
+  switch (turn.outcome) {
+    case 'not_yet':
+      return turn.reason;
+    case 'cap':
+      return `weekly thread cap reached (${turn.used}/${turn.max})`;
+    case 'no_topics':
+      return 'no topics to write about (set [business] industry_topics or content_pillars)';
+    case 'rejected':
+      return `not posted: ${turn.structure} thread on "${turn.topic}": ${turn.reason}`;
+    case 'refused':
+      return `refused: ${turn.structure} thread on "${turn.topic}": ${turn.reason}`;
+    default: {
+      const what = `${turn.cards}-post ${turn.structure} thread on "${turn.topic}"`;
+      return turn.outcome === 'queued_for_approval'
+        ? `queued for approval: ${what}`
+        : `queued for posting: ${what}`;
+    }
+  }
+}

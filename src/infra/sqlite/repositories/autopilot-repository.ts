@@ -1,0 +1,60 @@
+// The autopilot loops' reads in SQLite: due scheduled jobs, the last original post or thread (posted, or
+// queued by the loop as a posting job or an approval item), and the loop's items still waiting.
+import { sql } from 'kysely';
+import type { Actor } from '../../../contracts/actor.js';
+import type { PostKind } from '../../../contracts/posting.js';
+import type { AutopilotStore } from '../../../core/ports/autopilot-store.js';
+import type { AppDatabase } from '../open-database.js';
+import { fromDbTimestamp, toDbTimestamp } from '../timestamps.js';
+
+const UNFINISHED_JOBS = sql`('queued', 'in_progress', 'partial')`;
+
+export class AutopilotRepository implements AutopilotStore {
+  constructor(
+    private readonly database: AppDatabase,
+    private readonly accountId: string,
+  ) {}
+
+  async dueScheduledJobs(now: Date): Promise<Array<{ id: number; kind: PostKind }>> {
+    const { rows } = await sql<{ id: number; kind: PostKind }>`select id, kind from posting_jobs
+      where account_id = ${this.accountId} and scheduled_for is not null
+        and scheduled_for <= ${toDbTimestamp(now)} and status in ${UNFINISHED_JOBS}
+      order by scheduled_for, id`.execute(this.database.db);
+    return rows;
+  }
+
+  private async latest(kind: 'tweet' | 'thread', actor: Actor): Promise<Date | undefined> {
+    const posted =
+      kind === 'tweet'
+        ? sql`select max(posted_at) as at from posts where account_id = ${this.accountId} and kind = 'tweet'`
+        : sql`select max(posted_at) as at from posts where account_id = ${this.accountId}
+            and kind = 'thread_card' and thread_position = 0`;
+    const { rows } = await sql<{ at: string | null }>`select max(at) as at from (
+        ${posted}
+        union all select max(created_at) from posting_jobs
+          where account_id = ${this.accountId} and actor = ${actor} and kind = ${kind}
+        union all select max(created_at) from approval_queue
+          where account_id = ${this.accountId} and actor = ${actor} and action_type = ${kind}
+      )`.execute(this.database.db);
+    const at = rows[0]?.at;
+    return at ? fromDbTimestamp(at) : undefined;
+  }
+
+  lastOriginalAt(actor: Actor): Promise<Date | undefined> {
+    return this.latest('tweet', actor);
+  }
+
+  lastThreadAt(actor: Actor): Promise<Date | undefined> {
+    return this.latest('thread', actor);
+  }
+
+  async waiting(actor: Actor, kind: 'tweet' | 'thread'): Promise<number> {
+    // An approved item has its posting job; only items still pending review are counted from the queue.
+    const { rows } = await sql<{ n: number }>`select
+        (select count(*) from posting_jobs where account_id = ${this.accountId} and actor = ${actor}
+          and kind = ${kind} and status in ${UNFINISHED_JOBS})
+        + (select count(*) from approval_queue where account_id = ${this.accountId} and actor = ${actor}
+          and action_type = ${kind} and status = 'pending') as n`.execute(this.database.db);
+    return Number(rows[0]?.n ?? 0);
+  }
+}
