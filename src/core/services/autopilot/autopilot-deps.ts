@@ -43,3 +43,10 @@ export interface AutopilotDeps {
   /** Asks the posting queue to run now. */
   wakePosting(): void;
 }
+
+/** The later of a moment from the database and an ISO time kept in a cursor (unreadable: ignored). */
+export function laterOf(at: Date | undefined, stored: string | undefined): Date | undefined {
+  const kept = stored ? new Date(stored) : undefined;
+  if (!kept || Number.isNaN(kept.getTime())) return at;
+  return !at || kept > at ? kept : at;
+}

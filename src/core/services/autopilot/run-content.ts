@@ -2,7 +2,8 @@
 // queue sends it; no original that turn). Otherwise one original post when its time has come — the content
 // window since the last original post, or in slot mode a preferred slot of today (± its jitter) not used
 // yet — and the daily post cap allows: topic by epsilon-greedy, a fresh format, the text by the LLM with
-// vault context, queued as the loop (approval mode and the guards apply there).
+// vault context, queued as the loop (approval mode and the guards apply there). An answer that is not
+// posted uses up its window or slot all the same, so a model that keeps failing is not asked every turn.
 import type { Weekday } from '../../../contracts/config/common.js';
 import { localHourAndDay } from '../../domain/active-hours.js';
 import { chooseFresh, POST_FORMATS, type PostFormat, parseRecent } from '../../domain/autopilot-choices.js';
@@ -14,12 +15,14 @@ import {
   slotTimesFor,
 } from '../../domain/posting-slots.js';
 import { capWindows } from '../../domain/time-windows.js';
-import type { AutopilotDeps, SubmitOutcome } from './autopilot-deps.js';
+import { type AutopilotDeps, laterOf, type SubmitOutcome } from './autopilot-deps.js';
 import { pickTopic } from './pick-topic.js';
 import { writePost } from './write-post.js';
 
 export const CONTENT_TOPICS_CURSOR = 'content:recent_topics';
 export const CONTENT_FORMATS_CURSOR = 'content:recent_formats';
+/** When the last answer was not posted (rejected or refused): it used up its window or slot all the same. */
+export const CONTENT_ATTEMPT_CURSOR = 'content:last_attempt';
 /** Today's slot jitter, drawn once a day so a slot does not move between turns: {date, offsets}. */
 export const CONTENT_SLOTS_CURSOR = 'content:slot_offsets';
 
@@ -72,7 +75,7 @@ async function notYet(
   settings: ContentSettings,
   now: Date,
 ): Promise<string | undefined> {
-  const last = await deps.store.lastOriginalAt(deps.actor);
+  const last = laterOf(await deps.store.lastOriginalAt(deps.actor), deps.cursors.get(CONTENT_ATTEMPT_CURSOR));
   if (settings.preferredTimes.length === 0) {
     if (!last) return undefined;
     const next = new Date(last.getTime() + settings.windowSeconds * 1000);
@@ -122,8 +125,10 @@ export async function runContentTurn(deps: AutopilotDeps, settings: ContentSetti
   // Written about (posted, queued or not): the next turns move on to other topics and formats.
   deps.cursors.set(CONTENT_TOPICS_CURSOR, JSON.stringify(topic.recent), now);
   deps.cursors.set(CONTENT_FORMATS_CURSOR, JSON.stringify(format.recent), now);
-  if (!written.ok)
+  if (!written.ok) {
+    deps.cursors.set(CONTENT_ATTEMPT_CURSOR, now.toISOString(), now);
     return { outcome: 'rejected', topic: topic.topic, format: format.choice, reason: written.reason };
+  }
   const outcome = await deps.submit({
     kind: 'tweet',
     texts: [written.value],
@@ -131,6 +136,7 @@ export async function runContentTurn(deps: AutopilotDeps, settings: ContentSetti
     format: format.choice,
     provenance: written.provenance,
   });
+  if (outcome.outcome === 'refused') deps.cursors.set(CONTENT_ATTEMPT_CURSOR, now.toISOString(), now);
   return { topic: topic.topic, format: format.choice, how: topic.how, ...outcome };
 }
 

@@ -2,17 +2,21 @@
 // thread_preferred_day` at thread_preferred_time, in the account's timezone) and this week's thread is not
 // out, or — with no day set — thread_interval_seconds after the last thread, and the weekly thread cap
 // allows: a 5-8 post thread by the LLM (topic by epsilon-greedy, a random structure), checked, then queued
-// as the loop. The posting queue posts it as a reply chain through the exactly-once outbox.
+// as the loop. The posting queue posts it as a reply chain through the exactly-once outbox. An answer
+// that is not posted is tried again an hour later (the loop looks every 15 minutes).
 import type { Weekday } from '../../../contracts/config/common.js';
 import { pickOne, THREAD_STRUCTURES, type ThreadStructure } from '../../domain/autopilot-choices.js';
 import { weeklySlot } from '../../domain/posting-slots.js';
 import { formatInZone } from '../../domain/schedule-time.js';
 import { capWindows } from '../../domain/time-windows.js';
-import type { AutopilotDeps, SubmitOutcome } from './autopilot-deps.js';
+import { type AutopilotDeps, laterOf, type SubmitOutcome } from './autopilot-deps.js';
 import { pickTopic } from './pick-topic.js';
 import { writeThread } from './write-thread.js';
 
 export const THREAD_TOPICS_CURSOR = 'threads:recent_topics';
+/** When the last thread answer was not posted (rejected or refused): the loop tries again an hour later. */
+export const THREAD_ATTEMPT_CURSOR = 'threads:last_attempt';
+const RETRY_AFTER_MS = 3_600_000;
 
 export interface ThreadSettings {
   timezone: string;
@@ -41,6 +45,11 @@ function local(at: Date, timezone: string): string {
 
 /** Why it is not time for a thread yet, or undefined when it is. */
 async function notYet(deps: AutopilotDeps, settings: ThreadSettings, now: Date): Promise<string | undefined> {
+  const attempt = laterOf(undefined, deps.cursors.get(THREAD_ATTEMPT_CURSOR));
+  if (attempt && now.getTime() - attempt.getTime() < RETRY_AFTER_MS) {
+    const again = new Date(attempt.getTime() + RETRY_AFTER_MS);
+    return `the last thread was not posted; next try after ${local(again, settings.timezone)}`;
+  }
   const last = await deps.store.lastThreadAt(deps.actor);
   if (settings.preferredDay) {
     const slot = weeklySlot(now, settings.timezone, settings.preferredDay, settings.preferredTime);
@@ -68,7 +77,10 @@ export async function runThreadTurn(deps: AutopilotDeps, settings: ThreadSetting
   const structure = pickOne(THREAD_STRUCTURES, deps.random);
   const written = await writeThread(deps.assist, { topic: topic.topic, structure });
   deps.cursors.set(THREAD_TOPICS_CURSOR, JSON.stringify(topic.recent), now);
-  if (!written.ok) return { outcome: 'rejected', topic: topic.topic, structure, reason: written.reason };
+  if (!written.ok) {
+    deps.cursors.set(THREAD_ATTEMPT_CURSOR, now.toISOString(), now);
+    return { outcome: 'rejected', topic: topic.topic, structure, reason: written.reason };
+  }
   const outcome = await deps.submit({
     kind: 'thread',
     texts: written.value,
@@ -76,6 +88,7 @@ export async function runThreadTurn(deps: AutopilotDeps, settings: ThreadSetting
     format: structure,
     provenance: written.provenance,
   });
+  if (outcome.outcome === 'refused') deps.cursors.set(THREAD_ATTEMPT_CURSOR, now.toISOString(), now);
   return { topic: topic.topic, structure, cards: written.value.length, ...outcome };
 }
 
