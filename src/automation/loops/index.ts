@@ -3,12 +3,14 @@ import type { AppDeps } from '../../app/create-app.js';
 import type { LoopDefinition } from '../loop-definition.js';
 import { analyticsLoop } from './analytics.js';
 import { approvalPosterLoop } from './approval-poster.js';
+import { contentLoop } from './content.js';
 import { discoveryLoop } from './discovery.js';
 import { mentionsLoop } from './mentions.js';
 import { noteMetricsLoop } from './note-metrics.js';
 import { postingQueueLoop } from './posting-queue.js';
 import { seedWorkerLoop } from './seed-worker.js';
 import { targetsLoop } from './targets.js';
+import { threadsLoop } from './threads.js';
 import { tokenRefreshLoop } from './token-refresh.js';
 
 /** Loops that run in both modes (spec: posting queue, approval poster, analytics, token refresh). */
@@ -28,5 +30,7 @@ export const SERVICE_LOOPS: ReadonlyArray<LoopDefinition<AppDeps>> = [
   discoveryLoop,
   mentionsLoop,
   targetsLoop,
+  contentLoop,
+  threadsLoop,
   analyticsLoop,
 ];
