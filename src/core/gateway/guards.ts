@@ -24,6 +24,8 @@ export async function guardUsage(
   now: Date,
   timeZone: string,
   except?: ReplyExclusion,
+  /** Count replies to the author still waiting for review too (the gateway; proposals add their own). */
+  queued = false,
 ): Promise<GuardUsage> {
   const { dayStart: day, weekStart } = capWindows(now, timeZone);
   const isReply = subject.kind === 'reply';
@@ -40,7 +42,10 @@ export async function guardUsage(
     posting.countPosts(['reply'], day),
     posting.countThreads(weekStart),
     isReply && subject.targetAuthorId
-      ? posting.countRepliesToAuthor(subject.targetAuthorId, day)
+      ? Promise.all([
+          posting.countRepliesToAuthor(subject.targetAuthorId, day),
+          queued ? posting.countQueuedRepliesToAuthor(subject.targetAuthorId, day, except) : 0,
+        ]).then(([posted, waiting]) => posted + waiting)
       : Promise.resolve(0),
     isReply ? posting.countProductMentionReplies(day) : Promise.resolve(0),
     isReply && subject.targetTweetId
@@ -89,7 +94,7 @@ export async function guardDenial(
 ): Promise<GuardDenial | undefined> {
   const now = deps.clock.now();
   const settings = deps.guardSettings();
-  const usage = await guardUsage(deps.posting, subject, now, settings.activeHours.timezone, except);
+  const usage = await guardUsage(deps.posting, subject, now, settings.activeHours.timezone, except, true);
   return checkGuards(subject, usage, settings, now);
 }
 

@@ -4,6 +4,7 @@
 import { type Actor, faceOf, isAutonomous } from '../../contracts/actor.js';
 import type { ApprovalItem } from '../../contracts/approvals.js';
 import { applicableLimits, namesTool, type PolicyLimit } from '../domain/mutation-policy.js';
+import type { GuardSubject } from '../domain/posting-guards.js';
 import { AppError, isAppError } from '../errors.js';
 import type { AuditEntry } from '../ports/mutation-store.js';
 import type { EndpointRequest, EndpointResponse } from '../ports/social-endpoints.js';
@@ -17,7 +18,7 @@ import {
 } from './gateway-deps.js';
 import { paramsHash } from './params-hash.js';
 import { publishNow } from './publish-now.js';
-import type { ActionEnv, AnyToolAction } from './tool-action.js';
+import type { ActionEnv, AnyToolAction, PostingIntent } from './tool-action.js';
 
 export type { GatewayDeps, MutationOutcome, MutationRequest } from './gateway-deps.js';
 
@@ -50,12 +51,12 @@ export class MutationGateway {
     return action;
   }
 
-  private env(actor: Actor): ActionEnv {
+  private env(actor: Actor, subject?: GuardSubject): ActionEnv {
     return {
       read: this.deps.social.read,
       write: this.deps.social.write,
       endpoints: this.deps.endpoints,
-      publish: (intent) => publishNow(this.deps.publisher, intent, actor),
+      publish: (intent) => publishNow(this.deps.publisher, withAuthor(intent, subject), actor),
       inspectMedia: this.deps.inspectMedia,
       mediaFile: this.deps.uploadFile,
     };
@@ -224,7 +225,7 @@ export class MutationGateway {
         return { outcome: 'dry_run', wouldExecute: action.tool, params: encoded, reason: decision.reason };
       }
       case 'route': {
-        const item = await this.queue(action, params, decision.reason, decision.ruleId, now, actor);
+        const item = await this.queue(action, params, decision.reason, decision.ruleId, now, actor, subject);
         record({
           status: 'routed',
           policy_decision: 'routed_to_approval',
@@ -238,7 +239,7 @@ export class MutationGateway {
         };
       }
       case 'allow':
-        return this.execute(action, params, base, decision.limits);
+        return this.execute(action, params, base, decision.limits, subject);
     }
   }
 
@@ -249,9 +250,11 @@ export class MutationGateway {
     ruleId: string | undefined,
     now: Date,
     actor: Actor,
+    subject?: GuardSubject,
   ): Promise<ApprovalItem> {
     const risks = [`policy_rule:${ruleId ?? 'mcp_policy'}`];
-    const intent = action.posting?.(params);
+    const posting = action.posting?.(params);
+    const intent = posting ? withAuthor(posting, subject) : undefined;
     if (intent) {
       return this.deps.approvals.create(
         {
@@ -263,6 +266,7 @@ export class MutationGateway {
           reason,
           detected_risks: risks,
           target_tweet_id: intent.payload.in_reply_to_tweet_id ?? intent.payload.quote_tweet_id,
+          ...(intent.payload.target_author_id ? { target_author_id: intent.payload.target_author_id } : {}),
         },
         now,
       );
@@ -287,6 +291,7 @@ export class MutationGateway {
     params: Record<string, unknown>,
     base: Omit<AuditEntry, 'correlation_id' | 'status'>,
     limits: readonly PolicyLimit[],
+    subject?: GuardSubject,
   ): Promise<MutationOutcome> {
     const { deps } = this;
     const correlationId = deps.newId();
@@ -298,7 +303,7 @@ export class MutationGateway {
     });
     const started = performance.now();
     try {
-      const result = await action.execute(this.env(base.actor), params);
+      const result = await action.execute(this.env(base.actor, subject), params);
       const rollback = action.rollback?.(params, result);
       const done = deps.clock.now();
       deps.store.complete(
@@ -368,4 +373,14 @@ export class MutationGateway {
     );
     return outcome.outcome === 'executed' ? outcome.result : undefined;
   }
+}
+
+/**
+ * The answered post's author, as the guards found it, kept with the posting: the post record and the
+ * approval item carry it, so the per-author cap counts this reply tomorrow morning too.
+ */
+function withAuthor(intent: PostingIntent, subject: GuardSubject | undefined): PostingIntent {
+  const author = subject?.targetAuthorId;
+  if (!author || intent.payload.target_author_id) return intent;
+  return { ...intent, payload: { ...intent.payload, target_author_id: author } };
 }

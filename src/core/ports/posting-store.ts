@@ -96,6 +96,8 @@ export interface PostingStore {
   /** Autonomous threads (first cards) since `since`. */
   countThreads(since: Date): Promise<number>;
   countRepliesToAuthor(authorId: string, since: Date): Promise<number>;
+  /** Autonomous replies to this author waiting in the approval queue (not yet posted), bar `except`. */
+  countQueuedRepliesToAuthor(authorId: string, since: Date, except?: ReplyExclusion): Promise<number>;
   countProductMentionReplies(since: Date): Promise<number>;
   /**
    * A reply to `tweetId` was posted, is queued in a job, or waits in the approval queue (other than the

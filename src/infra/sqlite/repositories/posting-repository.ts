@@ -272,6 +272,20 @@ export class PostingRepository implements PostingStore {
     return Number(row?.n ?? 0);
   }
 
+  async countQueuedRepliesToAuthor(
+    authorId: string,
+    since: Date,
+    except: ReplyExclusion = {},
+  ): Promise<number> {
+    const { rows } = await sql<{ n: number }>`select count(*) as n from approval_queue
+      where account_id = ${this.accountId} and action_type = 'reply' and target_author_id = ${authorId}
+        and status in ('pending', 'approved') and id <> ${except.approvalId ?? -1}
+        and (actor = 'agent' or actor glob 'loop:*') and created_at >= ${toDbTimestamp(since)}`.execute(
+      this.db,
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async countProductMentionReplies(since: Date): Promise<number> {
     const row = await this.db
       .selectFrom('posts')
