@@ -2,7 +2,7 @@
 // on a simulated clock, against the fake platform (test/fakes/social, the same fake the tests use, started
 // in-process on 127.0.0.1) and — unless the configured LLM is asked for — the fake LLM with a seeded
 // stand-in writer, on a copy of the user's database. Nothing reaches the configured platform.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type FakeLlm, startFakeLlm } from '../../../test/fakes/llm/index.js';
 import {
@@ -104,9 +104,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   let app: App | undefined;
   try {
     mkdirSync(options.workDir, { recursive: true, mode: 0o700 });
-    const dbPath = options.sourceDb
-      ? (await createBackup({ dbPath: options.sourceDb, outputDir: options.workDir, now: start })).path
-      : join(options.workDir, 'app.db');
+    const dbPath =
+      options.sourceDb && existsSync(options.sourceDb)
+        ? (await createBackup({ dbPath: options.sourceDb, outputDir: options.workDir, now: start })).path
+        : join(options.workDir, 'app.db');
     let config = simulatedConfig(options.config, fake, llm, dbPath);
     const issued = fake.state.issueToken({
       scopes: fake.state.allScopes(),

@@ -103,6 +103,19 @@ export function buildProgram(io: CliIo, version: string): Command {
     .addOption(format())
     .action(async (opts) => (await import('./commands/status.js')).runStatus(context(), opts));
 
+  program
+    .command('simulate')
+    .description(
+      'Run autopilot on a simulated clock with your config, on a copy of your database, against a built-in fake platform',
+    )
+    .option('--days <n>', 'days to simulate (1-31)', '7')
+    .option('--seed <n>', 'seed: the same seed gives the same output', '1')
+    .option('--faults', 'inject rate limits, server errors, dropped connections and an expired token')
+    .option('--start <date>', 'first simulated day (ISO date; default 2026-01-05)')
+    .option('--llm', 'use the configured LLM instead of the stand-in writer (output then varies)')
+    .addOption(format())
+    .action(async (opts) => (await import('./commands/simulate.js')).runSimulate(context(), opts));
+
   const mcp = program.command('mcp').description('Agent tool server');
   const profile = () =>
     new Option('--profile <profile>', 'tool profile').choices(['write', 'admin', 'readonly', 'api-readonly']);

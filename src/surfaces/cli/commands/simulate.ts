@@ -1,0 +1,67 @@
+// `app simulate`: a week (or --days) of autopilot with the user's own config, on a copy of their database,
+// against the built-in fake platform and a seeded stand-in writer (DECISIONS: never the real platform).
+// Prints day by day what would have been posted or queued, what the guards stopped, and the totals
+// against each cap; --format json prints the whole result.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { runSimulation } from '../../../automation/simulation/run-simulation.js';
+import { renderDay } from '../../../automation/simulation/sim-report.js';
+import { CliError, type CommandContext, EXIT_USAGE, println } from '../cli-io.js';
+import { loadForCommand } from '../load-for-command.js';
+
+const OptionsSchema = z.object({
+  days: z.coerce.number().int().min(1).max(31).default(7),
+  seed: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31)
+    .default(1),
+  faults: z.boolean().default(false),
+  start: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  llm: z.boolean().default(false),
+  format: z.enum(['text', 'json']).default('text'),
+});
+
+export async function runSimulate(ctx: CommandContext, raw: Record<string, unknown>): Promise<void> {
+  const parsed = OptionsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new CliError(`--${String(issue?.path[0] ?? 'option')}: ${issue?.message ?? 'invalid'}`, EXIT_USAGE);
+  }
+  const options = parsed.data;
+  const { config, data } = loadForCommand(ctx);
+  const workDir = mkdtempSync(join(tmpdir(), 'app-simulate-'));
+  try {
+    const result = await runSimulation({
+      config,
+      workDir,
+      sourceDb: data.dbPath === ':memory:' ? undefined : data.dbPath,
+      days: options.days,
+      seed: options.seed,
+      faults: options.faults,
+      ...(options.start ? { start: new Date(options.start) } : {}),
+      useConfiguredLlm: options.llm,
+    });
+    if (options.format === 'json') {
+      println(ctx.io.stdout, JSON.stringify(result, null, 2));
+      return;
+    }
+    const out = ctx.io.stdout;
+    println(
+      out,
+      `Simulated ${options.days} day(s) of ${config.mode} from ${result.days[0]?.date} (${result.timezone}), seed ${options.seed}` +
+        `${options.faults ? ', with faults' : ''}${options.llm ? ', configured LLM' : ''} — nothing reached the real platform.`,
+    );
+    for (const fault of result.faults)
+      println(out, `  fault: day ${fault.day + 1} ${fault.hour}:20 ${fault.what}`);
+    for (const day of result.days) {
+      println(out);
+      println(out, renderDay(day, result.settings));
+    }
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
