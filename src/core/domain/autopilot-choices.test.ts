@@ -41,14 +41,22 @@ describe('chooseTopic (epsilon-greedy)', () => {
     });
   });
 
-  it('clears the recent list once every topic was used', () => {
+  it('starts the recent list over once every topic was used, keeping out only the last one used', () => {
     const choice = chooseTopic({
       configured,
       scores,
-      recent: ['sqlite', 'QUEUES', 'typescript'],
+      recent: ['sqlite', 'typescript', 'QUEUES'],
       random: dice(0.5),
     });
-    expect(choice).toEqual({ topic: 'queues', how: 'best', recent: ['queues'] });
+    // queues scores best but was just used: the best other one.
+    expect(choice).toEqual({ topic: 'sqlite', how: 'best', recent: ['QUEUES', 'sqlite'] });
+    const again = chooseTopic({
+      configured,
+      scores,
+      recent: ['queues', 'sqlite', 'typescript'],
+      random: dice(0.5),
+    });
+    expect(again).toEqual({ topic: 'queues', how: 'best', recent: ['typescript', 'queues'] });
   });
 
   it('nothing configured → no choice', () => {
@@ -66,7 +74,10 @@ describe('chooseFresh', () => {
       recent = next.recent;
     }
     expect(new Set(seen).size).toBe(POST_FORMATS.length);
-    expect(chooseFresh(POST_FORMATS, recent, dice(0)).recent).toHaveLength(1);
+    const last = recent[recent.length - 1];
+    const next = chooseFresh(POST_FORMATS, recent, dice(0));
+    expect(next.choice).not.toBe(last);
+    expect(next.recent).toEqual([last, next.choice]);
   });
 });
 

@@ -54,7 +54,7 @@ export function pickOne<T>(items: readonly T[], random: () => number): T {
 
 /**
  * The recent entries still in `options`; when none of the options is left fresh the list starts over (it
- * is "cleared when exhausted").
+ * is "cleared when exhausted") from the last one used, so that one does not come twice in a row.
  */
 function freshAndRecent(
   options: readonly string[],
@@ -64,8 +64,8 @@ function freshAndRecent(
   let kept = recent.filter((r) => known.has(key(r)));
   let used = new Set(kept.map(key));
   if (options.every((o) => used.has(key(o)))) {
-    kept = [];
-    used = new Set();
+    kept = options.length > 1 ? kept.slice(-1) : [];
+    used = new Set(kept.map(key));
   }
   return { fresh: options.filter((o) => !used.has(key(o))), recent: kept };
 }
