@@ -80,9 +80,12 @@ export function createSimWriter(options: SimWriterOptions): (call: Call) => stri
     const system = call.system ?? '';
     const prompt = call.messages.map((m) => m.content).join('\n');
     const subject = subjectOf(prompt);
-    const size = /Write a thread of (\d+) posts/.exec(system)?.[1];
-    if (size) {
-      const cards = Array.from({ length: Number(size) }, (_, i) =>
+    // "Write a thread of 6 posts", "of exactly 6 posts" or "of 5 to 8 posts" (then a size in the range).
+    const asked = /Write a thread of (?:exactly )?(\d+)(?: to (\d+))? posts/.exec(system);
+    if (asked) {
+      const [low, high] = [Number(asked[1]), Number(asked[2] ?? asked[1])];
+      const size = low + Math.floor(random() * (high - low + 1));
+      const cards = Array.from({ length: size }, (_, i) =>
         i === 0 ? `A thread on ${subject}, from a week of doing it (note ${++counter}):` : sentence(subject),
       );
       return cards.join('\n---\n');
