@@ -1,12 +1,14 @@
 // The content loop against the fake platform, the fake LLM and real SQLite: a due scheduled post goes out
 // first (no original that turn); otherwise one original post per content window (kept across a restart)
 // or per preferred slot, within the daily post cap, queued as loop:content with its topic and format
-// recorded; the topic by epsilon-greedy over the content scores; an answer too long or with a banned
-// phrase retried once, then not posted; approval mode queues for review; composer mode never runs it.
+// recorded; the topic by epsilon-greedy over the content scores; vault context in the prompt and the note
+// linked as provenance; an answer too long or with a banned phrase retried once, then not posted; approval
+// mode queues for review; composer mode never runs it.
 import { describe, expect, it } from 'vitest';
 import { contentLoop } from '../../src/automation/loops/content.js';
 import { SERVICE_LOOPS } from '../../src/automation/loops/index.js';
 import type { ConfigInput } from '../../src/contracts/config/config.js';
+import { chunkMarkdown } from '../../src/core/domain/chunk-markdown.js';
 import { LENGTH_REMINDER } from '../../src/core/domain/prompts.js';
 import { ComposeOperationInput, composeOperation } from '../../src/operations/compose/compose-operation.js';
 import { invokeOperation } from '../../src/operations/invoke-operation.js';
@@ -247,6 +249,42 @@ describe('content loop', () => {
     );
     await h.postNow();
     expect(ours()).toHaveLength(1);
+  });
+
+  it('the LLM writes with vault context: a note on the keywords reaches the prompt and the post links back to it', async () => {
+    const { h } = await start();
+    const sourceId = Number(
+      h.app.deps.database.sqlite
+        .prepare("insert into sources (source_type, source_key) values ('manual', 'manual')")
+        .run().lastInsertRowid,
+    );
+    const body =
+      '# Queue depth\n\nAlert on queue depth, not on CPU: sqlite queues fill before the box sweats.';
+    h.app.deps.notes.saveNote(
+      {
+        sourceId,
+        relativePath: 'ops/queues.md',
+        hash: 'queues',
+        title: 'Queue depth',
+        body,
+        frontMatter: null,
+        tags: [],
+        fragments: chunkMarkdown(body).map((f) => ({
+          headingPath: f.headingPath,
+          text: f.text,
+          hash: f.text,
+        })),
+      },
+      new Date(h.clock.now()),
+    );
+    expect(await turn(h)).toMatch(/^queued for posting/);
+    expect(world.llm.calls[0]?.system).toContain('Relevant knowledge from your notes');
+    expect(world.llm.calls[0]?.system).toContain('Alert on queue depth, not on CPU');
+    expect(
+      h.app.deps.database.sqlite
+        .prepare("select entity_type, source_path from provenance_links where entity_type = 'draft'")
+        .all(),
+    ).toEqual([{ entity_type: 'draft', source_path: 'ops/queues.md' }]);
   });
 
   it('composer mode never runs it: the loop is an autopilot loop of the service', () => {
