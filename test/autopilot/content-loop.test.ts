@@ -95,7 +95,7 @@ describe('content loop', () => {
     expect(world.llm.calls[0]?.system).toContain('Format (MUST follow): a short list');
 
     h.clock.advance(2 * HOUR);
-    expect(await turn(h)).toMatch(/^next original post after .* \(content window\)$/);
+    expect(await turn(h)).toBe('next original post after 2026-11-22T15:00 UTC (content window)');
     expect(world.llm.calls).toHaveLength(1);
 
     // A restart 2 h 30 min after the post: the window is read from the database.
@@ -249,6 +249,21 @@ describe('content loop', () => {
     );
     await h.postNow();
     expect(ours()).toHaveLength(1);
+  });
+
+  it("a safety rule saying no is the turn's answer (refused, nothing queued) and uses up the window", async () => {
+    // 12:00 UTC, outside the active hours 14:00-22:00 (the scheduler would not run it; the guards still hold).
+    const { h, ours } = await start({ schedule: { active_hours_start: 14, active_hours_end: 22 } });
+    expect(await turn(h)).toBe(
+      'refused: "sqlite" as list: refused by a safety rule: outside active hours (14:00–22:00 UTC)',
+    );
+    expect(jobs(h)).toBe(0);
+    expect(await pending(h)).toEqual([]);
+    h.clock.advance(MINUTE);
+    expect(await turn(h)).toBe('next original post after 2026-11-22T15:00 UTC (content window)');
+    expect(world.llm.calls).toHaveLength(1);
+    await h.postNow();
+    expect(ours()).toEqual([]);
   });
 
   it('the LLM writes with vault context: a note on the keywords reaches the prompt and the post links back to it', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   atLocalTime,
   drawSlotOffsets,
+  localLabel,
   SLOT_JITTER_MS,
   slotsToday,
   slotTimesFor,
@@ -57,5 +58,9 @@ describe('weeklySlot', () => {
 
   it('an unknown zone reads as UTC', () => {
     expect(atLocalTime('2026-11-23', '10:00', 'Nowhere/Else').toISOString()).toBe('2026-11-23T10:00:00.000Z');
+    expect(localLabel(new Date('2026-11-23T10:00:00Z'), 'Nowhere/Else')).toBe('2026-11-23T10:00:00.000Z');
+    expect(localLabel(new Date('2026-11-23T10:00:00Z'), 'Asia/Kolkata')).toBe(
+      '2026-11-23T15:30 Asia/Kolkata',
+    );
   });
 });

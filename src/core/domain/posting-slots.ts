@@ -2,7 +2,7 @@
 // = 09:15, 12:30, 17:00; a weekday override replaces them, an empty override means no posts that day), each
 // moved by up to ±15 minutes of jitter, and the weekly thread slot. Pure: `now` and the jitter come in.
 import type { Weekday } from '../../contracts/config/common.js';
-import { parseScheduledFor } from './schedule-time.js';
+import { formatInZone, parseScheduledFor } from './schedule-time.js';
 import { capWindows, startOfLocalDay } from './time-windows.js';
 
 export const AUTO_SLOT_TIMES = ['09:15', '12:30', '17:00'] as const;
@@ -79,4 +79,13 @@ export function weeklySlot(now: Date, timeZone: string, day: Weekday, time: stri
   // Noon of the local Monday is on that Monday whatever DST did in between.
   const monday = localDate(new Date(weekStart.getTime() + 12 * 3_600_000), timeZone);
   return atLocalTime(addDays(monday, WEEKDAY_ORDER.indexOf(day)), time, timeZone);
+}
+
+/** `at` as the account reads it, e.g. `2026-11-24T10:00 Europe/Berlin` (an unknown zone: ISO UTC). */
+export function localLabel(at: Date, timeZone: string): string {
+  try {
+    return `${formatInZone(at, timeZone).slice(0, 16)} ${timeZone}`;
+  } catch {
+    return at.toISOString();
+  }
 }

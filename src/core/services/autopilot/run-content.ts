@@ -4,12 +4,14 @@
 // yet — and the daily post cap allows: topic by epsilon-greedy, a fresh format, the text by the LLM with
 // vault context, queued as the loop (approval mode and the guards apply there). An answer that is not
 // posted uses up its window or slot all the same, so a model that keeps failing is not asked every turn.
+import { z } from 'zod';
 import type { Weekday } from '../../../contracts/config/common.js';
 import { localHourAndDay } from '../../domain/active-hours.js';
 import { chooseFresh, POST_FORMATS, type PostFormat, parseRecent } from '../../domain/autopilot-choices.js';
 import {
   drawSlotOffsets,
   localDate,
+  localLabel,
   type Slot,
   slotsToday,
   slotTimesFor,
@@ -44,30 +46,25 @@ export type ContentTurn =
   | { outcome: 'rejected'; topic: string; format: PostFormat; reason: string }
   | ({ topic: string; format: PostFormat; how: 'best' | 'explore' } & SubmitOutcome);
 
+const StoredOffsets = z.object({ date: z.string(), offsets: z.array(z.number()) });
+
 /** The slot jitter of `date` (kept in cursors; drawn from the loop's randomness on its first turn that day). */
 function slotOffsets(deps: AutopilotDeps, date: string, count: number): number[] {
+  let stored: unknown;
   try {
-    const stored = JSON.parse(deps.cursors.get(CONTENT_SLOTS_CURSOR) ?? 'null') as {
-      date?: string;
-      offsets?: unknown;
-    } | null;
-    const offsets = stored?.offsets;
-    if (
-      stored?.date === date &&
-      Array.isArray(offsets) &&
-      offsets.length === count &&
-      offsets.every((o) => typeof o === 'number')
-    )
-      return offsets as number[];
+    stored = JSON.parse(deps.cursors.get(CONTENT_SLOTS_CURSOR) ?? 'null');
   } catch {
     // An unreadable value is drawn again.
   }
+  const kept = StoredOffsets.safeParse(stored);
+  if (kept.success && kept.data.date === date && kept.data.offsets.length === count) return kept.data.offsets;
   const offsets = drawSlotOffsets(count, deps.random);
   deps.cursors.set(CONTENT_SLOTS_CURSOR, JSON.stringify({ date, offsets }), deps.clock.now());
   return offsets;
 }
 
-const clock = (slot: Slot | undefined, timezone: string) => (slot ? `${slot.time} ${timezone}` : 'tomorrow');
+const slotLabel = (slot: Slot | undefined, timezone: string) =>
+  slot ? `${slot.time} ${timezone}` : 'tomorrow';
 
 /** Why it is not time for an original post yet, or undefined when it is. */
 async function notYet(
@@ -79,7 +76,9 @@ async function notYet(
   if (settings.preferredTimes.length === 0) {
     if (!last) return undefined;
     const next = new Date(last.getTime() + settings.windowSeconds * 1000);
-    return next > now ? `next original post after ${next.toISOString()} (content window)` : undefined;
+    return next > now
+      ? `next original post after ${localLabel(next, settings.timezone)} (content window)`
+      : undefined;
   }
   const { day } = localHourAndDay(now, settings.timezone);
   const times = slotTimesFor(day, settings.preferredTimes, settings.preferredTimesOverride);
@@ -92,8 +91,8 @@ async function notYet(
     offsets: slotOffsets(deps, date, times.length),
     timeZone: settings.timezone,
   });
-  if (!due) return `next slot ${clock(next, settings.timezone)}`;
-  if (last && last >= due.at) return `slot ${due.time} used; next slot ${clock(next, settings.timezone)}`;
+  if (!due) return `next slot ${slotLabel(next, settings.timezone)}`;
+  if (last && last >= due.at) return `slot ${due.time} used; next slot ${slotLabel(next, settings.timezone)}`;
   return undefined;
 }
 

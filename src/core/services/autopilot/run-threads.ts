@@ -6,8 +6,7 @@
 // that is not posted is tried again an hour later (the loop looks every 15 minutes).
 import type { Weekday } from '../../../contracts/config/common.js';
 import { pickOne, THREAD_STRUCTURES, type ThreadStructure } from '../../domain/autopilot-choices.js';
-import { weeklySlot } from '../../domain/posting-slots.js';
-import { formatInZone } from '../../domain/schedule-time.js';
+import { localLabel, weeklySlot } from '../../domain/posting-slots.js';
 import { capWindows } from '../../domain/time-windows.js';
 import { type AutopilotDeps, laterOf, type SubmitOutcome } from './autopilot-deps.js';
 import { pickTopic } from './pick-topic.js';
@@ -34,32 +33,23 @@ export type ThreadTurn =
   | { outcome: 'rejected'; topic: string; structure: ThreadStructure; reason: string }
   | ({ topic: string; structure: ThreadStructure; cards: number } & SubmitOutcome);
 
-/** `2026-11-24T10:00` in the account's timezone, for status lines. */
-function local(at: Date, timezone: string): string {
-  try {
-    return `${formatInZone(at, timezone).slice(0, 16)} ${timezone}`;
-  } catch {
-    return at.toISOString();
-  }
-}
-
 /** Why it is not time for a thread yet, or undefined when it is. */
 async function notYet(deps: AutopilotDeps, settings: ThreadSettings, now: Date): Promise<string | undefined> {
   const attempt = laterOf(undefined, deps.cursors.get(THREAD_ATTEMPT_CURSOR));
   if (attempt && now.getTime() - attempt.getTime() < RETRY_AFTER_MS) {
     const again = new Date(attempt.getTime() + RETRY_AFTER_MS);
-    return `the last thread was not posted; next try after ${local(again, settings.timezone)}`;
+    return `the last thread was not posted; next try after ${localLabel(again, settings.timezone)}`;
   }
   const last = await deps.store.lastThreadAt(deps.actor);
   if (settings.preferredDay) {
     const slot = weeklySlot(now, settings.timezone, settings.preferredDay, settings.preferredTime);
-    if (now < slot) return `this week's thread at ${local(slot, settings.timezone)}`;
-    if (last && last >= slot) return `this week's thread is out (${local(slot, settings.timezone)})`;
+    if (now < slot) return `this week's thread at ${localLabel(slot, settings.timezone)}`;
+    if (last && last >= slot) return `this week's thread is out (${localLabel(slot, settings.timezone)})`;
     return undefined;
   }
   if (!last) return undefined;
   const next = new Date(last.getTime() + settings.intervalSeconds * 1000);
-  return next > now ? `next thread after ${local(next, settings.timezone)}` : undefined;
+  return next > now ? `next thread after ${localLabel(next, settings.timezone)}` : undefined;
 }
 
 export async function runThreadTurn(deps: AutopilotDeps, settings: ThreadSettings): Promise<ThreadTurn> {
