@@ -46,6 +46,8 @@ export interface SimulationOptions {
   useConfiguredLlm?: boolean;
   /** Called at the start of each simulated day (0-based), e.g. to switch the mode on day 3. */
   beforeDay?: (day: number, sim: RunningSimulation) => void | Promise<void>;
+  /** Called after the last day, before the app and the fakes close (tests read the database here). */
+  afterRun?: (sim: RunningSimulation) => void | Promise<void>;
 }
 
 export interface RunningSimulation {
@@ -230,6 +232,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       days.push(report);
     }
     await scheduler.stop();
+    await options.afterRun?.(sim);
     return { start, timezone: zone, settings: running.deps.content.guardSettings(), days, faults, events };
   } finally {
     await app?.close();

@@ -38,7 +38,7 @@ export async function evaluateMutation(
           }
         : { decision: 'allow', limits: [] };
     }
-    const denial = subject ? await guardDenial(deps, subject) : undefined;
+    const denial = subject ? await guardDenial(deps, subject, 'queue') : undefined;
     if (!governed) {
       return denial
         ? { decision: 'deny', code: 'policy_denied_hard_rule', reason: denialError(denial).message }

@@ -14,6 +14,9 @@ import { capWindows } from '../domain/time-windows.js';
 import { AppError } from '../errors.js';
 import type { PostingStore, ReplyExclusion } from '../ports/posting-store.js';
 
+/** When a guard check happens: new content, a person's approval, or the moment it goes out. */
+export type GuardStage = 'queue' | 'approve' | 'post';
+
 /**
  * The counters the guards read, for this subject (from SQLite: they survive restarts), over the calendar
  * day and ISO week of `now` in the account's timezone.
@@ -24,8 +27,14 @@ export async function guardUsage(
   now: Date,
   timeZone: string,
   except?: ReplyExclusion,
-  /** Count replies to the author still waiting for review too (the gateway; proposals add their own). */
-  queued = false,
+  /**
+   * When the check happens, which decides what else counts besides posts already out: at `queue` time
+   * (new content) posting jobs and approval items, pending ones too, so loops acting at the same moment
+   * cannot each see room under a cap; at `approve` time jobs and approved items (a person's choice among
+   * pending items is not held against the others); at `post` time only what went out. Undefined: posts
+   * only (proposals add their own list).
+   */
+  stage?: GuardStage,
 ): Promise<GuardUsage> {
   const { dayStart: day, weekStart } = capWindows(now, timeZone);
   const isReply = subject.kind === 'reply';
@@ -42,10 +51,7 @@ export async function guardUsage(
     posting.countPosts(['reply'], day),
     posting.countThreads(weekStart),
     isReply && subject.targetAuthorId
-      ? Promise.all([
-          posting.countRepliesToAuthor(subject.targetAuthorId, day),
-          queued ? posting.countQueuedRepliesToAuthor(subject.targetAuthorId, day, except) : 0,
-        ]).then(([posted, waiting]) => posted + waiting)
+      ? posting.countRepliesToAuthor(subject.targetAuthorId, day)
       : Promise.resolve(0),
     isReply ? posting.countProductMentionReplies(day) : Promise.resolve(0),
     isReply && subject.targetTweetId
@@ -53,7 +59,7 @@ export async function guardUsage(
       : Promise.resolve(false),
     isReply ? posting.recentReplyTexts(20) : Promise.resolve([]),
   ]);
-  return {
+  const usage = {
     tweetsToday,
     repliesToday,
     threadsThisWeek,
@@ -61,6 +67,23 @@ export async function guardUsage(
     productMentionRepliesToday,
     alreadyRepliedToTarget,
     recentReplies,
+  };
+  if (stage === undefined || stage === 'post') return usage;
+  const pending = stage === 'queue';
+  const [tweets, replies, threads, toAuthor] = await Promise.all([
+    posting.countQueued(['tweet', 'quote'], day, { except, pending }),
+    posting.countQueued(['reply'], day, { except, pending }),
+    posting.countQueued(['thread'], weekStart, { except, pending }),
+    isReply && subject.targetAuthorId
+      ? posting.countQueued(['reply'], day, { except, pending, authorId: subject.targetAuthorId })
+      : Promise.resolve(0),
+  ]);
+  return {
+    ...usage,
+    tweetsToday: tweetsToday + tweets,
+    repliesToday: repliesToday + replies,
+    threadsThisWeek: threadsThisWeek + threads,
+    repliesToAuthorToday: repliesToAuthorToday + toAuthor,
   };
 }
 
@@ -90,11 +113,12 @@ export interface GuardDeps {
 export async function guardDenial(
   deps: GuardDeps,
   subject: GuardSubject,
+  stage: GuardStage,
   except?: ReplyExclusion,
 ): Promise<GuardDenial | undefined> {
   const now = deps.clock.now();
   const settings = deps.guardSettings();
-  const usage = await guardUsage(deps.posting, subject, now, settings.activeHours.timezone, except, true);
+  const usage = await guardUsage(deps.posting, subject, now, settings.activeHours.timezone, except, stage);
   return checkGuards(subject, usage, settings, now);
 }
 
@@ -112,9 +136,9 @@ export function denialError(denial: GuardDenial): AppError {
 export async function enforceGuards(
   deps: GuardDeps,
   subject: GuardSubject,
-  options: { capsApply: boolean; except?: ReplyExclusion },
+  options: { capsApply: boolean; stage: GuardStage; except?: ReplyExclusion },
 ): Promise<void> {
-  const denial = await guardDenial(deps, subject, options.except);
+  const denial = await guardDenial(deps, subject, options.stage, options.except);
   if (!denial || (denial.waitable && !options.capsApply)) return;
   throw denialError(denial);
 }

@@ -161,10 +161,15 @@ export async function publishJob(deps: PublisherDeps, queued: PostingJob): Promi
 
   if (posted.length === 0 && !(await firstWriteMade(deps, job))) {
     const selfUserId = await deps.meId().catch(() => undefined);
-    const denial = await guardDenial(deps, subjectOf(job.kind, job.payload, job.actor, { selfUserId }), {
-      jobId: job.id,
-      approvalId: job.approval_id,
-    });
+    const denial = await guardDenial(
+      deps,
+      subjectOf(job.kind, job.payload, job.actor, { selfUserId }),
+      'post',
+      {
+        jobId: job.id,
+        approvalId: job.approval_id,
+      },
+    );
     if (denial) {
       const error = denialError(denial);
       if (!denial.waitable) return finishFailed(deps, job, posted, error);

@@ -96,8 +96,16 @@ export interface PostingStore {
   /** Autonomous threads (first cards) since `since`. */
   countThreads(since: Date): Promise<number>;
   countRepliesToAuthor(authorId: string, since: Date): Promise<number>;
-  /** Autonomous replies to this author waiting in the approval queue (not yet posted), bar `except`. */
-  countQueuedRepliesToAuthor(authorId: string, since: Date, except?: ReplyExclusion): Promise<number>;
+  /**
+   * Autonomous posts of these kinds committed since `since` but not posted yet — posting jobs none of whose
+   * cards went out, approved items, and with `pending` items still waiting for review — bar `except`; with
+   * `authorId`, replies to that author.
+   */
+  countQueued(
+    kinds: ReadonlyArray<'tweet' | 'reply' | 'thread' | 'quote'>,
+    since: Date,
+    options?: { except?: ReplyExclusion; authorId?: string; pending?: boolean },
+  ): Promise<number>;
   countProductMentionReplies(since: Date): Promise<number>;
   /**
    * A reply to `tweetId` was posted, is queued in a job, or waits in the approval queue (other than the

@@ -104,6 +104,7 @@ async function approvalChecks(
   const content = await postingPayload(deps, item);
   await enforceGuards(deps, subjectOf(content.kind, content.payload, item.actor), {
     capsApply: !item.scheduled_for,
+    stage: 'approve',
     except: { approvalId: item.id },
   });
   return content;

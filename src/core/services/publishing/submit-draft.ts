@@ -45,6 +45,7 @@ export async function submitDraft(
   const now = !options.scheduledFor;
   await enforceGuards(deps, subjectOf(kind, payload, options.actor), {
     capsApply: now && !settings.approvalMode,
+    stage: 'queue',
   });
 
   const at = deps.clock.now();

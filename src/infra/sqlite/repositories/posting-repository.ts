@@ -272,17 +272,30 @@ export class PostingRepository implements PostingStore {
     return Number(row?.n ?? 0);
   }
 
-  async countQueuedRepliesToAuthor(
-    authorId: string,
+  async countQueued(
+    kinds: ReadonlyArray<'tweet' | 'reply' | 'thread' | 'quote'>,
     since: Date,
-    except: ReplyExclusion = {},
+    options: { except?: ReplyExclusion; authorId?: string; pending?: boolean } = {},
   ): Promise<number> {
-    const { rows } = await sql<{ n: number }>`select count(*) as n from approval_queue
-      where account_id = ${this.accountId} and action_type = 'reply' and target_author_id = ${authorId}
-        and status in ('pending', 'approved') and id <> ${except.approvalId ?? -1}
-        and (actor = 'agent' or actor glob 'loop:*') and created_at >= ${toDbTimestamp(since)}`.execute(
-      this.db,
-    );
+    if (kinds.length === 0) return 0;
+    const list = sql.join(kinds.map((k) => sql`${k}`));
+    const at = toDbTimestamp(since);
+    const author = options.authorId;
+    const review = options.pending ? sql`('pending', 'approved')` : sql`('approved')`;
+    // An approved item is counted until its posting job exists, then as that job; a job with a card out
+    // is counted by its posts already.
+    const { rows } = await sql<{ n: number }>`select
+        (select count(*) from posting_jobs where account_id = ${this.accountId} and kind in (${list})
+          and status in ('queued', 'in_progress')
+          and (posted_tweet_ids is null or json_array_length(posted_tweet_ids) = 0)
+          and id <> ${options.except?.jobId ?? -1} and created_at >= ${at}
+          and (actor = 'agent' or actor glob 'loop:*')
+          and (${author ?? null} is null or json_extract(payload, '$.target_author_id') = ${author ?? null}))
+      + (select count(*) from approval_queue where account_id = ${this.accountId} and action_type in (${list})
+          and status in ${review} and id <> ${options.except?.approvalId ?? -1}
+          and not exists (select 1 from posting_jobs j where j.approval_id = approval_queue.id)
+          and created_at >= ${at} and (actor = 'agent' or actor glob 'loop:*')
+          and (${author ?? null} is null or target_author_id = ${author ?? null})) as n`.execute(this.db);
     return Number(rows[0]?.n ?? 0);
   }
 
