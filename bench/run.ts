@@ -1,5 +1,6 @@
 // `npm run bench`: runs every benchmark (or the ones named: `npm run bench -- drafts client`).
 
+import { benchAutopilot } from './autopilot.js';
 import { benchBundle } from './bundle.js';
 import { benchCliStart } from './cli-start.js';
 import { benchClient } from './client.js';
@@ -12,6 +13,7 @@ import { benchToolServer } from './toolserver.js';
 import { benchVaultContext } from './vault-context.js';
 
 const BENCHES: Record<string, () => unknown> = {
+  autopilot: benchAutopilot,
   bundle: benchBundle,
   'cli-start': benchCliStart,
   client: benchClient,

@@ -17,6 +17,7 @@ export const targetsLoop: LoopDefinition<AppDeps> = {
   modes: ['autopilot'],
   jitter: true,
   activeHours: true,
+  needs: ['getUserTweets'],
   async run(deps) {
     const turn = await runTargetsTurn({
       ...discoveryServices(deps.forOperations),

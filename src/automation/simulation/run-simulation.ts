@@ -46,7 +46,7 @@ export interface SimulationOptions {
   useConfiguredLlm?: boolean;
   /** Called at the start of each simulated day (0-based), e.g. to switch the mode on day 3. */
   beforeDay?: (day: number, sim: RunningSimulation) => void | Promise<void>;
-  /** Called after the last day, before the app and the fakes close (tests read the database here). */
+  /** Called after the last day while the loops are still scheduled, before anything closes. */
   afterRun?: (sim: RunningSimulation) => void | Promise<void>;
 }
 
@@ -231,8 +231,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       threadsThisWeek = report.totals.threadsThisWeek;
       days.push(report);
     }
-    await scheduler.stop();
     await options.afterRun?.(sim);
+    await scheduler.stop();
     return { start, timezone: zone, settings: running.deps.content.guardSettings(), days, faults, events };
   } finally {
     await app?.close();

@@ -16,7 +16,7 @@ const ago = (iso: string | null, now: number) => {
 
 function loopLine(loop: LoopStatus, now: number): string {
   const state = loop.paused
-    ? `paused (${loop.paused.replace('_', ' ')}${loop.paused_until ? ` until ${loop.paused_until}` : ''})`
+    ? `paused (${loop.paused.replace('_', ' ')}${loop.paused_reason ? `: ${loop.paused_reason}` : ''}${loop.paused_until ? ` until ${loop.paused_until}` : ''})`
     : (loop.last_outcome ?? 'not run yet');
   const detail =
     loop.last_outcome === 'error'
