@@ -205,11 +205,11 @@ describe('switching to composer on day 3', () => {
       },
     });
     expect(pendingBefore.length).toBeGreaterThan(3);
-    const after = (e: { at: string }) => Date.parse(e.at) >= switchedAt;
+    const afterSwitch = (e: { at: string }) => Date.parse(e.at) >= switchedAt;
     const stopped = ['mentions', 'targets', 'content', 'threads'];
-    expect(result.events.filter((e) => stopped.includes(e.loop) && after(e))).toEqual([]);
+    expect(result.events.filter((e) => stopped.includes(e.loop) && afterSwitch(e))).toEqual([]);
     // Discovery goes on, read-only: it runs, stores what it finds, and queues nothing.
-    expect(result.events.filter((e) => e.loop === 'discovery' && after(e)).length).toBeGreaterThan(10);
+    expect(result.events.filter((e) => e.loop === 'discovery' && afterSwitch(e)).length).toBeGreaterThan(10);
     expect(queuedAfterSwitch).toBe(0);
     // What waited for review still waits: never auto-approved, never posted; discovery data kept.
     expect(finalPending).toEqual(pendingBefore);

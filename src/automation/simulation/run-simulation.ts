@@ -11,13 +11,12 @@ import {
   type FakeSocial,
   startFakeSocial,
 } from '../../../test/fakes/social/index.js';
+import { storeFakeLogin } from '../../../test/support/fake-login.js';
 import { type App, createApp } from '../../app/create-app.js';
 import { type Config, ConfigSchema } from '../../contracts/config/config.js';
-import type { StoredTokens } from '../../contracts/platform-tokens.js';
 import type { GuardSettings } from '../../core/domain/posting-guards.js';
 import { capWindows, startOfLocalDay } from '../../core/domain/time-windows.js';
 import { createLogger } from '../../infra/logging/create-logger.js';
-import { TokenStore } from '../../infra/social/token-store.js';
 import { createBackup } from '../../infra/sqlite/backup.js';
 import { ActivityReportRepository } from '../../infra/sqlite/repositories/activity-report-repository.js';
 import { createLoopScheduler } from '../loop-scheduler.js';
@@ -111,20 +110,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         ? (await createBackup({ dbPath: options.sourceDb, outputDir: options.workDir, now: start })).path
         : join(options.workDir, 'app.db');
     let config = simulatedConfig(options.config, fake, llm, dbPath);
-    const issued = fake.state.issueToken({
-      scopes: fake.state.allScopes(),
-      expiresInSeconds: 2 * 3600,
-      withRefresh: true,
-    });
-    const tokens: StoredTokens = {
-      access_token: issued.accessToken,
-      refresh_token: issued.refreshToken,
-      token_type: 'bearer',
-      expires_at: new Date(time.now().getTime() + issued.expiresIn * 1000).toISOString(),
-      scopes: issued.scopes,
-      user_id: issued.userId,
-    };
-    new TokenStore(join(options.workDir, 'tokens.json')).write(tokens);
+    // The simulated login, as `app auth` would have stored it (two-hour tokens: the refresh loop works).
+    storeFakeLogin(fake, join(options.workDir, 'tokens.json'), { expiresInSeconds: 2 * 3600 });
     llm?.script.reply(
       createSimWriter({
         random: seededRandom(options.seed + 1),
