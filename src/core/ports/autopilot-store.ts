@@ -1,6 +1,6 @@
 // What the content and thread loops read to decide whether it is their turn: scheduled posts waiting for
-// the posting queue, when the last original post or thread went out (or was queued by the loop), and what
-// the loop queued that is not out yet. All from the database, so a restart loses nothing.
+// the posting queue, and when the last original post or thread went out (or was queued by the loop). All
+// from the database, so a restart loses nothing.
 import type { Actor } from '../../contracts/actor.js';
 import type { PostKind } from '../../contracts/posting.js';
 
@@ -14,6 +14,4 @@ export interface AutopilotStore {
   lastOriginalAt(actor: Actor): Promise<Date | undefined>;
   /** The same for threads: a first card went out, or `actor` queued a thread. */
   lastThreadAt(actor: Actor): Promise<Date | undefined>;
-  /** `actor`'s items of `kind` not out yet: approval items waiting for review and unfinished posting jobs. */
-  waiting(actor: Actor, kind: 'tweet' | 'thread'): Promise<number>;
 }

@@ -30,8 +30,8 @@ export type SubmitOutcome =
 
 export interface AutopilotDeps {
   store: AutopilotStore;
-  /** The automation caps' counters (autonomous posts only). */
-  posting: Pick<PostingStore, 'countPosts' | 'countThreads'>;
+  /** The automation caps' counters (autonomous posts only), read as the gateway reads them. */
+  posting: PostingStore;
   cursors: CursorStore;
   assist: AssistDeps;
   clock: { now(): Date };

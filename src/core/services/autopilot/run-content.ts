@@ -16,7 +16,7 @@ import {
   slotsToday,
   slotTimesFor,
 } from '../../domain/posting-slots.js';
-import { capWindows } from '../../domain/time-windows.js';
+import { guardUsage } from '../../gateway/guards.js';
 import { type AutopilotDeps, laterOf, type SubmitOutcome } from './autopilot-deps.js';
 import { pickTopic } from './pick-topic.js';
 import { writePost } from './write-post.js';
@@ -107,10 +107,9 @@ export async function runContentTurn(deps: AutopilotDeps, settings: ContentSetti
   const wait = await notYet(deps, settings, now);
   if (wait) return { outcome: 'not_yet', reason: wait };
 
-  const { dayStart } = capWindows(now, settings.timezone);
-  const used =
-    (await deps.posting.countPosts(['tweet', 'quote'], dayStart)) +
-    (await deps.store.waiting(deps.actor, 'tweet'));
+  // The gateway's own count at queue time (posts out plus committed ones), read before the LLM is asked.
+  const used = (await guardUsage(deps.posting, { kind: 'tweet' }, now, settings.timezone, undefined, 'queue'))
+    .tweetsToday;
   if (used >= settings.maxTweetsPerDay) return { outcome: 'cap', used, max: settings.maxTweetsPerDay };
 
   const topic = await pickTopic(deps, CONTENT_TOPICS_CURSOR);

@@ -4,10 +4,11 @@
 // allows: a 5-8 post thread by the LLM (topic by epsilon-greedy, a random structure), checked, then queued
 // as the loop. The posting queue posts it as a reply chain through the exactly-once outbox. An answer
 // that is not posted is tried again an hour later (the loop looks every 15 minutes).
+
 import type { Weekday } from '../../../contracts/config/common.js';
 import { pickOne, THREAD_STRUCTURES, type ThreadStructure } from '../../domain/autopilot-choices.js';
 import { localLabel, weeklySlot } from '../../domain/posting-slots.js';
-import { capWindows } from '../../domain/time-windows.js';
+import { guardUsage } from '../../gateway/guards.js';
 import { type AutopilotDeps, laterOf, type SubmitOutcome } from './autopilot-deps.js';
 import { pickTopic } from './pick-topic.js';
 import { writeThread } from './write-thread.js';
@@ -57,9 +58,10 @@ export async function runThreadTurn(deps: AutopilotDeps, settings: ThreadSetting
   const wait = await notYet(deps, settings, now);
   if (wait) return { outcome: 'not_yet', reason: wait };
 
-  const { weekStart } = capWindows(now, settings.timezone);
-  const used =
-    (await deps.posting.countThreads(weekStart)) + (await deps.store.waiting(deps.actor, 'thread'));
+  // The gateway's own count at queue time (threads out plus committed ones), read before the LLM is asked.
+  const used = (
+    await guardUsage(deps.posting, { kind: 'thread' }, now, settings.timezone, undefined, 'queue')
+  ).threadsThisWeek;
   if (used >= settings.maxThreadsPerWeek) return { outcome: 'cap', used, max: settings.maxThreadsPerWeek };
 
   const topic = await pickTopic(deps, THREAD_TOPICS_CURSOR);

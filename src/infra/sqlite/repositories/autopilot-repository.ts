@@ -1,5 +1,5 @@
 // The autopilot loops' reads in SQLite: due scheduled jobs, the last original post or thread (posted, or
-// queued by the loop as a posting job or an approval item), and the loop's items still waiting.
+// queued by the loop as a posting job or an approval item).
 import { sql } from 'kysely';
 import type { Actor } from '../../../contracts/actor.js';
 import type { PostKind } from '../../../contracts/posting.js';
@@ -46,15 +46,5 @@ export class AutopilotRepository implements AutopilotStore {
 
   lastThreadAt(actor: Actor): Promise<Date | undefined> {
     return this.latest('thread', actor);
-  }
-
-  async waiting(actor: Actor, kind: 'tweet' | 'thread'): Promise<number> {
-    // An approved item has its posting job; only items still pending review are counted from the queue.
-    const { rows } = await sql<{ n: number }>`select
-        (select count(*) from posting_jobs where account_id = ${this.accountId} and actor = ${actor}
-          and kind = ${kind} and status in ${UNFINISHED_JOBS})
-        + (select count(*) from approval_queue where account_id = ${this.accountId} and actor = ${actor}
-          and action_type = ${kind} and status = 'pending') as n`.execute(this.database.db);
-    return Number(rows[0]?.n ?? 0);
   }
 }
