@@ -133,7 +133,7 @@ export function PublishPanel({
           Publish now
         </button>
       </div>
-      {/* Times are entered in the account's timezone: the form waits until it is known. */}
+      {/* Times are entered in the account's timezone: the form appears once it is known. */}
       {timezone ? (
         <form
           className="publish-row"
@@ -155,13 +155,9 @@ export function PublishPanel({
             {draft.scheduled_for ? 'Reschedule' : 'Schedule'}
           </button>
         </form>
-      ) : (
-        <p className="muted">
-          {zoneError
-            ? `Scheduling needs the account's timezone: ${zoneError.message}`
-            : 'Reading the account’s timezone…'}
-        </p>
-      )}
+      ) : zoneError ? (
+        <p className="muted">Scheduling needs the account's timezone: {zoneError.message}</p>
+      ) : null}
       <p role="status" aria-live="polite" className="muted">
         {outcome ?? ''}
       </p>
