@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type FakeLlm, startFakeLlm } from '../../../test/fakes/llm/index.js';
+import { fakeSocialConfig } from '../../../test/fakes/social/config-lines.js';
 import {
   DEFAULT_CLIENT_ID,
   DEFAULT_USER_ID,
@@ -14,6 +15,7 @@ import {
 import { storeFakeLogin } from '../../../test/support/fake-login.js';
 import { type App, createApp } from '../../app/create-app.js';
 import { type Config, ConfigSchema } from '../../contracts/config/config.js';
+import { localHourAndDay } from '../../core/domain/active-hours.js';
 import type { GuardSettings } from '../../core/domain/posting-guards.js';
 import { capWindows, startOfLocalDay } from '../../core/domain/time-windows.js';
 import { createLogger } from '../../infra/logging/create-logger.js';
@@ -73,13 +75,8 @@ function simulatedConfig(user: Config, fake: FakeSocial, llm: FakeLlm | undefine
     ...user,
     social_api: {
       ...user.social_api,
+      ...fakeSocialConfig(fake.url, DEFAULT_CLIENT_ID).values,
       provider_backend: 'social_api',
-      client_id: DEFAULT_CLIENT_ID,
-      api_base_url: fake.url,
-      upload_base_url: fake.url,
-      legacy_upload_base_url: fake.url,
-      ads_base_url: fake.url,
-      token_url: `${fake.url}/2/oauth2/token`,
       request_timeout_seconds: 5,
     },
     storage: { ...user.storage, db_path: dbPath },
@@ -193,7 +190,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     let weekStart = capWindows(start, zone).weekStart.getTime();
     let threadsThisWeek = 0;
     for (let day = 0; day < options.days; day++) {
-      const dayStart = startOfLocalDay(new Date(start.getTime() + day * DAY + 12 * HOUR), zone).start;
+      const local = startOfLocalDay(new Date(start.getTime() + day * DAY + 12 * HOUR), zone);
+      const dayStart = local.start;
       const dayEnd = startOfLocalDay(new Date(dayStart.getTime() + DAY + 12 * HOUR), zone).start;
       await options.beforeDay?.(day, sim);
       await time.runUntil(dayEnd, settle);
@@ -204,8 +202,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       }
       const settings = running.deps.content.guardSettings();
       const report = buildDayReport({
-        date: new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(dayStart),
-        weekday: new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short' }).format(dayStart),
+        date: local.date,
+        weekday: localHourAndDay(dayStart, zone).day,
         posts: reports.posts(dayStart, dayEnd),
         queued: reports.queued(dayStart, dayEnd),
         refused: reports.refused(dayStart, dayEnd),

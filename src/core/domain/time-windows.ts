@@ -1,5 +1,7 @@
 // Look-back windows for the analytics tools ("the last 7 days", "the last 24 hours", "today in the
 // account's timezone") and when a sliding-window cap frees its next slot. Pure: `now` comes in.
+import { WEEKDAYS } from '../../contracts/config/common.js';
+import { localHourAndDay } from './active-hours.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -80,7 +82,6 @@ export function startOfLocalDay(
 }
 
 const DAY_MS = 86_400_000;
-const WEEKDAY_INDEX: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
 
 /**
  * Where the automation caps start counting (DECISIONS, Autopilot): the calendar day and the ISO week
@@ -88,8 +89,7 @@ const WEEKDAY_INDEX: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, 
  */
 export function capWindows(now: Date, timeZone: string): { dayStart: Date; weekStart: Date } {
   const day = startOfLocalDay(now, timeZone);
-  const weekday = new Intl.DateTimeFormat('en-US', { timeZone: day.timeZone, weekday: 'short' }).format(now);
-  const back = WEEKDAY_INDEX[weekday] ?? 0;
+  const back = Math.max(0, WEEKDAYS.indexOf(localHourAndDay(now, day.timeZone).day));
   // Noon of the local Monday is on that Monday whatever DST did in between; its midnight starts the week.
   const monday = startOfLocalDay(new Date(day.start.getTime() - back * DAY_MS + DAY_MS / 2), day.timeZone);
   return { dayStart: day.start, weekStart: monday.start };

@@ -4,6 +4,8 @@
 import { findLeaf } from '../../../src/core/domain/schema-walk.js';
 
 export interface FakeSocialConfig {
+  /** The `[social_api]` settings as values (a config object's `social_api`). */
+  values: Record<string, string>;
   /** `[social_api]` and one `key = "value"` line per setting. */
   toml: string[];
   /** One `APP_SOCIAL_API__KEY=value` line per setting. */
@@ -26,6 +28,7 @@ export function fakeSocialConfig(url: string, clientId: string): FakeSocialConfi
     return leaf.env;
   };
   return {
+    values: Object.fromEntries(settings),
     // JSON string syntax is valid TOML for these values (no control characters).
     toml: ['[social_api]', ...settings.map(([key, value]) => `${key} = ${JSON.stringify(value)}`)],
     env: settings.map(([key, value]) => `${envName(key)}=${value}`),
