@@ -104,7 +104,8 @@ describe('Draft Studio: schedule, publish, preview and media', () => {
     // The page follows without a reload: the rail counts it as posted.
     await rail.getByRole('tab', { name: `Posted ${postedBefore + 1}` }).waitFor({ timeout: 15_000 });
     await call(studio, 'PATCH', '/api/settings', { set: { approval_mode: false } });
-  });
+    // Its own waits (up to 15 s for the post, 15 s for the count) need more than the 20 s default under load.
+  }, 45_000);
 
   it('preview: one card per post with connectors; media grids per the spec, the cropped badge exactly past 0.3', async () => {
     const upload = async (name: string, width: number, height: number) => {
