@@ -98,8 +98,12 @@ describe('Draft Studio: threads, the palette and the layout', () => {
     // drop is saved (no save answer lands mid-drag); each step waits for what a screen reader hears, at
     // most 10 s, so a stall names its step.
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor({ timeout: 10_000 });
-    const heard = (text: string) =>
-      page.getByRole('status').filter({ hasText: text }).waitFor({ timeout: 10_000 });
+    // After each announcement, two frames: dnd-kit measures the cards after it renders the move and ignores
+    // an arrow key until then (under load the next key could otherwise come first and be dropped).
+    const heard = async (text: string) => {
+      await page.getByRole('status').filter({ hasText: text }).waitFor({ timeout: 10_000 });
+      await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+    };
     const grip = page.getByRole('button', { name: 'Drag post 3' });
     await grip.focus();
     await expect.poll(() => grip.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
