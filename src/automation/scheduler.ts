@@ -9,6 +9,7 @@ import { type ActiveHours, msUntilActive } from '../core/domain/active-hours.js'
 import type { Clock } from '../core/ports/clock.js';
 import type { LoopDefinition } from './loop-definition.js';
 import { planAfterFailure } from './loop-pauses.js';
+import { wallClockTimer } from './wall-clock-timer.js';
 
 export interface SchedulerLogger {
   info(obj: object, msg: string): void;
@@ -22,6 +23,7 @@ export interface SchedulerOptions<Deps> {
   loops: ReadonlyArray<LoopDefinition<Deps>>;
   mode: () => Mode;
   logger: SchedulerLogger;
+  /** Default: the wall-clock timer (a sleep/resume or a clock change costs at most a minute). */
   setTimer?: SetTimer;
   clock?: Clock;
   /** Uniform in [0, 1); seeded in simulations. */
@@ -40,12 +42,6 @@ export interface SchedulerOptions<Deps> {
   onChange?: (event: 'turn' | 'stopped', loop?: LoopDefinition<Deps>) => void;
 }
 
-const realTimer: SetTimer = (fn, ms) => {
-  const handle = setTimeout(fn, ms);
-  handle.unref();
-  return { cancel: () => clearTimeout(handle) };
-};
-
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export class Scheduler<Deps> {
@@ -54,9 +50,11 @@ export class Scheduler<Deps> {
   private readonly running = new Set<Promise<void>>();
   private readonly states = new Map<string, LoopStatus>();
   private readonly clock: Clock;
+  private readonly setTimer: SetTimer;
 
   constructor(private readonly options: SchedulerOptions<Deps>) {
     this.clock = options.clock ?? { now: () => new Date() };
+    this.setTimer = options.setTimer ?? wallClockTimer(() => this.clock.now().getTime());
     for (const loop of options.loops) {
       this.states.set(loop.name, {
         name: loop.name,
@@ -113,10 +111,9 @@ export class Scheduler<Deps> {
   private schedule(loop: LoopDefinition<Deps>, delay: number): void {
     if (this.controller.signal.aborted) return;
     this.state(loop).next_run_at = iso(this.clock.now().getTime() + delay);
-    const timer = this.options.setTimer ?? realTimer;
     this.timers.set(
       loop.name,
-      timer(() => {
+      this.setTimer(() => {
         let next = 0;
         const run = this.tick(loop).then((delayMs) => {
           next = delayMs;
