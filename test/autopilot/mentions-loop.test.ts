@@ -19,9 +19,9 @@ const config = (): ConfigInput => ({
 });
 
 /** A harness two days after the demo world's posts, so only mentions seeded here are fresh. */
-async function start(home?: AppHarness['home']) {
+async function start(home?: AppHarness['home'], extra: Partial<ConfigInput> = {}) {
   const harness = await startAppHarness({
-    config: config(),
+    config: { ...config(), ...extra },
     loginSeconds: (7 * DAY) / 1000,
     ...(home ? { home } : {}),
   });
@@ -97,5 +97,32 @@ describe('mentions loop', () => {
     world.llm.script.reply('Yes, MIT.');
     expect(await turn(h)).toBe('1 new mention, 1 reply queued');
     expect((await queued(h)).map((i) => i.target_tweet_id)).toEqual([id]);
+  });
+
+  it('a mention whose author is suspended before the reply goes out is set aside with the reason; the others are answered and the loop moves on', async () => {
+    const h = await world.open(start(undefined, { approval_mode: false }));
+    const goneId = h.fake.state.seed({ users: [{ username: 'gone_dark', followers_count: 90 }] })
+      .users[0] as string;
+    const fromGone = mention(h, 'gone_dark', 'check my profile for a deal', 30);
+    const fromMaria = mention(h, 'ml_maria', 'does it retry?', 10);
+    world.llm.script
+      .reply(() => {
+        // Suspended by the platform while the reply was being written.
+        const gone = h.fake.state.users.get(goneId);
+        if (gone) gone.suspended = true;
+        return 'Thanks for the mention.';
+      })
+      .reply('Three tries with back-off, then a person.');
+    expect(await turn(h)).toBe(
+      '2 new mentions, 1 reply posted, 1 reply refused (the post is gone: deleted, or its author suspended)',
+    );
+    const replies = [...h.fake.state.tweets.values()].filter(
+      (t) => t.inReplyToTweetId === fromGone || t.inReplyToTweetId === fromMaria,
+    );
+    expect(replies.map((t) => [t.inReplyToTweetId, t.text])).toEqual([
+      [fromMaria, 'Three tries with back-off, then a person.'],
+    ]);
+    expect(h.app.deps.discovery.cursors.get('mentions:since_id')).toBe(fromMaria);
+    expect(await turn(h)).toBe('no new mentions');
   });
 });

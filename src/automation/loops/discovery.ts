@@ -40,6 +40,11 @@ export async function replyAs(
     if (isAppError(error) && error.code.startsWith('policy_denied')) {
       return { outcome: 'refused', reason: error.message };
     }
+    // The post went away between reading and replying (deleted, author suspended or protected): that
+    // post's answer; the turn goes on with the others.
+    if (isAppError(error) && error.code === 'not_found') {
+      return { outcome: 'refused', reason: 'the post is gone: deleted, or its author suspended' };
+    }
     throw error;
   }
 }

@@ -35,6 +35,11 @@ describe('platform error mapping', () => {
       answer(403, { detail: 'Your account is suspended and is not permitted to access this feature.' }).code,
     ).toBe('social_account_restricted');
     expect(answer(404, { title: 'Not Found' }).code).toBe('not_found');
+    // A reply to a post that went away is about that post, not about the account's access.
+    expect(
+      answer(403, { detail: 'You attempted to reply to a Tweet that is deleted or not visible to you.' })
+        .code,
+    ).toBe('not_found');
     expect(answer(503, { title: 'Service Unavailable' })).toMatchObject({
       code: 'social_api_error',
       retryable: true,

@@ -64,6 +64,7 @@ function describe(body: ProblemBody | undefined, text: string): string {
 }
 
 const RESTRICTED = /suspend|locked|restricted|temporarily limited/i;
+const GONE_TARGET = /deleted or not visible/i;
 
 /** An HTTP answer that is not a success. */
 export function errorFromResponse(input: {
@@ -87,6 +88,9 @@ export function errorFromResponse(input: {
   if (status === 401) return new AppError('social_auth_expired', message, { details });
   if (status === 403) {
     if (RESTRICTED.test(detail)) return new AppError('social_account_restricted', message, { details });
+    // A reply or quote of a post that was deleted, or whose author was suspended or went protected: the
+    // post is gone for this account — an answer about that post, not about the account or its access.
+    if (GONE_TARGET.test(detail)) return new AppError('not_found', message, { details });
     if (body?.reason === 'client-not-enrolled') {
       return new AppError(
         'social_forbidden',

@@ -70,6 +70,8 @@ export function describeMentions(turn: MentionsTurn): string {
     if (count(outcome) > 0)
       parts.push(`${count(outcome)} repl${count(outcome) === 1 ? 'y' : 'ies'} ${outcome}`);
   }
+  const reasons = new Set(turn.replies.flatMap((r) => (r.outcome === 'refused' ? [r.reason] : [])));
+  if (reasons.size > 0) parts[parts.length - 1] += ` (${[...reasons].join('; ')})`;
   if (turn.skipped.length > 0) parts.push(`${turn.skipped.length} not answered`);
   return parts.join(', ');
 }
