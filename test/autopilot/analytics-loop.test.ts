@@ -92,4 +92,32 @@ describe('analytics loop', () => {
     // Measured at a day old: not again.
     expect(await turn(h)).toBe('0 posts measured');
   });
+
+  it('a post deleted on the platform is set aside, never asked for again, and never fails the turn', async () => {
+    h = await startAppHarness({ loginSeconds: 7 * 86_400 });
+    const harness = h;
+    const own = (text: string) =>
+      harness.fake.state.seed({ tweets: [{ author_username: 'app_owner', text, minutes_ago: 5 }] })
+        .tweets[0] as string;
+    const kept = own('Queues are just tables.');
+    const deleted = own('A take I regret.');
+    const seed = analyticsSeed(h.app.deps.database);
+    await seed.post('tweet', kept, '2026-11-21T09:00:00.000Z');
+    await seed.post('tweet', deleted, '2026-11-21T10:00:00.000Z');
+    h.fake.state.tweets.delete(deleted);
+    expect(await turn(h)).toMatch(/, 1 post measured, 1 gone from the platform$/);
+    expect(rows(h, 'select tweet_id from posts where gone_at is not null')).toEqual([{ tweet_id: deleted }]);
+    expect(rows(h, 'select tweet_id from post_metrics')).toEqual([{ tweet_id: kept }]);
+    // Every post of a lookup gone: the platform answers "not found", which is no failure either.
+    const later = own('Also regretted.');
+    await seed.post('tweet', later, '2026-11-21T11:00:00.000Z');
+    h.fake.state.tweets.delete(later);
+    const lookups = () => harness.fake.requests.filter((r) => r.path === '/2/tweets').length;
+    const before = lookups();
+    expect(await turn(h)).toBe('0 posts measured, 1 gone from the platform');
+    expect(lookups()).toBe(before + 1);
+    // Nothing left to ask for.
+    expect(await turn(h)).toBe('0 posts measured');
+    expect(lookups()).toBe(before + 1);
+  });
 });

@@ -24,8 +24,12 @@ export interface AnalyticsWriter {
     counts: { followers: number; following: number; tweets: number },
     at: Date,
   ): void;
-  /** Posts at least `postedBefore` old that were never measured, or measured before they were a day old. */
+  /**
+   * Live posts at least `postedBefore` old that were never measured, or measured before they were a day old.
+   */
   postsToMeasure(postedBefore: Date, limit: number): PostToMeasure[];
+  /** Posts the platform no longer shows (deleted or hidden): never asked for again. */
+  markGone(tweetIds: readonly string[], at: Date): void;
   saveMetrics(post: MeasuredPost, at: Date): void;
   /** Recomputes the per topic and format averages from every measured post; answers how many rows. */
   refreshContentScores(at: Date): number;

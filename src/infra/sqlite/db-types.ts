@@ -401,6 +401,7 @@ export interface PostsTable {
   llm_model: string | null;
   posted_at: Generated<string>;
   actor: Generated<string>;
+  gone_at: string | null;
 }
 
 export interface ProvenanceLinksTable {

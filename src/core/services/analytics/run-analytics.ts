@@ -3,6 +3,7 @@
 // metrics of the account's posts once they are a day old, with their performance score; and the topic and
 // format averages the content loop and vault context choose by.
 import { FOLLOWER_DROP_ALERT, followerDrop, performanceScore } from '../../domain/performance-score.js';
+import { isAppError } from '../../errors.js';
 import type { AnalyticsWriter } from '../../ports/analytics-writer.js';
 import type { Clock } from '../../ports/clock.js';
 import type { SocialRead } from '../../ports/social.js';
@@ -24,6 +25,8 @@ export interface AnalyticsTurn {
   drop?: number;
   alerted: boolean;
   measured: number;
+  /** Own posts the platform no longer shows (deleted or hidden): set aside, never asked for again. */
+  gone: number;
   topics: number;
 }
 
@@ -41,7 +44,7 @@ export async function runAnalyticsTurn(deps: AnalyticsTurnDeps): Promise<Analyti
   const now = deps.clock.now();
   const zone = deps.timezone();
   const today = calendarDay(now, zone);
-  const turn: AnalyticsTurn = { alerted: false, measured: 0, topics: 0 };
+  const turn: AnalyticsTurn = { alerted: false, measured: 0, gone: 0, topics: 0 };
   if (deps.writer.followersOn(today) === undefined) {
     const me = await deps.read.getMe();
     const metrics = me.public_metrics;
@@ -77,7 +80,16 @@ export async function runAnalyticsTurn(deps: AnalyticsTurnDeps): Promise<Analyti
   const due = deps.writer.postsToMeasure(new Date(now.getTime() - DAY_MS), BATCH * 5);
   for (let i = 0; i < due.length; i += BATCH) {
     const batch = due.slice(i, i + BATCH);
-    const found = await deps.read.getTweets(batch.map((post) => post.tweetId));
+    const found = await lookUp(
+      deps.read,
+      batch.map((post) => post.tweetId),
+    );
+    const shown = new Set(found.map((tweet) => tweet.id));
+    const gone = batch.filter((post) => !shown.has(post.tweetId)).map((post) => post.tweetId);
+    if (gone.length > 0) {
+      deps.writer.markGone(gone, now);
+      turn.gone += gone.length;
+    }
     for (const tweet of found) {
       const m = tweet.public_metrics;
       if (!m) continue;
@@ -104,6 +116,19 @@ export async function runAnalyticsTurn(deps: AnalyticsTurnDeps): Promise<Analyti
   return turn;
 }
 
+/**
+ * The posts the platform still shows. A lookup of only deleted posts answers "not found" instead of an
+ * empty list: for this batch that means none is left, not a failed turn.
+ */
+async function lookUp(read: AnalyticsTurnDeps['read'], ids: string[]) {
+  try {
+    return await read.getTweets(ids);
+  } catch (error) {
+    if (isAppError(error) && error.code === 'not_found') return [];
+    throw error;
+  }
+}
+
 export function describeAnalytics(turn: AnalyticsTurn): string {
   const parts: string[] = [];
   if (turn.followers !== undefined) {
@@ -112,5 +137,6 @@ export function describeAnalytics(turn: AnalyticsTurn): string {
     );
   }
   parts.push(`${turn.measured} post${turn.measured === 1 ? '' : 's'} measured`);
+  if (turn.gone > 0) parts.push(`${turn.gone} gone from the platform`);
   return parts.join(', ');
 }

@@ -41,11 +41,20 @@ export class AnalyticsWriterRepository implements AnalyticsWriter {
       .prepare(
         `select p.tweet_id as tweetId, p.kind, p.posted_at as postedAt from posts p
          left join post_metrics m on m.account_id = p.account_id and m.tweet_id = p.tweet_id
-         where p.account_id = ? and p.posted_at <= ?
+         where p.account_id = ? and p.posted_at <= ? and p.gone_at is null
            and (m.tweet_id is null or m.measured_at < strftime('%Y-%m-%dT%H:%M:%fZ', p.posted_at, '+1 day'))
          order by p.posted_at limit ?`,
       )
       .all(this.accountId, toDbTimestamp(postedBefore), limit) as PostToMeasure[];
+  }
+
+  markGone(tweetIds: readonly string[], at: Date): void {
+    const mark = this.sqlite.prepare(
+      'update posts set gone_at = ? where account_id = ? and tweet_id = ? and gone_at is null',
+    );
+    this.sqlite.transaction(() => {
+      for (const id of tweetIds) mark.run(toDbTimestamp(at), this.accountId, id);
+    })();
   }
 
   saveMetrics(post: MeasuredPost, at: Date): void {
