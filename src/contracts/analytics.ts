@@ -134,10 +134,9 @@ export const ReplyCountTodaySchema = z.object({
   date: z.string().describe('Local calendar day, YYYY-MM-DD.'),
   timezone: z.string(),
   since: Timestamp.describe('Local midnight in UTC.'),
-  last_24h: z.number().int().describe('Replies in the sliding 24 hours the daily cap counts.'),
   max_per_day: z.number().int(),
-  remaining: z.number().int().describe('Replies the daily cap still allows now.'),
-  resets_at: Timestamp.nullable().describe('When the oldest counted reply leaves the 24-hour window.'),
+  remaining: z.number().int().describe('Replies the daily cap still allows today.'),
+  resets_at: Timestamp.describe('The next local midnight, when the daily cap starts afresh.'),
 });
 export type ReplyCountToday = z.infer<typeof ReplyCountTodaySchema>;
 

@@ -107,8 +107,14 @@ export const RateLimitSchema = z.object({
   max: z.number().int(),
   remaining: z.number().int(),
   period_seconds: z.number().int(),
-  window: z.literal('sliding'),
-  resets_at: Timestamp.nullable().describe('When the oldest counted event leaves the window; null if none.'),
+  window: z
+    .enum(['sliding', 'calendar_day', 'calendar_week'])
+    .describe(
+      "sliding: the last period_seconds; calendar_day / calendar_week: the day, or the week from Monday, in the account's timezone.",
+    ),
+  resets_at: Timestamp.nullable().describe(
+    'Sliding: when the oldest counted event leaves the window (null if none); calendar: when the next window starts.',
+  ),
   applies_to: z.array(z.string()).describe('Tools (or post kinds) counted; ["*"] = every gated tool.'),
 });
 export type RateLimit = z.infer<typeof RateLimitSchema>;

@@ -33,14 +33,14 @@ function otherPosts(harness: McpHarness, count: number): string[] {
 }
 
 describe('analytics tools over the account activity', () => {
-  it('get_reply_count_today counts replies since local midnight beside the 24-hour cap window', async () => {
+  it('get_reply_count_today counts replies since local midnight, the day the reply cap counts', async () => {
     const harness = await start();
     const seed = analyticsSeed(harness.app.deps.database);
     for (const [id, at] of [
       ['1', '2026-11-22T08:00:00.000Z'],
       ['2', '2026-11-22T09:00:00.000Z'],
       ['3', '2026-11-22T11:00:00.000Z'],
-      ['4', '2026-11-21T20:00:00.000Z'], // yesterday (UTC), still inside the last 24 hours
+      ['4', '2026-11-21T20:00:00.000Z'], // yesterday (UTC), though inside the last 24 hours
       ['5', '2026-11-20T20:00:00.000Z'],
     ] as const) {
       await seed.post('reply', id, at);
@@ -54,10 +54,9 @@ describe('analytics tools over the account activity', () => {
       date: '2026-11-22',
       timezone: 'UTC',
       since: '2026-11-22T00:00:00.000Z',
-      last_24h: 4,
       max_per_day: 5,
-      remaining: 1,
-      resets_at: '2026-11-22T20:00:00.000Z',
+      remaining: 2,
+      resets_at: '2026-11-23T00:00:00.000Z',
     });
   });
 
@@ -73,8 +72,8 @@ describe('analytics tools over the account activity', () => {
       date: '2026-11-22',
       timezone: 'Asia/Tokyo',
       since: '2026-11-21T15:00:00.000Z',
-      last_24h: 3,
-      remaining: 0,
+      remaining: 1,
+      resets_at: '2026-11-22T15:00:00.000Z',
     });
   });
 
@@ -353,9 +352,10 @@ describe('policy tools', () => {
       used: 2,
       max: 4,
       remaining: 2,
-      resets_at: '2026-11-23T02:00:00.000Z',
+      window: 'calendar_day',
+      resets_at: '2026-11-23T00:00:00.000Z',
     });
-    expect(byKey.replies_per_day).toMatchObject({ used: 0, max: 5, remaining: 5, resets_at: null });
+    expect(byKey.replies_per_day).toMatchObject({ used: 0, max: 5, remaining: 5, window: 'calendar_day' });
     expect(byKey.threads_per_week).toMatchObject({ used: 0, max: 1, period_seconds: 604_800 });
 
     // An hour after the first like, its slot is free again.

@@ -205,7 +205,7 @@ describe('context', () => {
         approval_queue: { by_status: {} },
         discovered: { total: robsPosts.length },
       },
-      reply_cap: { cap: 1, replied_last_24h: 0, queued_for_review: 0, remaining: 1, can_reply: true },
+      reply_cap: { cap: 1, replied_today: 0, queued_for_review: 0, remaining: 1, can_reply: true },
     });
     await h.call('propose_and_queue_replies', {
       drafts: [{ tweet_id: posts.rob, text: 'Yes, in WAL mode.' }],
@@ -219,7 +219,7 @@ describe('context', () => {
     });
     expect(after.data.reply_cap).toEqual({
       cap: 1,
-      replied_last_24h: 0,
+      replied_today: 0,
       queued_for_review: 1,
       remaining: 0,
       can_reply: false,

@@ -95,6 +95,15 @@ export function capWindows(now: Date, timeZone: string): { dayStart: Date; weekS
   return { dayStart: day.start, weekStart: monday.start };
 }
 
+/** When the current cap windows end: the next local midnight and the next local Monday midnight. */
+export function capWindowEnds(now: Date, timeZone: string): { dayEnd: Date; weekEnd: Date } {
+  const { dayStart, weekStart } = capWindows(now, timeZone);
+  // Noon of the next day (or of the next week's Monday) is in it whatever DST does.
+  const dayEnd = capWindows(new Date(dayStart.getTime() + DAY_MS + DAY_MS / 2), timeZone).dayStart;
+  const weekEnd = capWindows(new Date(weekStart.getTime() + 7 * DAY_MS + DAY_MS / 2), timeZone).dayStart;
+  return { dayEnd, weekEnd };
+}
+
 /**
  * When a sliding-window cap frees a slot: the oldest counted event leaves the window `periodSeconds`
  * after it happened. Undefined when nothing is counted (nothing to wait for).

@@ -1,6 +1,7 @@
 // listRateLimits over real SQLite stores: which counters a template and the user's limits add, and which
 // tools each one covers.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { analyticsSeed } from '../../../../test/support/analytics-seed.js';
 import { FakeClock } from '../../../../test/support/fake-clock.js';
 import { createAnalyticsDeps } from '../../../app/analytics-deps.js';
 import { DEFAULT_ACCOUNT_ID } from '../../../contracts/account.js';
@@ -34,6 +35,7 @@ describe('listRateLimits', () => {
     );
     const report = await listRateLimits(createAnalyticsDeps(database, DEFAULT_ACCOUNT_ID, clock), {
       limits: LIMITS,
+      timezone: 'UTC',
       policy: McpPolicySchema.parse({ template: 'agency_mode' }),
       gatedTools: TOOLS,
     });
@@ -54,6 +56,7 @@ describe('listRateLimits', () => {
   it('shows a configured limit no tool matches (a typo stays visible) and says when the policy is off', async () => {
     const report = await listRateLimits(createAnalyticsDeps(database, DEFAULT_ACCOUNT_ID, clock), {
       limits: LIMITS,
+      timezone: 'UTC',
       policy: McpPolicySchema.parse({
         enforce_for_mutations: false,
         rate_limits: [
@@ -83,5 +86,38 @@ describe('listRateLimits', () => {
     });
     expect(byKey.get('typo')).toMatchObject({ used: 0, max: 1, applies_to: [] });
     expect([...byKey.keys()].slice(0, 3)).toEqual(['replies_per_day', 'tweets_per_day', 'threads_per_week']);
+  });
+
+  it("counts the posting caps over the calendar day and the week from Monday in the account's timezone, as the guards do", async () => {
+    // 2026-11-22T12:00Z is Sunday 21:00 in Tokyo; the Tokyo week began Monday 16th 00:00 (15th 15:00Z).
+    const seed = analyticsSeed(database);
+    await seed.post('reply', '1', '2026-11-21T14:59:00.000Z'); // Saturday 23:59 in Tokyo
+    await seed.post('reply', '2', '2026-11-21T20:00:00.000Z'); // Sunday 05:00
+    await seed.post('tweet', '3', '2026-11-22T11:00:00.000Z'); // Sunday 20:00
+    const card = (id: string, at: string) =>
+      seed.post('thread_card', id, at, { thread_root_tweet_id: id, thread_position: 0 });
+    await card('4', '2026-11-15T14:00:00.000Z'); // Sunday 15th 23:00: last week
+    await card('5', '2026-11-16T01:00:00.000Z'); // Monday 16th 10:00: this week
+    const report = await listRateLimits(createAnalyticsDeps(database, DEFAULT_ACCOUNT_ID, clock), {
+      limits: LIMITS,
+      timezone: 'Asia/Tokyo',
+      policy: McpPolicySchema.parse({}),
+      gatedTools: TOOLS,
+    });
+    const byKey = Object.fromEntries(report.limits.map((l) => [l.key, l]));
+    // Monday 23rd 00:00 in Tokyo starts the next day and the next week alike.
+    expect(byKey.replies_per_day).toMatchObject({
+      used: 1,
+      remaining: 4,
+      window: 'calendar_day',
+      resets_at: '2026-11-22T15:00:00.000Z',
+    });
+    expect(byKey.tweets_per_day).toMatchObject({ used: 1, remaining: 5, window: 'calendar_day' });
+    expect(byKey.threads_per_week).toMatchObject({
+      used: 1,
+      remaining: 0,
+      window: 'calendar_week',
+      resets_at: '2026-11-22T15:00:00.000Z',
+    });
   });
 });

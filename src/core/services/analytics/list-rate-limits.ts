@@ -1,6 +1,7 @@
 // get_rate_limits: every cap the account is under, with what the current window used and when it frees a
-// slot: the daily and weekly posting caps ([limits], counted from posts) and the policy engine's counters
-// (the hourly tool-mutation cap, template limits, [mcp_policy].rate_limits, counted in rate_events).
+// slot: the daily and weekly posting caps ([limits], counted from posts over the calendar day and the week
+// from Monday in the account's timezone, as the guards count them) and the policy engine's counters (the
+// hourly tool-mutation cap, template limits, [mcp_policy].rate_limits: sliding windows in rate_events).
 import type { Config } from '../../../contracts/config/config.js';
 import type { McpPolicy } from '../../../contracts/config/mcp-policy.js';
 import type { RateLimit, RateLimits } from '../../../contracts/tool-telemetry.js';
@@ -11,12 +12,14 @@ import {
   type LimitUsage,
   type PolicyLimit,
 } from '../../domain/mutation-policy.js';
-import { slotFreesAt } from '../../domain/time-windows.js';
+import { capWindowEnds, capWindows, slotFreesAt } from '../../domain/time-windows.js';
 import type { AnalyticsStores, CappedPostKind } from '../../ports/analytics-stores.js';
 
 export interface RateLimitSettings {
   limits: Pick<Config['limits'], 'max_replies_per_day' | 'max_tweets_per_day' | 'max_threads_per_week'>;
   policy: McpPolicy;
+  /** The account's timezone: the posting caps count its calendar day and week. */
+  timezone: string;
   /** The policy-gated tools and their policy categories (which counters each one counts against). */
   gatedTools: ReadonlyArray<{ tool: string; category: PolicyCategory }>;
 }
@@ -26,6 +29,7 @@ const POSTING_CAPS: ReadonlyArray<{
   kind: CappedPostKind;
   setting: keyof RateLimitSettings['limits'];
   periodSeconds: number;
+  window: 'calendar_day' | 'calendar_week';
   description: string;
   appliesTo: string[];
 }> = [
@@ -34,7 +38,8 @@ const POSTING_CAPS: ReadonlyArray<{
     kind: 'reply',
     setting: 'max_replies_per_day',
     periodSeconds: 86_400,
-    description: 'Replies in the last 24 hours',
+    window: 'calendar_day',
+    description: "Replies today (the account's timezone)",
     appliesTo: ['reply'],
   },
   {
@@ -42,7 +47,8 @@ const POSTING_CAPS: ReadonlyArray<{
     kind: 'tweet',
     setting: 'max_tweets_per_day',
     periodSeconds: 86_400,
-    description: 'Original posts and quotes in the last 24 hours',
+    window: 'calendar_day',
+    description: "Original posts and quotes today (the account's timezone)",
     appliesTo: ['tweet', 'quote'],
   },
   {
@@ -50,7 +56,8 @@ const POSTING_CAPS: ReadonlyArray<{
     kind: 'thread',
     setting: 'max_threads_per_week',
     periodSeconds: 7 * 86_400,
-    description: 'Threads started in the last 7 days',
+    window: 'calendar_week',
+    description: "Threads started this week, from Monday (the account's timezone)",
     appliesTo: ['thread'],
   },
 ];
@@ -112,20 +119,26 @@ export async function listRateLimits(
   settings: RateLimitSettings,
 ): Promise<RateLimits> {
   const now = deps.clock.now();
+  const { dayStart, weekStart } = capWindows(now, settings.timezone);
+  const { dayEnd, weekEnd } = capWindowEnds(now, settings.timezone);
   const posting = await Promise.all(
-    POSTING_CAPS.map(async (cap) =>
-      row(
-        {
-          key: cap.key,
-          description: cap.description,
-          source: `limits.${cap.setting}`,
-          max: settings.limits[cap.setting],
-          period_seconds: cap.periodSeconds,
-          applies_to: cap.appliesTo,
-        },
-        await deps.activity.capUsage(cap.kind, new Date(now.getTime() - cap.periodSeconds * 1000)),
-      ),
-    ),
+    POSTING_CAPS.map(async (cap): Promise<RateLimit> => {
+      const day = cap.window === 'calendar_day';
+      const used = (await deps.activity.capUsage(cap.kind, day ? dayStart : weekStart)).count;
+      const max = settings.limits[cap.setting];
+      return {
+        key: cap.key,
+        description: cap.description,
+        source: `limits.${cap.setting}`,
+        max,
+        period_seconds: cap.periodSeconds,
+        applies_to: cap.appliesTo,
+        used,
+        remaining: Math.max(max - used, 0),
+        window: cap.window,
+        resets_at: (day ? dayEnd : weekEnd).toISOString(),
+      };
+    }),
   );
   const everyTool = settings.gatedTools.length;
   const counters = policyLimits(settings).map(({ limit, tools }) =>

@@ -44,10 +44,10 @@ export interface AuthorContext {
       }>;
     };
   };
-  /** The per-author daily cap as the guards will apply it (last 24 hours, queued replies included). */
+  /** The per-author daily cap as the guards will apply it (today in the account's timezone, queued replies included). */
   reply_cap: {
     cap: number;
-    replied_last_24h: number;
+    replied_today: number;
     queued_for_review: number;
     remaining: number;
     can_reply: boolean;
@@ -139,7 +139,7 @@ export async function getAuthorContext(
       },
       reply_cap: {
         cap,
-        replied_last_24h: history.replies.since,
+        replied_today: history.replies.since,
         queued_for_review: queued,
         remaining,
         can_reply: remaining > 0,

@@ -114,7 +114,7 @@ export const ACTIVITY_TOOLS: readonly AnyOperation[] = [
   defineOperation({
     name: 'get_reply_count_today',
     summary:
-      "Replies posted today (since midnight in the account's timezone), and the daily reply cap: replies in the last 24 hours, the maximum, what remains and when a slot frees.",
+      "Replies posted today (since midnight in the account's timezone) and the daily reply cap, which counts that same day: the maximum, what remains, and the next midnight when it starts afresh.",
     input: z.object({}),
     output: ReplyCountTodaySchema,
     mutation: false,

@@ -20,7 +20,7 @@ export const POLICY_TOOLS: readonly AnyOperation[] = [
   defineOperation({
     name: 'get_rate_limits',
     summary:
-      'Every cap with used / max / remaining and when its sliding window frees a slot (resets_at): replies and posts per day, threads per week ([limits]), the hourly tool-mutation cap, template limits and [mcp_policy].rate_limits.',
+      "Every cap with used / max / remaining and resets_at: replies and posts per calendar day and threads per week from Monday ([limits], in the account's timezone; resets_at is when the next window starts), the hourly tool-mutation cap, template limits and [mcp_policy].rate_limits (sliding windows; resets_at is when a slot frees).",
     input: z.object({}),
     output: RateLimitsSchema,
     mutation: false,
@@ -28,6 +28,7 @@ export const POLICY_TOOLS: readonly AnyOperation[] = [
     run: (deps) =>
       listRateLimits(deps.analytics, {
         limits: deps.config.limits,
+        timezone: deps.config.schedule.timezone,
         policy: deps.config.mcp_policy,
         gatedTools: gatedTools(),
       }),

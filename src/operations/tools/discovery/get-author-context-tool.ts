@@ -8,7 +8,7 @@ import { discoveryServices } from './discovery-services.js';
 export const getAuthorContextTool = defineOperation({
   name: 'get_author_context',
   summary:
-    "Everything known about an author before engaging: platform profile, the account's past replies to them, approval items aimed at them, their discovered posts, whether they are a target account, and replies in the last 24 hours against the per-author cap.",
+    "Everything known about an author before engaging: platform profile, the account's past replies to them, approval items aimed at them, their discovered posts, whether they are a target account, and today's replies (the account's timezone) against the per-author daily cap.",
   input: z.object({
     author_id: z
       .string()
