@@ -101,4 +101,35 @@ describe('discovery loop', () => {
     ).toEqual([]);
     expect(await h.app.deps.discovery.discovered.byIds([rob ?? ''])).toHaveLength(1);
   });
+
+  it('a malformed, a half-filled or an empty search answer: a clear error or nothing found, nothing stored, and the next turn goes on', async () => {
+    const h = await world.open(
+      startAppHarness({
+        config: config({
+          mode: 'composer',
+          business: { product_keywords: ['sqlite', 'zzz-nobody-says-this'] },
+        }),
+      }),
+    );
+    seedFreshPosts(h);
+    const stored = () =>
+      h.app.deps.database.sqlite.prepare('select count(*) as n from discovered_tweets').get();
+    const path = '/2/tweets/search/recent';
+    h.fake.faults.inject({ path, action: { type: 'malformed' } });
+    await expect(turn(h)).rejects.toMatchObject({
+      code: 'social_api_error',
+      message: expect.stringMatching(/malformed response/),
+    });
+    h.fake.faults.inject({ path, action: { type: 'missingFields' } });
+    await expect(turn(h)).rejects.toMatchObject({
+      code: 'social_api_error',
+      message: expect.stringMatching(/malformed response/),
+    });
+    expect(stored()).toEqual({ n: 0 });
+    // The platform answers fine again: the turns go on over the keywords.
+    const summaries = [await turn(h), await turn(h)];
+    expect(summaries).toContainEqual(expect.stringMatching(/^"zzz-nobody-says-this": 0 posts/));
+    expect(summaries).toContainEqual(expect.stringMatching(/^"sqlite": [1-9]\d* posts/));
+    expect((stored() as { n: number }).n).toBeGreaterThan(0);
+  });
 });
