@@ -51,7 +51,7 @@ beforeEach(async () => {
   // The user's database, with a post of their own from before.
   const database = openDatabase({ path: dbPath });
   await analyticsSeed(database).post('tweet', '1990000000000000001', '2025-12-30T10:00:00.000Z');
-  database.close();
+  await database.close();
 });
 
 afterEach(async () => {
