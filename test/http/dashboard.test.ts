@@ -32,7 +32,7 @@ describe('dashboard pages', () => {
       expect(page.headers['content-security-policy']).toContain("default-src 'self'; script-src 'self'");
       expect(page.headers['cache-control']).toBe('no-store');
     }
-    expect((await get('/calendar')).statusCode).toBe(404);
+    expect((await get('/nowhere')).statusCode).toBe(404);
     const script = /src="(\/assets\/[^"]+\.js)"/.exec((await get('/drafts')).body)?.[1] ?? '';
     const asset = await get(script);
     expect(asset.statusCode).toBe(200);

@@ -29,6 +29,7 @@ export const ACTIVITY_TOOLS: readonly AnyOperation[] = [
     input: z.object({ days: days(7), since_hours: sinceHours }),
     output: StatsSchema,
     mutation: false,
+    http: { method: 'GET', path: '/api/analytics/stats' },
     tool: localTool('get_stats', 'analytics'),
     run: (deps, input) =>
       getStats(deps.analytics, lookbackWindow(deps.clock.now(), input, 7), deps.config.schedule.timezone),
@@ -43,6 +44,7 @@ export const ACTIVITY_TOOLS: readonly AnyOperation[] = [
     }),
     output: FollowerTrendSchema,
     mutation: false,
+    http: { method: 'GET', path: '/api/analytics/followers' },
     tool: localTool('get_follower_trend', 'analytics'),
     run: (deps, input) =>
       followerTrend(deps.analytics, lookbackWindow(deps.clock.now(), input, 30), {
@@ -67,6 +69,7 @@ export const ACTIVITY_TOOLS: readonly AnyOperation[] = [
     }),
     output: z.array(ActionLogEntrySchema),
     mutation: false,
+    http: { method: 'GET', path: '/api/activity' },
     tool: localTool('get_action_log', 'analytics'),
     run: (deps, input) =>
       deps.analytics.activity.actionLog({
@@ -89,6 +92,7 @@ export const ACTIVITY_TOOLS: readonly AnyOperation[] = [
     }),
     output: ActionCountsSchema,
     mutation: false,
+    http: { method: 'GET', path: '/api/activity/counts' },
     tool: localTool('get_action_counts', 'analytics'),
     run: (deps, input) =>
       countActions(deps.analytics, {
@@ -104,6 +108,7 @@ export const ACTIVITY_TOOLS: readonly AnyOperation[] = [
     input: z.object({ limit: limit(20, 100), since_hours: sinceHours }),
     output: z.array(ReplyRecordSchema),
     mutation: false,
+    http: { method: 'GET', path: '/api/analytics/replies' },
     tool: localTool('get_recent_replies', 'analytics'),
     run: (deps, input) =>
       deps.analytics.activity.recentReplies({
@@ -118,6 +123,7 @@ export const ACTIVITY_TOOLS: readonly AnyOperation[] = [
     input: z.object({}),
     output: ReplyCountTodaySchema,
     mutation: false,
+    http: { method: 'GET', path: '/api/analytics/replies-today' },
     tool: localTool('get_reply_count_today', 'analytics'),
     run: (deps) =>
       countRepliesToday(deps.analytics, {

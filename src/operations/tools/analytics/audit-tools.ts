@@ -24,6 +24,7 @@ export const AUDIT_TOOLS: readonly AnyOperation[] = [
     input: z.object({ days: days(30) }),
     output: SocialUsageSchema,
     mutation: false,
+    http: { method: 'GET', path: '/api/analytics/api-usage' },
     tool: localTool('get_social_usage', 'analytics'),
     run: (deps, input) => summarizeSocialUsage(deps.analytics, lookbackWindow(deps.clock.now(), input, 30)),
   }),
@@ -43,6 +44,7 @@ export const AUDIT_TOOLS: readonly AnyOperation[] = [
     }),
     output: z.array(MutationSummarySchema),
     mutation: false,
+    http: { method: 'GET', path: '/api/activity/mutations' },
     tool: localTool('get_recent_mutations', 'analytics'),
     run: (deps, input) =>
       listRecentMutations(deps.analytics, {
@@ -60,6 +62,7 @@ export const AUDIT_TOOLS: readonly AnyOperation[] = [
     }),
     output: MutationDetailSchema,
     mutation: false,
+    http: { method: 'GET', path: '/api/activity/mutations/{correlation_id}' },
     tool: localTool('get_mutation_detail', 'analytics', { errors: [...DB_ERRORS, 'not_found'] }),
     run: (deps, input) => findMutation(deps.analytics, input.correlation_id),
   }),

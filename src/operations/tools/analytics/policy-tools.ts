@@ -24,6 +24,7 @@ export const POLICY_TOOLS: readonly AnyOperation[] = [
     input: z.object({}),
     output: RateLimitsSchema,
     mutation: false,
+    http: { method: 'GET', path: '/api/limits' },
     tool: localTool('get_rate_limits', 'policy'),
     run: (deps) =>
       listRateLimits(deps.analytics, {
@@ -40,6 +41,7 @@ export const POLICY_TOOLS: readonly AnyOperation[] = [
     input: z.object({}),
     output: PolicyStatusSchema,
     mutation: false,
+    http: { method: 'GET', path: '/api/policy' },
     tool: localTool('get_policy_status', 'policy'),
     run: (deps) =>
       describePolicy(deps.analytics, {
