@@ -1,22 +1,25 @@
 // The dashboard: who is signed in decides between the sign-in (or first-run) page and the shell; the
-// URL decides the page. Navigation lists only pages that exist.
+// URL decides the page, each loaded as its own chunk. Navigation lists only pages that exist.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { SIGN_IN_PATHS } from '../../src/contracts/dashboard-routes.js';
 import { whenUnauthenticated } from './api.js';
-import { DraftsPage } from './pages/drafts-page.js';
+import { PAGES, pageAt } from './pages/registry.js';
 import { SignInPage } from './pages/sign-in-page.js';
 import { useNewDraft } from './pages/use-new-draft.js';
 import { navigate, useLocation } from './router.js';
 import { loadSession, signOut } from './session.js';
 import { commandFor } from './shortcuts.js';
 
-/** Where to go after signing in: the `next` page of this app, else Draft Studio. */
+/** Where to go after signing in: the `next` page of this app (any page of the shell), else home. */
 export function nextPage(): string {
   const next = new URLSearchParams(location.search).get('next') ?? '';
-  return next.startsWith('/drafts') ? next : '/drafts';
+  const url = new URL(next || '/', location.origin);
+  const page = url.origin === location.origin ? pageAt(url.pathname) : undefined;
+  return page ? url.pathname + url.search : '/';
 }
 
-function Shell({ children }: { children: React.ReactNode }) {
+function Shell({ children, path }: { children: React.ReactNode; path: string }) {
   const client = useQueryClient();
   const newDraft = useNewDraft();
   // New draft's keys work on every page, with or without a draft open.
@@ -34,15 +37,20 @@ function Shell({ children }: { children: React.ReactNode }) {
     <div className="shell">
       <header className="top">
         <nav aria-label="Main">
-          <a
-            href="/drafts"
-            onClick={(event) => {
-              event.preventDefault();
-              navigate('/drafts');
-            }}
-          >
-            Drafts
-          </a>
+          {PAGES.map((page) => (
+            <a
+              key={page.path}
+              href={page.path}
+              aria-current={page.path === path ? 'page' : undefined}
+              onClick={(event) => {
+                if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                event.preventDefault();
+                navigate(page.path);
+              }}
+            >
+              {page.label}
+            </a>
+          ))}
         </nav>
         <button type="button" onClick={() => newDraft.mutate()} disabled={newDraft.isPending}>
           New draft
@@ -67,7 +75,6 @@ function Shell({ children }: { children: React.ReactNode }) {
 export function App() {
   const client = useQueryClient();
   const { path } = useLocation();
-  const homeDraft = useNewDraft({ replace: true });
   const session = useQuery({
     queryKey: ['session'],
     queryFn: loadSession,
@@ -79,15 +86,13 @@ export function App() {
   useEffect(() => {
     if (!session.data) return;
     const signedIn = session.data.authenticated;
-    if (!signedIn && path !== '/login' && path !== '/setup') {
-      // Back to the same draft after signing in (its unsaved text waits in the offline copy).
-      const next =
-        path === '/drafts' ? `?next=${encodeURIComponent(location.pathname + location.search)}` : '';
+    const signIn = SIGN_IN_PATHS.some((p) => p === path);
+    if (!signedIn && !signIn) {
+      // Back to the same page (and draft: its unsaved text waits in the offline copy) after signing in.
+      const next = path === '/' ? '' : `?next=${encodeURIComponent(location.pathname + location.search)}`;
       navigate(session.data.passphrase_set === false ? '/setup' : `/login${next}`, { replace: true });
-    } else if (signedIn && (path === '/login' || path === '/setup')) navigate(nextPage(), { replace: true });
-    // The home page starts writing: a new server draft, opened in Draft Studio (spec).
-    else if (signedIn && path === '/' && !homeDraft.isPending) homeDraft.mutate();
-  }, [session.data, path, homeDraft]);
+    } else if (signedIn && signIn) navigate(nextPage(), { replace: true });
+  }, [session.data, path]);
 
   if (session.isPending) return <p className="muted">Loading…</p>;
   if (session.error)
@@ -99,5 +104,21 @@ export function App() {
   const refresh = () => client.refetchQueries({ queryKey: ['session'] });
   if (!session.data.authenticated)
     return <SignInPage firstRun={session.data.passphrase_set === false} onSignedIn={refresh} />;
-  return <Shell>{path === '/drafts' ? <DraftsPage /> : <p className="muted">Loading…</p>}</Shell>;
+  const page = pageAt(path);
+  return (
+    <Shell path={path}>
+      {page ? (
+        <Suspense fallback={null}>
+          <page.Component />
+        </Suspense>
+      ) : (
+        <main className="not-found">
+          <h1>No such page</h1>
+          <p>
+            <a href="/">Go to the home page</a>
+          </p>
+        </main>
+      )}
+    </Shell>
+  );
 }

@@ -1,0 +1,11 @@
+// What the shell knows of a page before loading it: its path, its name in the navigation, and its place
+// there. Each page folder (web/src/pages/<name>/) has a meta.ts with one of these and a page.tsx whose
+// default export is the page, loaded as its own chunk.
+import type { DashboardPath } from '../../../src/contracts/dashboard-routes.js';
+
+export interface PageMeta {
+  path: DashboardPath;
+  label: string;
+  /** Position in the navigation, low first. */
+  order: number;
+}
