@@ -23,6 +23,7 @@ interface Page {
     relevance_score: number;
     matched_keyword: string;
     replied_to: boolean;
+    posted_at: string | null;
     score_breakdown: Record<string, unknown>;
   }>;
   next_offset: number | null;
@@ -40,6 +41,7 @@ describe('GET /api/discovery/feed', () => {
     const scores = page.items.map((item) => item.relevance_score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(Object.keys(page.items[0]?.score_breakdown ?? {}).length).toBeGreaterThan(0);
+    expect(page.items[0]?.posted_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(page.next_offset).toBeNull();
   });
 

@@ -22,6 +22,10 @@ export const discoveryFeedOperation = defineOperation({
   output: z.object({
     items: z.array(
       FeedItemSchema.extend({
+        posted_at: z
+          .string()
+          .nullable()
+          .describe('When the author posted it (RFC 3339), when the platform said.'),
         score_breakdown: z.record(z.string(), z.unknown()).describe('The signals behind the score.'),
       }),
     ),

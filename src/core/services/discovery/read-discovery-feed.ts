@@ -40,7 +40,7 @@ export async function readDiscoveryFeed(
 }
 
 export interface FeedPage {
-  items: Array<FeedItem & { score_breakdown: Record<string, unknown> }>;
+  items: Array<FeedItem & { posted_at: string | null; score_breakdown: Record<string, unknown> }>;
   /** The offset of the next page, or null on the last one. */
   next_offset: number | null;
 }
@@ -54,7 +54,11 @@ export async function readDiscoveryPage(
   const posts = await deps.discovered.feed({ ...query, limit: query.limit + 1 });
   const page = posts.slice(0, query.limit);
   return {
-    items: page.map((post) => ({ ...toFeedItem(post), score_breakdown: post.score_breakdown })),
+    items: page.map((post) => ({
+      ...toFeedItem(post),
+      posted_at: post.tweet_created_at,
+      score_breakdown: post.score_breakdown,
+    })),
     next_offset: posts.length > query.limit ? query.offset + query.limit : null,
   };
 }
