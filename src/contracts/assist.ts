@@ -102,6 +102,16 @@ export const OptimalTimesOutput = z.object({
   by_weekday: z.array(
     z.object({ day: z.string(), avg_engagement: z.number(), post_count: z.number().int() }),
   ),
+  cells: z
+    .array(
+      z.object({
+        day: z.string(),
+        hour: z.number().int(),
+        avg_engagement: z.number(),
+        post_count: z.number().int(),
+      }),
+    )
+    .describe('Weekday × hour slots that have posts (the heatmap), Monday first, then by hour.'),
   fallback: z.array(z.string()).nullable().describe('Suggested slots while there is no history.'),
 });
 

@@ -152,6 +152,7 @@ describe('analytics readers, fed by the analytics loop', () => {
       timezone: 'America/New_York',
       times: [],
       by_weekday: [],
+      cells: [],
       fallback: ['09:15', '12:30', '17:00'],
     };
     expect((await h.api('GET', '/api/assist/optimal-times')).json).toEqual(fallback);
@@ -176,6 +177,14 @@ describe('analytics readers, fed by the analytics loop', () => {
         { day: 'Fri', avg_engagement: 34.2, post_count: 3 },
         { day: 'Sat', avg_engagement: 18, post_count: 1 },
         { day: 'Thu', avg_engagement: 12, post_count: 1 },
+      ],
+      // The heatmap's weekday × hour slots, Monday first: B Thu 09, A Fri 09, C Fri 17, D Fri 22, E Sat 06.
+      cells: [
+        { day: 'Thu', hour: 9, avg_engagement: 12, post_count: 1 },
+        { day: 'Fri', hour: 9, avg_engagement: 22, post_count: 1 },
+        { day: 'Fri', hour: 17, avg_engagement: 80, post_count: 1 },
+        { day: 'Fri', hour: 22, avg_engagement: 0.6, post_count: 1 },
+        { day: 'Sat', hour: 6, avg_engagement: 18, post_count: 1 },
       ],
       fallback: null,
     });

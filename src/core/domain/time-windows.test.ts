@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capWindows, lookbackWindow, slotFreesAt, startOfLocalDay } from './time-windows.js';
+import { capWindows, lookbackWindow, monthToDate, slotFreesAt, startOfLocalDay } from './time-windows.js';
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 
@@ -69,5 +69,19 @@ describe('capWindows', () => {
     const week = capWindows(new Date('2026-11-01T18:00:00Z'), 'America/New_York');
     expect(week.weekStart.toISOString()).toBe('2026-10-26T04:00:00.000Z');
     expect(week.dayStart.toISOString()).toBe('2026-11-01T04:00:00.000Z');
+  });
+});
+
+describe('monthToDate', () => {
+  it('starts at local midnight of the 1st, across a DST change inside the month', () => {
+    // 2026-11-20 in New York: DST ended on the 1st, so the 1st began at 04:00Z (EDT), not 05:00Z.
+    const now = new Date('2026-11-20T15:00:00Z');
+    const month = monthToDate(now, 'America/New_York');
+    expect(month.since.toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(month.until).toBe(now);
+    // 03:00Z on the 1st is still October 31st in New York.
+    expect(monthToDate(new Date('2026-11-01T03:00:00Z'), 'America/New_York').since.toISOString()).toBe(
+      '2026-10-01T04:00:00.000Z',
+    );
   });
 });

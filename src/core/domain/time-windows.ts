@@ -112,6 +112,14 @@ export function slotFreesAt(oldest: Date | undefined, periodSeconds: number): Da
   return oldest ? new Date(oldest.getTime() + periodSeconds * 1000) : undefined;
 }
 
+/** The calendar month of `now` so far, from local midnight of the 1st in `timeZone` (noon of the 1st is on it whatever DST did). */
+export function monthToDate(now: Date, timeZone: string): TimeWindow {
+  const day = startOfLocalDay(now, timeZone);
+  const back = Number(day.date.slice(8, 10)) - 1;
+  const first = startOfLocalDay(new Date(day.start.getTime() - back * DAY_MS + DAY_MS / 2), day.timeZone);
+  return { since: first.start, until: now, hours: (now.getTime() - first.start.getTime()) / 3_600_000 };
+}
+
 /** A window as the tools report it. */
 export function describeWindow(window: TimeWindow): { since: string; until: string; window_hours: number } {
   return {

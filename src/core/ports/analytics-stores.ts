@@ -39,6 +39,7 @@ export interface ActivityStore {
     actionType?: string;
     status?: string;
     limit: number;
+    offset?: number;
   }): Promise<ActionLogEntry[]>;
   actionCounts(
     since: Date | undefined,
@@ -95,8 +96,15 @@ export interface TelemetryStats {
 }
 
 export interface MutationAuditReader {
-  /** Newest first; `tools` matches any of the names given. */
-  recent(filter: { limit: number; tools?: readonly string[]; status?: AuditStatus }): Promise<AuditEntry[]>;
+  /** Newest first; `tools` matches any of the names given; `offset` skips that many (paging). */
+  recent(filter: {
+    limit: number;
+    offset?: number;
+    tools?: readonly string[];
+    status?: AuditStatus;
+    actor?: string;
+    since?: Date;
+  }): Promise<AuditEntry[]>;
   find(correlationId: string): Promise<AuditEntry | undefined>;
   /** `since` undefined = all time. */
   countsByTool(since: Date | undefined): Promise<Array<{ tool_name: string; status: string; count: number }>>;

@@ -11,10 +11,20 @@ function toolNames(name: string): string[] {
 
 export async function listRecentMutations(
   deps: Pick<AnalyticsStores, 'audit'>,
-  filter: { limit: number; toolName?: string; status?: AuditStatus },
+  filter: {
+    limit: number;
+    offset?: number;
+    toolName?: string;
+    status?: AuditStatus;
+    actor?: string;
+    since?: Date;
+  },
 ): Promise<MutationSummary[]> {
   const entries = await deps.audit.recent({
     limit: filter.limit,
+    ...(filter.offset ? { offset: filter.offset } : {}),
+    ...(filter.actor ? { actor: filter.actor } : {}),
+    ...(filter.since ? { since: filter.since } : {}),
     ...(filter.toolName ? { tools: toolNames(filter.toolName) } : {}),
     ...(filter.status ? { status: filter.status } : {}),
   });

@@ -33,6 +33,7 @@ export async function optimalTimes(deps: AssistDeps): Promise<{
   timezone: string;
   times: Array<{ hour: number; avg_engagement: number; post_count: number }>;
   by_weekday: Array<{ day: string; avg_engagement: number; post_count: number }>;
+  cells: Array<{ day: string; hour: number; avg_engagement: number; post_count: number }>;
   fallback: string[] | null;
 }> {
   const { timezone } = deps.settings();
@@ -40,6 +41,7 @@ export async function optimalTimes(deps: AssistDeps): Promise<{
   const posts = await deps.stats.postEngagement(since);
   const byHour = new Map<number, { total: number; n: number }>();
   const byDay = new Map<Weekday, { total: number; n: number }>();
+  const byCell = new Map<number, { total: number; n: number }>();
   const add = <K>(map: Map<K, { total: number; n: number }>, key: K, engagement: number) => {
     const bucket = map.get(key) ?? { total: 0, n: 0 };
     bucket.total += engagement;
@@ -50,6 +52,7 @@ export async function optimalTimes(deps: AssistDeps): Promise<{
     const { hour, day } = localHourAndDay(post.postedAt, timezone);
     add(byHour, hour, post.engagement);
     add(byDay, day, post.engagement);
+    add(byCell, WEEKDAYS.indexOf(day) * 24 + hour, post.engagement);
   }
   // Best average first; ties go to the slot with more posts behind it, then the earlier hour or day.
   const rank = <K>(map: Map<K, { total: number; n: number }>, order: (key: K) => number) =>
@@ -68,6 +71,14 @@ export async function optimalTimes(deps: AssistDeps): Promise<{
       avg_engagement: r.avg,
       post_count: r.n,
     })),
+    cells: [...byCell]
+      .sort(([a], [b]) => a - b)
+      .map(([slot, b]) => ({
+        day: WEEKDAYS[Math.floor(slot / 24)] as Weekday,
+        hour: slot % 24,
+        avg_engagement: Math.round((b.total / b.n) * 100) / 100,
+        post_count: b.n,
+      })),
     fallback: posts.length === 0 ? DEFAULT_SLOTS : null,
   };
 }

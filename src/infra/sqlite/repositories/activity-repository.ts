@@ -118,6 +118,7 @@ export class ActivityRepository implements ActivityStore {
     actionType?: string;
     status?: string;
     limit: number;
+    offset?: number;
   }): Promise<ActionLogEntry[]> {
     let query = this.db
       .selectFrom('action_log')
@@ -130,6 +131,7 @@ export class ActivityRepository implements ActivityStore {
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(filter.limit)
+      .offset(filter.offset ?? 0)
       .execute();
     return rows.map((row) => ({
       ...row,

@@ -57,6 +57,27 @@ describe('MutationAuditRepository', () => {
     ).toEqual(['a']);
   });
 
+  it('filters by actor and time, and pages with an offset (the dashboard activity page)', async () => {
+    writer.audit(entry('a', 'social_like_tweet', '2026-11-22T10:00:00.000Z'));
+    writer.audit({
+      ...entry('b', 'create_draft', '2026-11-22T11:00:00.000Z'),
+      actor: 'dashboard',
+      face: 'http',
+    });
+    writer.audit({
+      ...entry('c', 'create_draft', '2026-11-22T12:00:00.000Z'),
+      actor: 'dashboard',
+      face: 'http',
+    });
+    const ids = async (filter: Parameters<typeof reader.recent>[0]) =>
+      (await reader.recent(filter)).map((e) => e.correlation_id);
+    expect(await ids({ limit: 10, actor: 'dashboard' })).toEqual(['c', 'b']);
+    expect(await ids({ limit: 10, actor: 'agent' })).toEqual(['a']);
+    expect(await ids({ limit: 10, since: new Date('2026-11-22T11:00:00.000Z') })).toEqual(['c', 'b']);
+    expect(await ids({ limit: 2, offset: 2 })).toEqual(['a']);
+    expect(await ids({ limit: 1, offset: 1, actor: 'dashboard' })).toEqual(['b']);
+  });
+
   it('finds one mutation with its completion, parsed, and only in its own account', async () => {
     writer.audit({
       ...entry('a', 'social_post_tweet', '2026-11-22T10:00:00.000Z', 'pending'),

@@ -35,8 +35,11 @@ export class MutationAuditRepository implements MutationAuditReader {
 
   async recent(filter: {
     limit: number;
+    offset?: number;
     tools?: readonly string[];
     status?: AuditStatus;
+    actor?: string;
+    since?: Date;
   }): Promise<AuditEntry[]> {
     let query = this.database.db
       .selectFrom('mutation_audit')
@@ -44,10 +47,13 @@ export class MutationAuditRepository implements MutationAuditReader {
       .where('account_id', '=', this.accountId);
     if (filter.tools && filter.tools.length > 0) query = query.where('tool_name', 'in', [...filter.tools]);
     if (filter.status) query = query.where('status', '=', filter.status);
+    if (filter.actor) query = query.where('actor', '=', filter.actor);
+    if (filter.since) query = query.where('created_at', '>=', toDbTimestamp(filter.since));
     const rows = await query
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(filter.limit)
+      .offset(filter.offset ?? 0)
       .execute();
     return rows.map((row) => auditEntryOf(row as AuditRow));
   }

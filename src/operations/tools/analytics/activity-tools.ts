@@ -16,7 +16,7 @@ import { followerTrend } from '../../../core/services/analytics/follower-trend.j
 import { getStats } from '../../../core/services/analytics/get-stats.js';
 import { type AnyOperation, defineOperation } from '../../define-operation.js';
 import { localTool } from '../tool-kit.js';
-import { days, limit, sinceHours } from './analytics-params.js';
+import { days, limit, offset, sinceHours } from './analytics-params.js';
 
 const hoursAgo = (now: Date, hours: number | undefined) =>
   hours === undefined ? undefined : new Date(now.getTime() - hours * 3_600_000);
@@ -55,9 +55,10 @@ export const ACTIVITY_TOOLS: readonly AnyOperation[] = [
   defineOperation({
     name: 'get_action_log',
     summary:
-      'The latest entries of the action log (what the loops and the policy engine did), newest first, optionally only one action type or status, or only the last `since_hours`.',
+      'The latest entries of the action log (what the loops and the policy engine did), newest first, optionally only one action type or status, or only the last `since_hours`; page with `offset`.',
     input: z.object({
       limit: limit(50, 500),
+      offset,
       since_hours: sinceHours,
       action_type: z
         .string()
@@ -74,6 +75,7 @@ export const ACTIVITY_TOOLS: readonly AnyOperation[] = [
     run: (deps, input) =>
       deps.analytics.activity.actionLog({
         limit: input.limit,
+        offset: input.offset,
         since: hoursAgo(deps.clock.now(), input.since_hours),
         actionType: input.action_type,
         status: input.status,

@@ -27,3 +27,11 @@ export const limit = (fallback: number, max: number) =>
     .max(max)
     .default(fallback)
     .describe(`Most rows to return, 1-${max} (default ${fallback}).`);
+
+export const offset = z
+  .number()
+  .int()
+  .min(0)
+  .max(100_000)
+  .default(0)
+  .describe('Skip this many of the newest rows first (paging), default 0.');
