@@ -1,0 +1,125 @@
+// The side editor of a reply to a discovered post (a Radix dialog drawn as a drawer: focus trap, Escape,
+// focus back to the post's button): the LLM's draft from compose-reply, editable, counted with the same
+// weightedLength the studio and the server use; "Queue reply" sends it through queue-reply and says what
+// happened — queued for approval, or refused by a guard with its reason. With the LLM down the error is
+// said and the person can still write the reply by hand.
+import * as Dialog from '@radix-ui/react-dialog';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { weightedLength } from '../../../../src/core/domain/weighted-length.js';
+import type { ApiError } from '../../api.js';
+import { OverLimit } from '../over-limit.js';
+import { pageAt } from '../registry.js';
+import { composeReply, type FeedItem, queueReply } from './feed-api.js';
+
+const handle = (item: FeedItem) => (item.author_username ? `@${item.author_username}` : 'this post');
+
+/** A refusal in words: the guard's own message, with what kind of refusal it was. */
+function refusal(error: ApiError): string {
+  if (error.offline) return `The server cannot be reached: ${error.message}. Nothing was queued.`;
+  if (error.code === 'not_found') return `This post is no longer in the Discovery Feed: ${error.message}.`;
+  return `Refused by a guard: ${error.message}. Nothing was queued.`;
+}
+
+export function ReplyEditor({ item, onClose }: { item: FeedItem | undefined; onClose: () => void }) {
+  return (
+    <Dialog.Root open={item !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="overlay" />
+        {item ? <ReplyDrawer key={item.id} item={item} onClose={onClose} /> : null}
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function ReplyDrawer({ item, onClose }: { item: FeedItem; onClose: () => void }) {
+  const client = useQueryClient();
+  const [text, setText] = useState('');
+  const compose = useMutation({ mutationFn: () => composeReply(item.id), onSuccess: (d) => setText(d.text) });
+  const queue = useMutation({
+    mutationFn: () => queueReply(item.id, text),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['discovery-feed'] }),
+  });
+  const start = compose.mutate;
+  useEffect(() => start(), [start]);
+  const length = weightedLength(text);
+  const composeError = compose.error as ApiError | null;
+  const guard = compose.data && !compose.data.ready_to_queue ? compose.data.guard : undefined;
+  const approvals = pageAt('/approvals');
+  return (
+    <Dialog.Content className="drawer reply-drawer" aria-describedby="reply-target">
+      <Dialog.Title>Reply to {handle(item)}</Dialog.Title>
+      <blockquote id="reply-target" className="reply-target">
+        {item.content}
+      </blockquote>
+      {compose.isPending ? <div className="skeleton" aria-hidden="true" /> : null}
+      {composeError ? (
+        <p role="alert" className="error">
+          The LLM could not write a draft ({composeError.message}). Write the reply yourself, or try again
+          once the LLM is reachable.
+        </p>
+      ) : null}
+      {guard ? (
+        <p role="status" className="warn">
+          The guards would refuse this reply now: {guard.message}
+        </p>
+      ) : null}
+      {compose.isPending ? null : (
+        <form
+          className="reply-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            queue.mutate();
+          }}
+        >
+          <label htmlFor="reply-text">Reply text</label>
+          <textarea
+            id="reply-text"
+            rows={6}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (!queue.isPending) queue.reset();
+            }}
+          />
+          <OverLimit length={length} what="The reply" />
+          <p className={length > 280 ? 'counter over' : 'counter'} aria-live="polite">
+            {length} / 280
+          </p>
+          <div className="dialog-buttons">
+            <button type="button" className="quiet" onClick={() => compose.mutate()}>
+              {composeError ? 'Try the LLM again' : 'Write another draft'}
+            </button>
+            <button type="submit" disabled={queue.isPending || queue.isSuccess || text.trim() === ''}>
+              Queue reply
+            </button>
+          </div>
+        </form>
+      )}
+      <div aria-live="polite">
+        {queue.isSuccess ? (
+          <p role="status">
+            Queued for approval as item {queue.data.approval_queue_id}: nothing is posted until it is
+            approved.
+            {approvals ? (
+              <>
+                {' '}
+                <a href={approvals.path}>Open the approval queue</a>
+              </>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
+      {queue.error ? (
+        <p role="alert" className="error">
+          {refusal(queue.error as ApiError)}
+        </p>
+      ) : null}
+      <Dialog.Close asChild>
+        <button type="button" className="quiet drawer-close" onClick={onClose}>
+          Close
+        </button>
+      </Dialog.Close>
+    </Dialog.Content>
+  );
+}
