@@ -3,6 +3,7 @@
 // absolute-form). Each answers 401, 403 or 404 — and afterwards nothing was created, approved or posted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT_ID } from '../../src/contracts/account.js';
+import { DASHBOARD_PATHS } from '../../src/contracts/dashboard-routes.js';
 import { hashPassphrase } from '../../src/infra/security/passphrase.js';
 import { AuthRepository } from '../../src/infra/sqlite/repositories/auth-repository.js';
 import type { RouteSummary } from '../../src/surfaces/http/auth/route-access.js';
@@ -102,31 +103,28 @@ describe('the route table', () => {
       .filter((r) => r.public)
       .map((r) => `${r.method} ${r.url}`)
       .sort();
-    expect(open).toEqual([
-      'GET /',
-      'GET /api/auth/status',
-      // The browser comes back from the drive's consent page without our credentials; the single-use,
-      // 10-minute state that only an authenticated link start hands out is what protects it.
-      'GET /api/connectors/cloud-drive/callback',
-      'GET /api/health',
-      // The dashboard's pages and hashed assets hold no data; every /api call they make is authenticated.
-      'GET /assets/*',
-      'GET /drafts',
-      'GET /login',
-      'GET /setup',
-      'HEAD /',
-      'HEAD /api/auth/status',
-      'HEAD /api/connectors/cloud-drive/callback',
-      'HEAD /api/health',
-      'HEAD /assets/*',
-      'HEAD /drafts',
-      'HEAD /login',
-      'HEAD /setup',
-      'POST /api/auth/login',
-      'POST /api/auth/logout',
-      // First run only (409 once a passphrase is set), and only from a loopback socket.
-      'POST /api/auth/setup',
-    ]);
+    // The dashboard's pages hold no data; every /api call they make is authenticated.
+    const pages = DASHBOARD_PATHS.flatMap((path) => [`GET ${path}`, `HEAD ${path}`]);
+    expect(open).toEqual(
+      [
+        ...pages,
+        'GET /api/auth/status',
+        // The browser comes back from the drive's consent page without our credentials; the single-use,
+        // 10-minute state that only an authenticated link start hands out is what protects it.
+        'GET /api/connectors/cloud-drive/callback',
+        'GET /api/health',
+        // Hashed assets hold no data either.
+        'GET /assets/*',
+        'HEAD /api/auth/status',
+        'HEAD /api/connectors/cloud-drive/callback',
+        'HEAD /api/health',
+        'HEAD /assets/*',
+        'POST /api/auth/login',
+        'POST /api/auth/logout',
+        // First run only (409 once a passphrase is set), and only from a loopback socket.
+        'POST /api/auth/setup',
+      ].sort(),
+    );
     expect(protectedRoutes().length).toBeGreaterThan(40);
   });
 });

@@ -159,7 +159,8 @@ async function send(route: RouteSummary, request: FuzzRequest) {
 
 describe('HTTP fuzz: every route', () => {
   it('never answers 5xx; every error has the documented shape', async () => {
-    const routes = h.server.routeTable.filter((r) => r.method !== 'HEAD');
+    // The live event stream never ends by itself (an injected request would wait forever): test/http/events.
+    const routes = h.server.routeTable.filter((r) => r.method !== 'HEAD' && r.url !== '/api/events');
     expect(routes.length).toBeGreaterThan(35);
     let requests = 0;
     for (const route of routes) {

@@ -15,6 +15,7 @@ import { registerOperations } from './register-operations.js';
 import { registerRequestTargetGuard } from './request-target.js';
 import { registerConnectorRoutes } from './routes/connector-routes.js';
 import { registerDashboardRoutes } from './routes/dashboard-routes.js';
+import { registerEventRoutes } from './routes/event-routes.js';
 import { registerMediaRoutes } from './routes/media-routes.js';
 import { registerWriteBodyRules } from './write-body-rules.js';
 
@@ -83,6 +84,7 @@ export async function buildHttpServer(
   });
   registerOperations(app, OPERATIONS, deps);
   registerMediaRoutes(app, { media: deps.media });
+  registerEventRoutes(app, deps);
   registerConnectorRoutes(app, deps.connectors);
   await registerDashboardRoutes(app, deps.webRoot);
   return app;

@@ -1,0 +1,75 @@
+// GET /api/events: the live event stream (server-sent events), authenticated like every other route (the
+// session cookie or the bearer token, decided on the matched route). A stream, not an operation: the reply is
+// hijacked and written raw; heartbeats keep proxies from closing it; shutdown ends every stream first.
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../../app/create-app.js';
+import { createLiveEvents } from '../../../app/live-events.js';
+import { LIVE_EVENTS_PATH, type LiveEvent } from '../../../contracts/live-events.js';
+import { AppError } from '../../../core/errors.js';
+
+export interface EventRouteOptions {
+  /** Open streams at most (each holds a socket and a listener). */
+  maxStreams?: number;
+  /** Interval of the comment lines that keep idle proxies from closing the stream. */
+  heartbeatMs?: number;
+  /** How often the database is asked for commits (tests and benches). */
+  pollMs?: number;
+}
+
+export const MAX_EVENT_STREAMS = 16;
+const HEARTBEAT_MS = 15_000;
+/** How long a browser waits before reconnecting a dropped stream. */
+const RETRY_MS = 3000;
+
+const frame = (event: LiveEvent) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+
+export function registerEventRoutes(
+  app: FastifyInstance,
+  deps: Pick<AppDeps, 'database' | 'accountId' | 'logger'>,
+  options: EventRouteOptions = {},
+): void {
+  const maxStreams = options.maxStreams ?? MAX_EVENT_STREAMS;
+  const live = createLiveEvents(deps, options.pollMs);
+  const open = new Set<() => void>();
+  let closing = false;
+
+  // No HEAD twin: a HEAD request would hold a socket open for a body it never reads.
+  app.get(LIVE_EVENTS_PATH, { exposeHeadRoute: false }, async (_request, reply) => {
+    if (closing) throw new AppError('throttled', 'the server is shutting down; reconnect in a moment');
+    if (open.size >= maxStreams) {
+      throw new AppError('throttled', `too many open event streams (at most ${maxStreams}); close one`);
+    }
+    reply.hijack();
+    const response = reply.raw;
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+      // The socket serves this one response: ending the stream closes it (shutdown never waits on it).
+      connection: 'close',
+    });
+    const unsubscribe = live.subscribe((event) => response.write(frame(event)));
+    response.write(`retry: ${RETRY_MS}\n\n${frame({ type: 'ready', pending: live.pending() })}`);
+    const heartbeat = setInterval(
+      () => response.write(': keep-alive\n\n'),
+      options.heartbeatMs ?? HEARTBEAT_MS,
+    );
+    heartbeat.unref();
+    const end = () => {
+      if (!open.delete(end)) return;
+      clearInterval(heartbeat);
+      unsubscribe();
+      if (!response.writableEnded) response.end();
+    };
+    open.add(end);
+    // The response's close means the client went away (the request's own close fires once it is read).
+    response.once('close', end);
+    response.once('error', end);
+  });
+
+  app.addHook('preClose', async () => {
+    closing = true;
+    for (const end of [...open]) end();
+    live.close();
+  });
+}
