@@ -199,11 +199,12 @@ describe('Draft Studio: writing and saving', () => {
     await page.getByText(`${weightedLength(big)} / 280`, { exact: true }).waitFor();
   });
 
-  it('the home page starts a new server draft and opens it in Draft Studio', async () => {
+  it("the home page's New draft starts a new server draft and opens it in Draft Studio", async () => {
     const before = await fetch(`${studio.server.url}/api/content/drafts?limit=1`, {
       headers: { authorization: `Bearer ${studio.token}` },
     }).then((r) => r.json() as Promise<{ total: number }>);
     await page.goto(studio.server.url);
+    await page.getByRole('main').getByRole('button', { name: 'New draft' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/drafts');
     await expect.poll(() => new URL(page.url()).searchParams.get('id')).toMatch(/^\d+$/);
     const id = openDraftId(page);

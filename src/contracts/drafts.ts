@@ -77,6 +77,7 @@ export const DraftListSchema = z.object({
   limit: z.number().int(),
   offset: z.number().int(),
 });
+export type DraftList = z.infer<typeof DraftListSchema>;
 
 export const RevisionSchema = z.object({
   id: z.number().int(),

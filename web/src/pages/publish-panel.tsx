@@ -4,6 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type MutableRefObject, useEffect, useState } from 'react';
 import type { Draft } from '../../../src/contracts/drafts.js';
+import { inZone, useTimezone } from '../account-time.js';
 import { api } from '../api.js';
 
 type Submitted = {
@@ -17,33 +18,6 @@ const OUTCOME: Record<Submitted['status'], string> = {
   queued: 'Posting',
   scheduled: 'Scheduled',
 };
-
-/**
- * The account's timezone ([schedule] timezone, always set: UTC by default), in which schedule times are
- * entered and shown; undefined until the settings have been read, with the error when they cannot be.
- */
-function useTimezone(): { timezone?: string; error?: Error } {
-  const settings = useQuery({
-    queryKey: ['settings'],
-    queryFn: () => api<{ config: { schedule: { timezone: string } } }>('GET', '/api/settings'),
-    staleTime: 60_000,
-  });
-  return {
-    ...(settings.data ? { timezone: settings.data.config.schedule.timezone } : {}),
-    ...(settings.error ? { error: settings.error as Error } : {}),
-  };
-}
-
-/** `2026-11-25T09:30:00Z` shown in the account's timezone. */
-function inZone(iso: string, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-      new Date(iso),
-    );
-  } catch {
-    return iso;
-  }
-}
 
 export function PublishPanel({
   draft,

@@ -1,0 +1,264 @@
+// Home: today at a glance — the next scheduled posts, approvals waiting, today's use of each posting cap,
+// the loops (running, paused and why), the follower change, and what failed with what to do. Writing
+// starts from here in one key: a new server draft opened in Draft Studio (spec).
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { FollowerTrend } from '../../../../src/contracts/analytics.js';
+import type { DraftList } from '../../../../src/contracts/drafts.js';
+import type { RuntimeStatus } from '../../../../src/contracts/runtime-status.js';
+import type { MutationSummary, RateLimits } from '../../../../src/contracts/tool-telemetry.js';
+import { inZone, useTimezone } from '../../account-time.js';
+import { api } from '../../api.js';
+import { COMMANDS, chordLabel } from '../../shortcuts.js';
+import { useNewDraft } from '../use-new-draft.js';
+import './home.css';
+import { adviceForCode, troubledLoops } from './what-to-do.js';
+
+const DAY_MS = 86_400_000;
+
+function useRead<T>(key: string, path: string) {
+  return useQuery({ queryKey: ['home', key], queryFn: () => api<T>('GET', path), refetchInterval: 30_000 });
+}
+
+function Failed({ what, error }: { what: string; error: unknown }) {
+  return (
+    <p role="alert" className="home-error">
+      Could not read {what}: {(error as Error).message}
+    </p>
+  );
+}
+
+/** A plain "n" starts a draft, unless the person is typing somewhere or holds a modifier. */
+function useNewDraftKey(start: () => void) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.isComposing || event.repeat) return;
+      if (event.key !== 'n' || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      event.preventDefault();
+      start();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [start]);
+}
+
+function NextPosts({ timezone }: { timezone?: string }) {
+  const next = useRead<DraftList>(
+    'scheduled',
+    '/api/content/drafts?group=scheduled&sort=scheduled_asc&limit=5',
+  );
+  if (next.error) return <Failed what="the scheduled posts" error={next.error} />;
+  if (!next.data || !timezone) return null;
+  if (next.data.items.length === 0) return <p className="muted">Nothing is scheduled.</p>;
+  return (
+    <ol className="home-list">
+      {next.data.items.map((draft) => (
+        <li key={draft.id}>
+          <time dateTime={draft.scheduled_for ?? undefined}>
+            {draft.scheduled_for ? inZone(draft.scheduled_for, timezone) : ''}
+          </time>{' '}
+          <a href={`/drafts?id=${draft.id}`}>{draft.title || draft.preview || '(empty)'}</a>
+          {draft.card_count > 1 ? <span className="muted"> · thread of {draft.card_count}</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Approvals() {
+  const stats = useRead<Record<string, number>>('approvals', '/api/approval/stats');
+  if (stats.error) return <Failed what="the approval queue" error={stats.error} />;
+  if (!stats.data) return null;
+  const pending = stats.data.pending ?? 0;
+  return (
+    <p>
+      <a href="/approvals" className="home-figure">
+        {pending} pending
+      </a>
+      {(stats.data.failed ?? 0) > 0 ? <span> · {stats.data.failed} failed</span> : null}
+    </p>
+  );
+}
+
+function Usage() {
+  const limits = useRead<RateLimits>('limits', '/api/limits');
+  if (limits.error) return <Failed what="the caps" error={limits.error} />;
+  if (!limits.data) return null;
+  const caps = limits.data.limits.filter((limit) => limit.source.startsWith('limits.'));
+  return (
+    <ul className="home-caps">
+      {caps.map((cap) => (
+        <li key={cap.key}>
+          <span id={`cap-${cap.key}`}>{cap.description}</span>
+          <meter aria-labelledby={`cap-${cap.key}`} min={0} max={cap.max} value={cap.used} />
+          <span>
+            {cap.used} of {cap.max}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function loopState(loop: RuntimeStatus['loops'][number], timezone: string): string {
+  if (loop.state === 'running') return 'running now';
+  if (loop.paused) {
+    const until = loop.paused_until
+      ? ` until ${inZone(loop.paused_until, timezone, { timeStyle: 'short' })}`
+      : '';
+    return `paused: ${loop.paused_reason ?? loop.paused}${until}`;
+  }
+  return loop.next_run_at ? `next run ${inZone(loop.next_run_at, timezone, { timeStyle: 'short' })}` : 'idle';
+}
+
+function Loops({ runtime, timezone }: { runtime: RuntimeStatus; timezone: string }) {
+  if (runtime.loops.length === 0)
+    return <p className="muted">No loops run here: the service runs them (`app serve`).</p>;
+  return (
+    <table className="home-loops">
+      <caption>
+        Mode: {runtime.mode}
+        {runtime.approval_mode ? ', every post waits for approval' : ''}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Loop</th>
+          <th scope="col">State</th>
+          <th scope="col">Last run</th>
+        </tr>
+      </thead>
+      <tbody>
+        {runtime.loops.map((loop) => (
+          <tr key={loop.name}>
+            <th scope="row">{loop.name}</th>
+            <td>{loopState(loop, timezone)}</td>
+            <td>{loop.last_outcome === 'error' ? 'failed' : (loop.last_summary ?? '')}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Followers() {
+  const trend = useRead<FollowerTrend>('followers', '/api/analytics/followers?days=2');
+  if (trend.error) return <Failed what="the follower trend" error={trend.error} />;
+  if (!trend.data) return null;
+  const last = trend.data.snapshots.at(-1);
+  if (!last) return <p className="muted">No follower count yet: the analytics loop records one a day.</p>;
+  const change = trend.data.snapshots.length > 1 ? last.change : undefined;
+  return (
+    <p>
+      <span className="home-figure">{trend.data.summary.current}</span> followers
+      {change === undefined ? '' : `, ${change >= 0 ? '+' : '−'}${Math.abs(change)} since yesterday`}
+    </p>
+  );
+}
+
+function Attention({ runtime, timezone }: { runtime?: RuntimeStatus; timezone: string }) {
+  const failed = useRead<MutationSummary[]>('failures', '/api/activity/mutations?status=failure&limit=20');
+  if (failed.error) return <Failed what="the recent failures" error={failed.error} />;
+  if (!failed.data) return null;
+  const since = Date.now() - DAY_MS;
+  const mutations = failed.data.filter((m) => Date.parse(m.created_at) >= since).slice(0, 5);
+  const loops = runtime ? troubledLoops(runtime.loops) : [];
+  if (mutations.length === 0 && loops.length === 0)
+    return <p className="muted">Nothing failed in the last 24 hours.</p>;
+  return (
+    <ul className="home-failures">
+      {loops.map(({ loop, advice }) => (
+        <li key={`loop-${loop.name}`}>
+          <strong>Loop {loop.name}</strong>: {loop.paused_reason ?? loop.last_error ?? 'failed'}
+          {loop.consecutive_errors > 1 ? ` (${loop.consecutive_errors} failures in a row)` : ''}.{' '}
+          <span className="home-advice">{advice}</span>
+        </li>
+      ))}
+      {mutations.map((m) => (
+        <li key={m.correlation_id}>
+          <strong>{m.tool_name}</strong> by {m.actor} at{' '}
+          {inZone(m.created_at, timezone, { timeStyle: 'short' })}:{' '}
+          {m.error_message ?? m.error_code ?? 'failed'}.{' '}
+          <span className="home-advice">
+            {adviceForCode(m.error_code) ?? 'See the activity log for the detail.'}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function HomePage() {
+  const { timezone, error: zoneError } = useTimezone();
+  const newDraft = useNewDraft();
+  const start = newDraft.mutate;
+  useNewDraftKey(() => start(undefined));
+  const runtime = useRead<RuntimeStatus>('runtime', '/api/runtime/status');
+  const mac = navigator.platform.toLowerCase().includes('mac');
+  const chord = COMMANDS.find((c) => c.id === 'compose.new')?.chords[0];
+  return (
+    <main className="home">
+      <header className="home-head">
+        <div>
+          <h1>Today</h1>
+          {timezone ? (
+            <p className="muted">
+              {inZone(new Date().toISOString(), timezone, { dateStyle: 'full' })} ({timezone})
+            </p>
+          ) : null}
+        </div>
+        <div className="home-new">
+          <button
+            type="button"
+            className="primary"
+            onClick={() => start(undefined)}
+            disabled={newDraft.isPending}
+          >
+            New draft
+          </button>
+          <span className="muted">
+            or press <kbd>N</kbd>
+            {chord ? (
+              <>
+                {' '}
+                (<kbd>{chordLabel(chord, mac)}</kbd> anywhere)
+              </>
+            ) : null}
+          </span>
+        </div>
+      </header>
+      {zoneError ? <Failed what="the settings" error={zoneError} /> : null}
+      {newDraft.error ? <Failed what="a new draft" error={newDraft.error} /> : null}
+      <div className="home-grid">
+        <section aria-labelledby="home-next">
+          <h2 id="home-next">Next scheduled posts</h2>
+          <NextPosts {...(timezone ? { timezone } : {})} />
+        </section>
+        <section aria-labelledby="home-approvals">
+          <h2 id="home-approvals">Approvals</h2>
+          <Approvals />
+        </section>
+        <section aria-labelledby="home-usage">
+          <h2 id="home-usage">Today's usage</h2>
+          <Usage />
+        </section>
+        <section aria-labelledby="home-followers">
+          <h2 id="home-followers">Followers</h2>
+          <Followers />
+        </section>
+        <section aria-labelledby="home-loops" className="home-wide">
+          <h2 id="home-loops">Loops</h2>
+          {runtime.error ? <Failed what="the loops" error={runtime.error} /> : null}
+          {runtime.data && timezone ? <Loops runtime={runtime.data} timezone={timezone} /> : null}
+        </section>
+        <section aria-labelledby="home-attention" className="home-wide">
+          <h2 id="home-attention">Needs attention</h2>
+          {timezone ? (
+            <Attention {...(runtime.data ? { runtime: runtime.data } : {})} timezone={timezone} />
+          ) : null}
+        </section>
+      </div>
+    </main>
+  );
+}
