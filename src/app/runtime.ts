@@ -77,12 +77,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   for (const issue of loaded.issues) logger.warn(formatIssue(issue));
   const crashPoint = options.crashPoints ? crashPointFrom(env.APP_CRASH_AT) : undefined;
   if (crashPoint) logger.warn(`APP_CRASH_AT=${env.APP_CRASH_AT}: this process will kill itself there`);
+  // A change made through this process's settings API applies before the answer, not at the file event.
+  let applyWritten: (() => void) | undefined;
   const app = createApp({
     config: loaded.config,
     dataDir: loaded.paths.dataDir,
     logger,
     env,
-    settings: createSettingsStore(options.load),
+    settings: createSettingsStore(options.load, { afterWrite: () => applyWritten?.() }),
     ...(crashPoint ? { crashPoint } : {}),
   });
   const scheduler = createLoopScheduler(app.deps, logger, { autopilot: options.autopilot === true });
@@ -110,6 +112,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
     onError: (error) => logger.error({ err: error }, 'config reload failed'),
   });
+  applyWritten = () => watcher.reloadNow();
   const started: RuntimePart[] = [];
   let stopping: Promise<void> | undefined;
   const stop = (why: string) => {

@@ -39,6 +39,8 @@ export interface ConfigWatcher {
   stop(): void;
   /** The last good config. */
   current(): Readonly<Config>;
+  /** Reloads now, without waiting for the file event (this process just wrote the file itself). */
+  reloadNow(): void;
 }
 
 /** What the file looked like at the last reload: its text, or why there was none. */
@@ -190,5 +192,11 @@ export function createConfigWatcher(options: ConfigWatcherOptions): ConfigWatche
       closeWatch();
     },
     current: () => good,
+    reloadNow() {
+      if (!running) return;
+      if (debounce) clearTimeout(debounce);
+      debounce = undefined;
+      safely(reload);
+    },
   };
 }

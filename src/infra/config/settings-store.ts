@@ -37,7 +37,11 @@ function refusal(issues: ConfigIssue[]): AppError {
 }
 
 /** A store over the config file named by `load` (the options this process was started with). */
-export function createSettingsStore(load: LoadConfigOptions): SettingsStore {
+export function createSettingsStore(
+  load: LoadConfigOptions,
+  /** After a successful write: this process applies the file at once (its watcher would come later). */
+  options: { afterWrite?: () => void } = {},
+): SettingsStore {
   const env = load.env ?? process.env;
   let lastGood: GoodLoad | undefined;
 
@@ -96,6 +100,7 @@ export function createSettingsStore(load: LoadConfigOptions): SettingsStore {
             severity: 'warning',
           });
       }
+      options.afterWrite?.();
       return { view: answer, changed: after.config && was ? changedKeys(was, after.config) : [] };
     },
   };
