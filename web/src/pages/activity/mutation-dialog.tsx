@@ -11,10 +11,13 @@ export function MutationDialog({
   correlationId,
   when,
   onClose,
+  returnTo,
 }: {
   correlationId: string;
   when: (iso: string) => string;
   onClose: () => void;
+  /** Where focus goes back on close (the row's button); Radix's default is the body without a trigger. */
+  returnTo?: HTMLElement | null;
 }) {
   const detail = useQuery({
     queryKey: ['activity', 'mutation', correlationId],
@@ -25,7 +28,14 @@ export function MutationDialog({
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog ac-detail">
+        <Dialog.Content
+          className="dialog ac-detail"
+          onCloseAutoFocus={(event) => {
+            if (!returnTo?.isConnected) return;
+            event.preventDefault();
+            returnTo.focus();
+          }}
+        >
           <Dialog.Title>{d ? `Mutation ${d.tool_name}` : 'Mutation'}</Dialog.Title>
           <Dialog.Description className="muted">Correlation id {correlationId}</Dialog.Description>
           {detail.error && (

@@ -3,7 +3,7 @@
 // Loop events is the action log the loops write (alerts and notices: no actor, no correlation id). The
 // tab, filters and page live in the URL.
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ActionLogEntry } from '../../../../src/contracts/analytics.js';
 import { AUDIT_STATUSES, type MutationSummary } from '../../../../src/contracts/tool-telemetry.js';
 import { inZone, useTimezone } from '../../account-time.js';
@@ -208,6 +208,7 @@ export default function ActivityPage() {
     queryFn: () => api<Array<MutationSummary | ActionLogEntry>>('GET', url),
   });
   const open = params.get('open');
+  const opener = useRef<HTMLElement | null>(null);
   const when = (iso: string) => inZone(iso, timezone ?? 'UTC', { dateStyle: 'medium', timeStyle: 'medium' });
   const rows = list.data?.slice(0, PAGE_SIZE) ?? [];
   const more = (list.data?.length ?? 0) > PAGE_SIZE;
@@ -258,6 +259,7 @@ export default function ActivityPage() {
               rows={rows as MutationSummary[]}
               when={when}
               open={(id) => {
+                opener.current = document.activeElement as HTMLElement | null;
                 const next = new URLSearchParams(params);
                 next.set('open', id);
                 navigate(`/activity?${next}`);
@@ -272,6 +274,7 @@ export default function ActivityPage() {
         <MutationDialog
           correlationId={open}
           when={when}
+          returnTo={opener.current}
           onClose={() => {
             const next = new URLSearchParams(params);
             next.delete('open');
