@@ -11,12 +11,13 @@ import { navigate, useLocation } from './router.js';
 import { loadSession, signOut } from './session.js';
 import { commandFor } from './shortcuts.js';
 
-/** Where to go after signing in: the `next` page of this app (any page of the shell), else home. */
+/** Where to go after signing in: the `next` page of this app (any page of the shell), else Draft Studio. */
 export function nextPage(): string {
-  const next = new URLSearchParams(location.search).get('next') ?? '';
-  const url = new URL(next || '/', location.origin);
+  const next = new URLSearchParams(location.search).get('next');
+  if (!next) return '/drafts';
+  const url = new URL(next, location.origin);
   const page = url.origin === location.origin ? pageAt(url.pathname) : undefined;
-  return page ? url.pathname + url.search : '/';
+  return page ? url.pathname + url.search : '/drafts';
 }
 
 function Shell({ children, path }: { children: React.ReactNode; path: string }) {
@@ -89,7 +90,7 @@ export function App() {
     const signIn = SIGN_IN_PATHS.some((p) => p === path);
     if (!signedIn && !signIn) {
       // Back to the same page (and draft: its unsaved text waits in the offline copy) after signing in.
-      const next = path === '/' ? '' : `?next=${encodeURIComponent(location.pathname + location.search)}`;
+      const next = `?next=${encodeURIComponent(location.pathname + location.search)}`;
       navigate(session.data.passphrase_set === false ? '/setup' : `/login${next}`, { replace: true });
     } else if (signedIn && signIn) navigate(nextPage(), { replace: true });
   }, [session.data, path]);
