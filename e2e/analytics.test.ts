@@ -1,6 +1,7 @@
 // The Analytics page on the built server, over a data dir whose history the analytics loop measured (see
 // e2e/support/analytics-world.ts): what the person sees is computed here from the seeded posts and follower
 // counts, and the window (7/30/90 days) reaches the requests and stays in the URL.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEEKDAYS } from '../src/contracts/config/common.js';
@@ -146,5 +147,22 @@ describe('Analytics page', () => {
       .poll(() => firstRow('Top posts').getByRole('rowheader').textContent())
       .toBe('Tests that cannot fail prove nothing.');
     expect(await page.getByRole('button', { name: '90 days' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('with data (chart, tables, heatmap colours) axe finds no violations in either theme', {
+    timeout: 45_000,
+  }, async () => {
+    await section('Best times')
+      .getByText(/^Best slot:/)
+      .waitFor();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const result = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      expect(
+        result.violations.map((v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
+      ).toEqual([]);
+    }
   });
 });
