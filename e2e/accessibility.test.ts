@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSocial, startFakeSocial } from '../test/fakes/social/index.js';
 import { killHard, prepareFakeHome, type ServeProcess, serve } from '../test/support/serve-process.js';
 import { createTempHome, type TempHome } from '../test/support/temp-home.js';
+import { seed } from './support/approvals.js';
 import { type Browser, openBrowser } from './support/browser.js';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
@@ -94,6 +95,24 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (colorSchem
     await page.keyboard.press('Escape');
   });
 
+  it('the Approvals page with an item selected, and its reject and approve-all dialogs, have no violations', {
+    timeout: 45_000,
+  }, async () => {
+    await seed({ home }, [{ text: `Accessible reply (${colorScheme})`, action_type: 'reply', score: 70 }]);
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/approvals`);
+    await page.getByRole('option', { selected: true }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Reject…' }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /^Approve all/ }).click();
+    await page.getByRole('alertdialog').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.close();
+  });
+
   it('thread cards with their drag handles, revision history, and the inspector drawer on a phone have no violations', {
     timeout: 45_000,
   }, async () => {
@@ -112,6 +131,21 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (colorSchem
     await inspector.waitFor();
     expect(await violations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Post', exact: true }).click();
+    await page.close();
+  });
+  it('Analytics, Activity and the audit detail dialog have no violations', { timeout: 45_000 }, async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/analytics`);
+    await page.getByRole('heading', { name: 'Best times' }).waitFor();
+    await page.getByText(/default slots/).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.goto(`${server.url}/activity`);
+    await page.getByRole('tabpanel').getByRole('row').nth(1).getByRole('button').click();
+    await page
+      .getByRole('dialog', { name: /^Mutation / })
+      .getByRole('region', { name: 'Parameters' })
+      .waitFor();
+    expect(await violations(page)).toEqual([]);
     await page.close();
   });
 });
