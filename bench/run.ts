@@ -1,5 +1,6 @@
 // `npm run bench`: runs every benchmark (or the ones named: `npm run bench -- drafts client`).
 
+import { benchApprovalEvents } from './approval-events.js';
 import { benchAutopilot } from './autopilot.js';
 import { benchBundle } from './bundle.js';
 import { benchCliStart } from './cli-start.js';
@@ -13,6 +14,7 @@ import { benchToolServer } from './toolserver.js';
 import { benchVaultContext } from './vault-context.js';
 
 const BENCHES: Record<string, () => unknown> = {
+  'approval-events': benchApprovalEvents,
   autopilot: benchAutopilot,
   bundle: benchBundle,
   'cli-start': benchCliStart,
