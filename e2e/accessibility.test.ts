@@ -9,6 +9,7 @@ import { type FakeSocial, startFakeSocial } from '../test/fakes/social/index.js'
 import { killHard, prepareFakeHome, type ServeProcess, serve } from '../test/support/serve-process.js';
 import { createTempHome, type TempHome } from '../test/support/temp-home.js';
 import { seed } from './support/approvals.js';
+import { seed } from './support/approvals.js';
 import { type Browser, openBrowser } from './support/browser.js';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
@@ -93,6 +94,24 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (colorSchem
     await page.getByRole('dialog', { name: 'Command palette' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Escape');
+  });
+
+  it('the Approvals page with an item selected, and its reject and approve-all dialogs, have no violations', {
+    timeout: 45_000,
+  }, async () => {
+    await seed({ home }, [{ text: `Accessible reply (${colorScheme})`, action_type: 'reply', score: 70 }]);
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/approvals`);
+    await page.getByRole('option', { selected: true }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Reject…' }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /^Approve all/ }).click();
+    await page.getByRole('alertdialog').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.close();
   });
 
   it('the Approvals page with an item selected, and its reject and approve-all dialogs, have no violations', {

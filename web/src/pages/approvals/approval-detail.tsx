@@ -187,7 +187,7 @@ export function ApprovalDetail(props: ApprovalDetailProps) {
           <button type="button" onClick={props.onApprove} disabled={busy}>
             Approve
           </button>
-          <button type="button" className="danger" onClick={props.onReject} disabled={busy}>
+          <button type="button" className="quiet danger" onClick={props.onReject} disabled={busy}>
             Reject…
           </button>
           {editable && !editing ? (
