@@ -5,7 +5,14 @@ import { type FeedItem, postLink, signalRows } from './feed-api.js';
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-export function FeedPost({ item, onReply }: { item: FeedItem; onReply: (item: FeedItem) => void }) {
+export function FeedPost({
+  item,
+  onReply,
+}: {
+  item: FeedItem;
+  /** Opens the side editor; the button is where focus returns when it closes. */
+  onReply: (item: FeedItem, opener: HTMLElement) => void;
+}) {
   const author = item.author_username ? `@${item.author_username}` : 'Unknown author';
   const rows = signalRows(item.score_breakdown);
   const headingId = `post-${item.id}`;
@@ -65,7 +72,7 @@ export function FeedPost({ item, onReply }: { item: FeedItem; onReply: (item: Fe
         ) : (
           <p className="muted">No breakdown was stored for this post.</p>
         )}
-        <button type="button" onClick={() => onReply(item)}>
+        <button type="button" onClick={(event) => onReply(item, event.currentTarget)}>
           Compose a reply<span className="visually-hidden"> to {author}</span>
         </button>
       </article>

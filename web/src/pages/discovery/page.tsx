@@ -2,7 +2,7 @@
 // filters (lowest score, keyword, not yet answered) and paging kept in the URL; "Compose a reply" opens
 // the side editor. The feed is what discovery stored, so it shows even when the platform or the LLM is down.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ApiError } from '../../api.js';
 import { navigate, useLocation } from '../../router.js';
 import {
@@ -47,6 +47,7 @@ function Filters({ filters, go }: { filters: FeedFilters; go: (next: FeedFilters
           type="number"
           min={0}
           max={100}
+          step="any"
           inputMode="numeric"
           value={score}
           onChange={(event) => setScore(event.target.value)}
@@ -94,6 +95,9 @@ export default function DiscoveryPage() {
   const { params } = useLocation();
   const filters = filtersFrom(params);
   const [replying, setReplying] = useState<FeedItem>();
+  const [editorOpen, setEditorOpen] = useState(false);
+  // The post's button that opened the side editor gets focus back when it closes (no Radix trigger here).
+  const opener = useRef<HTMLElement | null>(null);
   const feed = useQuery({
     queryKey: ['discovery-feed', filters],
     queryFn: () => loadFeed(filters),
@@ -126,7 +130,15 @@ export default function DiscoveryPage() {
           </p>
           <ol className="feed" aria-label="Scored posts">
             {items.map((item) => (
-              <FeedPost key={item.id} item={item} onReply={setReplying} />
+              <FeedPost
+                key={item.id}
+                item={item}
+                onReply={(post, button) => {
+                  opener.current = button;
+                  setReplying(post);
+                  setEditorOpen(true);
+                }}
+              />
             ))}
           </ol>
         </>
@@ -151,7 +163,12 @@ export default function DiscoveryPage() {
           </button>
         </nav>
       ) : null}
-      <ReplyEditor item={replying} onClose={() => setReplying(undefined)} />
+      <ReplyEditor
+        item={replying}
+        open={editorOpen}
+        onClose={() => setEditorOpen(false)}
+        returnFocus={() => opener.current}
+      />
     </main>
   );
 }

@@ -21,18 +21,42 @@ function refusal(error: ApiError): string {
   return `Refused by a guard: ${error.message}. Nothing was queued.`;
 }
 
-export function ReplyEditor({ item, onClose }: { item: FeedItem | undefined; onClose: () => void }) {
+export function ReplyEditor({
+  item,
+  open,
+  onClose,
+  returnFocus,
+}: {
+  /** The post replied to (kept while the editor closes). */
+  item: FeedItem | undefined;
+  open: boolean;
+  onClose: () => void;
+  /** Where focus goes back when the editor closes. */
+  returnFocus: () => HTMLElement | null;
+}) {
   return (
-    <Dialog.Root open={item !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
+    <Dialog.Root open={open && item !== undefined} onOpenChange={(next) => (next ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" />
-        {item ? <ReplyDrawer key={item.id} item={item} onClose={onClose} /> : null}
+        <Dialog.Content
+          className="drawer reply-drawer"
+          aria-describedby="reply-target"
+          onCloseAutoFocus={(event) => {
+            const target = returnFocus();
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+        >
+          {item ? <ReplyDrawer key={item.id} item={item} /> : null}
+        </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-function ReplyDrawer({ item, onClose }: { item: FeedItem; onClose: () => void }) {
+function ReplyDrawer({ item }: { item: FeedItem }) {
   const client = useQueryClient();
   const [text, setText] = useState('');
   const compose = useMutation({ mutationFn: () => composeReply(item.id), onSuccess: (d) => setText(d.text) });
@@ -47,7 +71,7 @@ function ReplyDrawer({ item, onClose }: { item: FeedItem; onClose: () => void })
   const guard = compose.data && !compose.data.ready_to_queue ? compose.data.guard : undefined;
   const approvals = pageAt('/approvals');
   return (
-    <Dialog.Content className="drawer reply-drawer" aria-describedby="reply-target">
+    <>
       <Dialog.Title>Reply to {handle(item)}</Dialog.Title>
       <blockquote id="reply-target" className="reply-target">
         {item.content}
@@ -116,10 +140,10 @@ function ReplyDrawer({ item, onClose }: { item: FeedItem; onClose: () => void })
         </p>
       ) : null}
       <Dialog.Close asChild>
-        <button type="button" className="quiet drawer-close" onClick={onClose}>
+        <button type="button" className="quiet drawer-close">
           Close
         </button>
       </Dialog.Close>
-    </Dialog.Content>
+    </>
   );
 }
