@@ -1,10 +1,9 @@
 // The user's config file as one CLI command reads and changes it, outside a running app: loaded under the
 // command's env and flags, located, shown, edited through the one config editor (the settings API's),
 // written first by `app init` and given scaffolds by `app update`. Commands parse, call these and print.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { parse } from 'smol-toml';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Config } from '../contracts/config/config.js';
-import { type ConfigIssue, type ConfigSource, hasErrors } from '../core/domain/config-issue.js';
+import type { ConfigIssue, ConfigSource } from '../core/domain/config-issue.js';
 import { getPath } from '../core/domain/object-path.js';
 import { envLayer, type FlagValue, flagLayer, parseOptionPairs } from '../infra/config/config-layers.js';
 import {
@@ -16,18 +15,15 @@ import {
 import { applyUpgrades, missingUpgradeGroups, type UpgradeGroup } from '../infra/config/config-upgrades.js';
 import { effectiveConfig, maskConfig } from '../infra/config/config-view.js';
 import { type ConfigEdit, editConfigFile, previewEdits } from '../infra/config/edit-config-file.js';
-import {
-  type LoadConfigOptions,
-  type LoadedConfig,
-  loadConfig,
-  validateRaw,
-} from '../infra/config/load-config.js';
-import { renderConfigFile } from '../infra/config/render-config.js';
+import { type LoadConfigOptions, type LoadedConfig, loadConfig } from '../infra/config/load-config.js';
 import { renderSettingsText } from '../infra/config/render-settings-text.js';
+import { writeNewConfig } from '../infra/config/write-new-config.js';
 import { writeSecretFile } from '../infra/fs/write-secret-file.js';
 
 // The shapes these functions take and answer.
 export type { ConfigEdit, DataPaths, FlagValue, LoadConfigOptions, LoadedConfig, UpgradeGroup };
+/** `app init`'s file (the dashboard's first-run wizard writes the same). */
+export { writeNewConfig };
 
 type Env = Record<string, string | undefined>;
 
@@ -106,26 +102,6 @@ export function draftConfig(configPath: string): ConfigDraft {
       return true;
     },
   };
-}
-
-/**
- * `app init`'s file: the answers rendered with the header as comments and validated as a save, then
- * written 0600 (a file already there is kept as `.bak`) in a data dir created 0700. Answers the issues
- * instead, writing nothing, when the result is invalid.
- */
-export function writeNewConfig(
-  paths: ConfigPaths,
-  values: ReadonlyMap<string, unknown>,
-  header: string[],
-): { issues: ConfigIssue[] } {
-  const text = renderConfigFile(values, header);
-  const checked = validateRaw(parse(text) as Record<string, unknown>, new Map(), { purpose: 'save' });
-  if (hasErrors(checked.issues)) return { issues: checked.issues };
-  mkdirSync(paths.dataDir, { recursive: true, mode: 0o700 });
-  if (existsSync(paths.configPath))
-    writeSecretFile(`${paths.configPath}.bak`, readFileSync(paths.configPath, 'utf8'));
-  writeSecretFile(paths.configPath, text);
-  return { issues: checked.issues };
 }
 
 /** `app update`: the feature groups the file lacks, and appending commented scaffolds for chosen ones. */

@@ -45,8 +45,13 @@ import { reindexSourceOperation } from './notes/reindex-source-operation.js';
 import { searchNotesOperation } from './notes/search-notes-operation.js';
 import { getJobOperation } from './posting/get-job-operation.js';
 import { runtimeStatusOperation } from './runtime/runtime-status-operation.js';
+import { createBackupOperation } from './settings/create-backup-operation.js';
+import { describeSettingsOperation } from './settings/describe-settings-operation.js';
 import { getSettingsOperation } from './settings/get-settings-operation.js';
+import { listBackupsOperation } from './settings/list-backups-operation.js';
+import { listToolsOperation } from './settings/list-tools-operation.js';
 import { patchSettingsOperation } from './settings/patch-settings-operation.js';
+import { testLlmOperation } from './settings/test-llm-operation.js';
 import { ANALYTICS_TOOLS } from './tools/analytics/index.js';
 import { APPROVAL_TOOLS } from './tools/approvals/approval-tools.js';
 import { DISCOVERY_TOOLS } from './tools/discovery/index.js';
@@ -107,6 +112,11 @@ export const OPERATIONS: readonly AnyOperation[] = [
   assistModeOperation,
   getSettingsOperation,
   patchSettingsOperation,
+  describeSettingsOperation,
+  listToolsOperation,
+  testLlmOperation,
+  listBackupsOperation,
+  createBackupOperation,
   getConfigTool,
   validateConfigTool,
   getCapabilitiesTool,

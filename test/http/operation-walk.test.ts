@@ -101,6 +101,11 @@ const WALK: Step[] = [
   ['connectors.disconnect', 'DELETE', '/api/connectors/cloud-drive/1'],
   ['settings.get', 'GET', '/api/settings'],
   ['settings.update', 'PATCH', '/api/settings', { set: { 'limits.max_replies_per_day': 4 } }],
+  ['settings.schema', 'GET', '/api/settings/schema'],
+  ['settings.tools', 'GET', '/api/settings/tools'],
+  ['settings.test_llm', 'POST', '/api/settings/test-llm', {}],
+  ['backups.create', 'POST', '/api/backups', {}],
+  ['backups.list', 'GET', '/api/backups'],
   [
     'discovery.compose_reply',
     'POST',

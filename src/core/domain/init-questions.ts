@@ -1,4 +1,5 @@
-// The questions `app init` asks, as data: the 5 quickstart fields and the 8 steps of --advanced.
+// The questions of the first run, as data: the 5 quickstart fields and the 8 steps of --advanced. `app init`
+// asks them in a terminal, the dashboard's first-run wizard in a form (POST /api/setup/init).
 import { LLM_PROVIDER_DEFAULTS, type LlmProvider } from '../../contracts/config/llm.js';
 
 export type Answers = ReadonlyMap<string, unknown>;
@@ -34,15 +35,6 @@ export const QUICKSTART: FieldQuestion[] = [
   { key: 'llm.api_key', message: 'LLM API key', required: notOllama, when: notOllama },
   { key: 'social_api.client_id', message: 'Platform OAuth 2.0 client id', required: true },
 ];
-
-/** Command-line flags of `app init` for the quickstart fields. */
-export const INIT_FLAGS: Record<string, { flag: string; key: string }> = {
-  productName: { flag: '--product-name', key: 'business.product_name' },
-  productKeywords: { flag: '--product-keywords', key: 'business.product_keywords' },
-  llmProvider: { flag: '--llm-provider', key: 'llm.provider' },
-  llmApiKey: { flag: '--llm-api-key', key: 'llm.api_key' },
-  clientId: { flag: '--client-id', key: 'social_api.client_id' },
-};
 
 export const ADVANCED_STEPS: WizardStep[] = [
   {
@@ -124,4 +116,9 @@ export const ADVANCED_STEPS: WizardStep[] = [
 
 export function isRequired(question: FieldQuestion, answers: Answers): boolean {
   return typeof question.required === 'function' ? question.required(answers) : Boolean(question.required);
+}
+
+/** The steps of a first run: the quickstart as one step, or the 8 of --advanced. */
+export function initSteps(advanced: boolean): WizardStep[] {
+  return advanced ? ADVANCED_STEPS : [{ title: 'Quickstart', fields: QUICKSTART }];
 }

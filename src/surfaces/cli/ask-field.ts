@@ -1,24 +1,15 @@
 // Asks for one config field with the widget its type calls for, validated by the field's own schema.
-import { coerceText } from '../../core/domain/coerce-text.js';
+import { parseFieldText } from '../../core/domain/init-answers.js';
 import type { ConfigLeaf } from '../../core/domain/schema-walk.js';
 import type { Prompter } from './prompter.js';
+
+export { parseFieldText };
 
 export function formatValue(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (Array.isArray(value)) return value.join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
-}
-
-/** Coerces and validates text for a leaf; returns the value or an error message. */
-export function parseFieldText(leaf: ConfigLeaf, text: string): { value?: unknown; error?: string } {
-  const coerced = coerceText(leaf, text);
-  if (coerced.ok === 'unset') return {};
-  if (coerced.ok === false) return { error: coerced.message };
-  const checked = leaf.schema.safeParse(coerced.value);
-  if (!checked.success)
-    return { error: checked.error.issues[0]?.message.replace(/^Invalid input: /, '') ?? 'invalid' };
-  return { value: coerced.value };
 }
 
 export interface AskOptions {

@@ -2,17 +2,12 @@
 // Answers come from flags, then APP_* env vars, then prompts; without a terminal nothing is asked.
 import { locateConfig, writeNewConfig } from '../../../app/config-file.js';
 import { hasErrors } from '../../../core/domain/config-issue.js';
+import { collectInitAnswers, initFileValues, initHeader } from '../../../core/domain/init-answers.js';
+import { type FieldQuestion, initSteps, type WizardStep } from '../../../core/domain/init-questions.js';
 import { findLeaf } from '../../../core/domain/schema-walk.js';
 import { askField } from '../ask-field.js';
 import { CliError, type CommandContext, EXIT_FAILURE, EXIT_USAGE, println } from '../cli-io.js';
-import {
-  ADVANCED_STEPS,
-  type FieldQuestion,
-  INIT_FLAGS,
-  isRequired,
-  QUICKSTART,
-  type WizardStep,
-} from '../init-steps.js';
+import { INIT_FLAGS } from '../init-steps.js';
 import { ConfigInvalidError, commandInput, printIssues } from '../load-for-command.js';
 import { collectPresets, type Presets } from '../presets.js';
 import { type Prompter, promptFor } from '../prompter.js';
@@ -28,44 +23,22 @@ export interface InitOptions {
   clientId?: string;
 }
 
-interface Collected {
-  answers: Map<string, unknown>;
-  /** Secrets that came from env vars: used, but not copied into the file. */
-  envSecrets: Set<string>;
-  missing: FieldQuestion[];
-}
-
-async function ask(
-  steps: WizardStep[],
-  presets: Presets,
-  prompter: Prompter | undefined,
-  announce: boolean,
-): Promise<Collected> {
-  const collected: Collected = { answers: new Map(), envSecrets: new Set(), missing: [] };
-  const { answers } = collected;
-  for (const [index, step] of steps.entries()) {
-    if (announce && prompter) prompter.step(`Step ${index + 1}/${steps.length}: ${step.title}`);
-    for (const question of step.fields) {
-      if (answers.has(question.key) || (question.when && !question.when(answers))) continue;
-      const leaf = findLeaf(question.key);
-      if (!leaf) throw new Error(`init asks for unknown key ${question.key}`);
-      const preset = presets.get(question.key);
-      if (preset) {
-        answers.set(question.key, preset.value);
-        if (preset.source.kind === 'env' && leaf.meta.secret) collected.envSecrets.add(question.key);
-        continue;
-      }
-      const required = isRequired(question, answers);
-      if (!prompter) {
-        if (required) collected.missing.push(question);
-        continue;
-      }
-      if (question.gate && !(await prompter.confirm({ message: question.gate, initial: false }))) continue;
-      const value = await askField(prompter, leaf, { message: question.message, required });
-      if (value !== undefined) answers.set(question.key, value);
-    }
-  }
-  return collected;
+/** Asks what flags and env did not answer; the walk itself is shared with the dashboard's wizard. */
+function ask(steps: WizardStep[], presets: Presets, prompter: Prompter | undefined, announce: boolean) {
+  return collectInitAnswers(steps, presets, {
+    step: (index, step) => {
+      if (announce && prompter) prompter.step(`Step ${index + 1}/${steps.length}: ${step.title}`);
+    },
+    ...(prompter
+      ? {
+          ask: async (question, leaf, required) => {
+            if (question.gate && !(await prompter.confirm({ message: question.gate, initial: false })))
+              return undefined;
+            return askField(prompter, leaf, { message: question.message, required });
+          },
+        }
+      : {}),
+  });
 }
 
 function missingMessage(missing: FieldQuestion[]): string {
@@ -92,16 +65,15 @@ export async function runInit(ctx: CommandContext, options: InitOptions): Promis
 
   const prompter = options.nonInteractive ? undefined : await promptFor(ctx.io);
   prompter?.intro(options.advanced ? 'app init --advanced' : 'app init');
-  const steps = options.advanced ? ADVANCED_STEPS : [{ title: 'Quickstart', fields: QUICKSTART }];
+  const steps = initSteps(Boolean(options.advanced));
   const collected = await ask(steps, presets, prompter, Boolean(options.advanced));
   if (collected.missing.length > 0) throw new CliError(missingMessage(collected.missing), EXIT_USAGE);
 
-  const values = new Map([...collected.answers].filter(([key]) => !collected.envSecrets.has(key)));
-  if (!values.has('approval_mode')) values.set('approval_mode', true);
-  const written = writeNewConfig(paths, values, [
-    `Created by \`app init${options.advanced ? ' --advanced' : ''}\` on ${new Date().toISOString().slice(0, 10)}.`,
-    'Every setting is described in docs/configuration.md; `app update` adds sections for new features.',
-  ]);
+  const written = writeNewConfig(
+    paths,
+    initFileValues(collected),
+    initHeader(Boolean(options.advanced), new Date()),
+  );
   if (hasErrors(written.issues)) throw new ConfigInvalidError(written.issues, paths.configPath);
 
   const done = `Wrote ${paths.configPath}`;
