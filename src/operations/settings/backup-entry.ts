@@ -1,0 +1,12 @@
+// A backup file as the backup operations answer it.
+import type { BackupInfo } from '../../app/local-data.js';
+import type { BackupEntry } from '../../contracts/settings-forms.js';
+
+export function backupEntry(backup: BackupInfo): BackupEntry {
+  return {
+    file_name: backup.fileName,
+    path: backup.path,
+    size_bytes: backup.sizeBytes,
+    created_at: backup.createdAt.toISOString(),
+  };
+}
