@@ -13,6 +13,7 @@ import { MutationGateway } from '../core/gateway/mutation-gateway.js';
 import { PLATFORM_ACTIONS } from '../core/gateway/platform-actions.js';
 import type { PublisherDeps } from '../core/gateway/publisher-deps.js';
 import type { AnalyticsWriter } from '../core/ports/analytics-writer.js';
+import type { CalendarStore } from '../core/ports/calendar-store.js';
 import { type Clock, systemClock } from '../core/ports/clock.js';
 import type { LoopBoard } from '../core/ports/loop-board.js';
 import type { NoteStore } from '../core/ports/note-store.js';
@@ -37,6 +38,7 @@ import { type AppDatabase, openDatabase } from '../infra/sqlite/open-database.js
 import { AnalyticsWriterRepository } from '../infra/sqlite/repositories/analytics-writer-repository.js';
 import { ApiUsageRepository } from '../infra/sqlite/repositories/api-usage-repository.js';
 import { ApprovalRepository } from '../infra/sqlite/repositories/approval-repository.js';
+import { CalendarRepository } from '../infra/sqlite/repositories/calendar-repository.js';
 import { DraftRepository } from '../infra/sqlite/repositories/draft-repository.js';
 import { LlmUsageRepository } from '../infra/sqlite/repositories/llm-usage-repository.js';
 import { LoopBoardRepository } from '../infra/sqlite/repositories/loop-board-repository.js';
@@ -79,6 +81,8 @@ export interface AppDeps {
   analytics: AnalyticsDeps;
   /** What the analytics loop writes (snapshots, post metrics, topic scores, alerts). */
   analyticsWriter: AnalyticsWriter;
+  /** The calendar page's read over drafts, jobs, approval items and posts. */
+  calendar: CalendarStore;
   discovery: DiscoveryDeps;
   /** Linked accounts of remote note sources (the cloud drive link flow) and the drive source runners. */
   connectors: AppConnectors;
@@ -336,6 +340,7 @@ export function createApp(options: CreateAppOptions): App {
     endpoints,
     analytics: createAnalyticsDeps(database, accountId, clock),
     analyticsWriter: new AnalyticsWriterRepository(database, accountId),
+    calendar: new CalendarRepository(database, accountId),
     discovery: createDiscoveryDeps(database, accountId, clock),
     connectors,
     status,

@@ -16,6 +16,7 @@ import { assistReplyOperation } from './assist/assist-reply-operation.js';
 import { assistThreadOperation } from './assist/assist-thread-operation.js';
 import { assistTopicsOperation } from './assist/assist-topics-operation.js';
 import { assistTweetOperation } from './assist/assist-tweet-operation.js';
+import { readCalendarOperation } from './calendar/read-calendar-operation.js';
 import { composeOperation } from './compose/compose-operation.js';
 import { driveStatusOperation } from './connectors/drive-status-operation.js';
 import { linkDriveOperation } from './connectors/link-drive-operation.js';
@@ -91,6 +92,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   approvalHistoryOperation,
   getJobOperation,
   runtimeStatusOperation,
+  readCalendarOperation,
   discoveryFeedOperation,
   discoveryKeywordsOperation,
   composeFeedReplyOperation,

@@ -49,6 +49,7 @@ const WALK: Step[] = [
   ['approvals.approve', 'POST', '/api/approval/1/approve', { notes: 'fine' }],
   ['posting.job', 'GET', '/api/posting/jobs/1'],
   ['runtime.status', 'GET', '/api/runtime/status'],
+  ['calendar.read', 'GET', '/api/calendar?from=2026-11-01T00:00:00Z&to=2026-12-01T00:00:00Z'],
   ['get_stats', 'GET', '/api/analytics/stats?days=7'],
   ['get_follower_trend', 'GET', '/api/analytics/followers?days=30'],
   ['get_recent_replies', 'GET', '/api/analytics/replies?limit=5'],

@@ -1,0 +1,125 @@
+// The calendar's read: what is scheduled, queued and posted in a range, each with where it opens and whether it
+// can be moved, plus each local day's preferred posting slots (the autopilot's own slot rules, posting-slots.ts)
+// marked taken when something is already at that minute.
+import type { z } from 'zod';
+import {
+  CALENDAR_MAX_DAYS,
+  type Calendar,
+  type CalendarInput,
+  type CalendarItem,
+} from '../../../contracts/calendar.js';
+import { WEEKDAYS } from '../../../contracts/config/common.js';
+import type { ScheduleSchema } from '../../../contracts/config/schedule.js';
+import { atLocalTime, localDate, slotTimesFor } from '../../domain/posting-slots.js';
+import { formatInZone } from '../../domain/schedule-time.js';
+import { AppError } from '../../errors.js';
+import type { CalendarEntry, CalendarStore } from '../../ports/calendar-store.js';
+
+const DAY_MS = 86_400_000;
+/** Items returned at most; a month of 500 fits four times over. */
+export const CALENDAR_ITEM_LIMIT = 2000;
+
+export interface ReadCalendarDeps {
+  store: CalendarStore;
+  schedule: () => Pick<
+    z.output<typeof ScheduleSchema>,
+    'timezone' | 'preferred_times' | 'preferred_times_override'
+  >;
+  /** Where a post opens on the platform. */
+  statusUrl: (tweetId: string) => string;
+}
+
+function instant(text: string, field: 'from' | 'to'): Date {
+  const at = new Date(text);
+  if (Number.isNaN(at.getTime()))
+    throw new AppError('validation_error', `${field}: "${text}" is not an ISO 8601 instant`);
+  return at;
+}
+
+function flatten(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 80 ? `${flat.slice(0, 79)}…` : flat;
+}
+
+const APPROVAL_TAB: Record<string, string> = {
+  pending: 'pending',
+  approved: 'approved',
+  posting: 'approved',
+};
+
+function linkOf(entry: CalendarEntry, statusUrl: ReadCalendarDeps['statusUrl']): string | null {
+  if (entry.kind === 'draft') return `/drafts?id=${entry.id}`;
+  if (entry.kind === 'approval') return `/approvals?tab=${APPROVAL_TAB[entry.status] ?? 'pending'}`;
+  if (entry.kind === 'post') return statusUrl(entry.id);
+  // A job made by compose, an agent or a loop has no page of its own.
+  return null;
+}
+
+function toItem(entry: CalendarEntry, statusUrl: ReadCalendarDeps['statusUrl']): CalendarItem {
+  return {
+    key: `${entry.kind}:${entry.id}`,
+    kind: entry.kind,
+    id: entry.id,
+    preview: flatten(entry.text),
+    content_type: entry.content_type,
+    card_count: entry.card_count,
+    at: new Date(entry.at).toISOString(),
+    status: entry.status,
+    source: entry.source,
+    link: linkOf(entry, statusUrl),
+    // Scheduling a scheduled draft again moves it in one call; jobs and items have no reschedule of their own.
+    movable: entry.kind === 'draft' && entry.status === 'scheduled',
+  };
+}
+
+/** The next local date after `date` ("YYYY-MM-DD"), by calendar, not by 24 hours. */
+function nextDate(date: string): string {
+  const at = new Date(`${date}T12:00:00.000Z`);
+  at.setUTCDate(at.getUTCDate() + 1);
+  return at.toISOString().slice(0, 10);
+}
+
+/** Everything in [from, to) with the preferred slots of each local day it touches. */
+export async function readCalendar(deps: ReadCalendarDeps, input: CalendarInput): Promise<Calendar> {
+  const from = instant(input.from, 'from');
+  const to = instant(input.to, 'to');
+  if (to <= from) throw new AppError('validation_error', 'to must be after from');
+  if (to.getTime() - from.getTime() > CALENDAR_MAX_DAYS * DAY_MS) {
+    throw new AppError('validation_error', `the range may span at most ${CALENDAR_MAX_DAYS} days`);
+  }
+  const schedule = deps.schedule();
+  const timezone = schedule.timezone;
+  const entries = await deps.store.entries({ from, to, limit: CALENDAR_ITEM_LIMIT + 1 });
+  const items = entries.slice(0, CALENDAR_ITEM_LIMIT).map((entry) => toItem(entry, deps.statusUrl));
+
+  const busy = new Set(
+    items
+      .filter((item) => item.kind !== 'post')
+      .map((item) => formatInZone(new Date(item.at), timezone).slice(0, 16)),
+  );
+  const auto = schedule.preferred_times.length === 0;
+  const preferred = auto ? ['auto'] : schedule.preferred_times;
+  const slots: Calendar['slots'] = [];
+  for (
+    let date = localDate(from, timezone);
+    atLocalTime(date, '00:00', timezone) < to;
+    date = nextDate(date)
+  ) {
+    // getUTCDay: 0 = Sunday; WEEKDAYS starts on Monday.
+    const weekday = WEEKDAYS[(new Date(`${date}T12:00:00.000Z`).getUTCDay() + 6) % 7] ?? 'Mon';
+    for (const time of slotTimesFor(weekday, preferred, schedule.preferred_times_override)) {
+      const at = atLocalTime(date, time, timezone);
+      if (at < from || at >= to) continue;
+      slots.push({ date, time, at: at.toISOString(), taken: busy.has(`${date}T${time}`) });
+    }
+  }
+  return {
+    timezone,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    items,
+    truncated: entries.length > CALENDAR_ITEM_LIMIT,
+    slots,
+    slot_source: auto ? 'auto' : 'preferred',
+  };
+}
