@@ -11,6 +11,7 @@ import { createTempHome, type TempHome } from '../test/support/temp-home.js';
 import { seed } from './support/approvals.js';
 import { seed } from './support/approvals.js';
 import { type Browser, openBrowser } from './support/browser.js';
+import { searchIntoFeed } from './support/discovery.js';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
@@ -36,6 +37,18 @@ afterAll(async () => {
   await fake?.close();
   home?.cleanup();
 });
+
+/** Posts at the fake found through a discovery search, once for both themes. */
+let discoveryFeed: Promise<void> | undefined;
+const fillDiscoveryFeed = () => {
+  discoveryFeed ??= (async () => {
+    fake.state.seed({
+      tweets: [{ author_username: 'rust_rob', text: 'SQLite job queues, anyone?', minutes_ago: 3 }],
+    });
+    await searchIntoFeed(fake, home.dir, ['sqlite']);
+  })();
+  return discoveryFeed;
+};
 
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
@@ -163,6 +176,29 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (colorSchem
     await page
       .getByRole('dialog', { name: /^Mutation / })
       .getByRole('region', { name: 'Parameters' })
+      .waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('the Discovery feed with its breakdown tables, and the reply side editor, have no violations', {
+    timeout: 60_000,
+  }, async () => {
+    await fillDiscoveryFeed();
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/discovery`);
+    await page
+      .getByRole('table', { name: /Score breakdown/ })
+      .first()
+      .waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page
+      .getByRole('button', { name: /^Compose a reply/ })
+      .first()
+      .click();
+    await page
+      .getByRole('dialog', { name: /^Reply to/ })
+      .getByRole('textbox', { name: 'Reply text' })
       .waitFor();
     expect(await violations(page)).toEqual([]);
     await page.close();

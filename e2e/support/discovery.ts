@@ -2,6 +2,7 @@
 // settings API, fresh posts seeded at the fake platform, and the feed filled through the real discovery
 // path — the built tool server's find_reply_opportunities (search, score, store), on the same data dir.
 import { expect } from 'vitest';
+import type { FakeSocial } from '../../test/fakes/social/index.js';
 import { fakePlatformEnv, startStdioToolServer } from '../../test/support/stdio-tool-server.js';
 import { call, type Studio } from './studio.js';
 
@@ -70,16 +71,24 @@ export async function seedDiscoveryFeed(studio: Studio): Promise<SeededFeed> {
     ],
   }).tweets;
   const [rob = '', tsOnly = '', ...rest] = ids;
-  const tools = await startStdioToolServer(fakePlatformEnv(studio.fake, studio.home.dir));
+  await searchIntoFeed(studio.fake, studio.home.dir, ['sqlite', 'typescript']);
+  return { rob, tsOnly, sqlite: [rob, ...rest] };
+}
+
+/**
+ * Runs discovery searches the way an agent does (find_reply_opportunities in the built tool server on the
+ * home's data dir): every post found is scored and stored in the Discovery Feed.
+ */
+export async function searchIntoFeed(fake: FakeSocial, homeDir: string, queries: string[]): Promise<void> {
+  const tools = await startStdioToolServer(fakePlatformEnv(fake, homeDir));
   try {
-    for (const query of ['sqlite', 'typescript']) {
+    for (const query of queries) {
       const found = await tools.call('find_reply_opportunities', { query, min_score: 0, limit: 50 });
       expect(found.success, JSON.stringify(found.error ?? null) + tools.stderr()).toBe(true);
     }
   } finally {
     await tools.close();
   }
-  return { rob, tsOnly, sqlite: [rob, ...rest] };
 }
 
 /** The feed as the API answers it for a query string (`?keyword=sqlite&limit=100`). */
