@@ -10,6 +10,8 @@ export const DASHBOARD_PATHS = [
   '/analytics',
   '/activity',
   '/approvals',
+  '/calendar',
+  '/settings',
 ] as const;
 export type DashboardPath = (typeof DASHBOARD_PATHS)[number];
 

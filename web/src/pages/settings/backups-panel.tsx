@@ -1,0 +1,75 @@
+// Backups of the database: the ones in the backup folder, newest first, and "take one now" (as `app backup`).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { BackupEntry, BackupList } from '../../../../src/contracts/settings-forms.js';
+import { type ApiError, api } from '../../api.js';
+
+const KEY = ['settings', 'backups'] as const;
+
+export function BackupsPanel() {
+  const client = useQueryClient();
+  const list = useQuery({ queryKey: KEY, queryFn: () => api<BackupList>('GET', '/api/backups') });
+  const [status, setStatus] = useState<string>();
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const take = async () => {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      const made = await api<BackupEntry>('POST', '/api/backups', {});
+      setStatus(`Backup taken and verified: ${made.file_name}.`);
+      await client.invalidateQueries({ queryKey: KEY });
+    } catch (error) {
+      setStatus(undefined);
+      setProblem(`No backup was taken: ${(error as ApiError).message}.`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="settings-section" aria-labelledby="section-backups">
+      <h2 id="section-backups">Backups</h2>
+      {list.data ? <p className="muted">Kept in {list.data.dir}.</p> : null}
+      {list.error ? (
+        <p role="alert" className="setting-error">
+          The backups cannot be listed: {(list.error as Error).message}
+        </p>
+      ) : null}
+      {list.data && list.data.backups.length === 0 ? <p>No backups yet.</p> : null}
+      {list.data && list.data.backups.length > 0 ? (
+        <table className="settings-table">
+          <caption className="visually-hidden">Backups, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">File</th>
+              <th scope="col">Taken</th>
+              <th scope="col">Size</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.backups.map((backup) => (
+              <tr key={backup.path}>
+                <td>{backup.file_name}</td>
+                <td>
+                  <time dateTime={backup.created_at}>{new Date(backup.created_at).toLocaleString()}</time>
+                </td>
+                <td>{`${(backup.size_bytes / 1024).toFixed(1)} KiB`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <div className="settings-actions">
+        <button type="button" onClick={() => void take()} disabled={busy}>
+          Take a backup now
+        </button>
+        <span role="status">{status}</span>
+      </div>
+      {problem ? (
+        <p role="alert" className="setting-error">
+          {problem}
+        </p>
+      ) : null}
+    </section>
+  );
+}

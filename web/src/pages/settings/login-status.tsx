@@ -1,0 +1,33 @@
+// The platform account as the running service sees it (GET /api/runtime/status). Connecting an account from
+// the browser belongs to the onboarding work; until then `app auth` in a terminal signs in.
+import { useQuery } from '@tanstack/react-query';
+import type { RuntimeStatus } from '../../../../src/contracts/runtime-status.js';
+import { api } from '../../api.js';
+
+export function LoginStatus() {
+  const status = useQuery({
+    queryKey: ['settings', 'runtime'],
+    queryFn: () => api<RuntimeStatus>('GET', '/api/runtime/status'),
+  });
+  return (
+    <section className="settings-section" aria-labelledby="section-platform-account">
+      <h2 id="section-platform-account">Platform account</h2>
+      {status.error ? (
+        <p role="alert" className="setting-error">
+          The login status cannot be read: {(status.error as Error).message}
+        </p>
+      ) : null}
+      {status.data ? (
+        <p>
+          {status.data.can_post
+            ? `Signed in: the service can post (backend ${status.data.provider_backend}).`
+            : `The service cannot post now (backend ${status.data.provider_backend}): no login that may write.`}
+        </p>
+      ) : null}
+      <p className="muted">
+        To sign in or switch accounts, run <code>app auth</code> in a terminal; connecting an account from
+        this page is not available yet.
+      </p>
+    </section>
+  );
+}

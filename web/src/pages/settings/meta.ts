@@ -1,0 +1,3 @@
+import type { PageMeta } from '../page-meta.js';
+
+export const meta: PageMeta = { path: '/settings', label: 'Settings', order: 90 };

@@ -1,0 +1,173 @@
+// One config section as a form generated from the schema: a field per key, one Save that sends only the
+// changed keys in one PATCH; a refused save shows each server issue beside its field and writes nothing.
+import { type ReactNode, useMemo, useRef, useState } from 'react';
+import type { ApiError } from '../../api.js';
+import { FieldEditor, fieldId } from './field-editor.js';
+import { draftOf, type FieldDraft, parseDraft } from './form-values.js';
+import {
+  fieldForIssue,
+  issuesOf,
+  type PatchBody,
+  type SettingFieldSpec,
+  type SettingsView,
+  usePatchSettings,
+} from './settings-api.js';
+
+export interface CustomEditorProps {
+  field: SettingFieldSpec;
+  draft: FieldDraft;
+  onChange(next: FieldDraft): void;
+  labelledBy: string;
+  disabled: boolean;
+}
+
+export interface SectionFormProps {
+  section: { key: string; title: string; description: string };
+  fields: readonly SettingFieldSpec[];
+  view: SettingsView;
+  /** Editors that replace the generated input of a key. */
+  custom?: Record<string, (props: CustomEditorProps) => ReactNode>;
+  /** Shown under the fields, given the form's current (unsaved) drafts: the LLM test. */
+  extra?: (drafts: Record<string, FieldDraft>, edited: ReadonlySet<string>) => ReactNode;
+  /** Shown above the fields (the business profile's enrichment stages). */
+  intro?: ReactNode;
+}
+
+export function SectionForm({ section, fields, view, custom, extra, intro }: SectionFormProps) {
+  const patch = usePatchSettings();
+  const settings = useMemo(() => new Map(view.settings.map((s) => [s.key, s])), [view]);
+  const initial = useMemo(
+    () => Object.fromEntries(fields.map((f) => [f.key, draftOf(f, settings.get(f.key)?.value)])),
+    [fields, settings],
+  );
+  const [edits, setEdits] = useState<Record<string, FieldDraft>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string[]>();
+  const [status, setStatus] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const drafts = { ...initial, ...edits };
+  const edited = new Set(Object.keys(edits).filter((key) => edits[key] !== initial[key]));
+  const headingId = `section-${section.key.replace(/\W/g, '-')}`;
+  const warnings = view.issues.filter((issue) => fields.some((f) => f.key === issue.key));
+
+  const refuse = (fieldErrors: Record<string, string>, others: string[]) => {
+    setErrors(fieldErrors);
+    setProblem([
+      `Nothing was saved: ${Object.keys(fieldErrors).length + others.length} problem(s). Fix the fields marked below.`,
+      ...others,
+    ]);
+    setStatus(undefined);
+    const first = fields.find((f) => fieldErrors[f.key]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`#${fieldId(first.key)}`)?.focus();
+  };
+
+  const save = async () => {
+    const body: PatchBody = { set: {}, unset: [] };
+    const local: Record<string, string> = {};
+    for (const key of edited) {
+      const field = fields.find((f) => f.key === key);
+      const draft = edits[key];
+      if (!field || draft === undefined) continue;
+      const parsed = parseDraft(field, draft);
+      if ('error' in parsed) local[key] = parsed.error;
+      else if ('unset' in parsed) body.unset.push(key);
+      else body.set[key] = parsed.set;
+    }
+    if (Object.keys(local).length > 0) return refuse(local, []);
+    if (edited.size === 0) {
+      setStatus('Nothing changed.');
+      return;
+    }
+    setSaving(true);
+    try {
+      const result = await patch(body);
+      setEdits({});
+      setErrors({});
+      setProblem(undefined);
+      const restart = result.restart_required.map((r) => `${r.key} applies after a restart: ${r.reason}.`);
+      setStatus([`Saved ${[...edited].join(', ')}.`, ...restart].join(' '));
+    } catch (error) {
+      const issues = issuesOf(error);
+      if (!issues) {
+        setProblem([`Nothing was saved: ${(error as ApiError).message}.`]);
+        setStatus(undefined);
+        return;
+      }
+      const byField: Record<string, string> = {};
+      const others: string[] = [];
+      for (const issue of issues) {
+        const key = fieldForIssue(
+          issue.key,
+          fields.map((f) => f.key),
+        );
+        if (key) byField[key] = byField[key] ? `${byField[key]}; ${issue.message}` : issue.message;
+        else others.push(`${issue.key}: ${issue.message}`);
+      }
+      refuse(byField, others);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="settings-section" aria-labelledby={headingId} id={`${headingId}-region`}>
+      <h2 id={headingId}>{section.title}</h2>
+      {section.description ? <p className="muted">{section.description}</p> : null}
+      {intro}
+      {warnings.length > 0 ? (
+        <ul className="settings-warnings">
+          {warnings.map((w) => (
+            <li key={`${w.key}:${w.message}`}>{`${w.key}: ${w.message}`}</li>
+          ))}
+        </ul>
+      ) : null}
+      <form
+        ref={formRef}
+        aria-labelledby={headingId}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        {fields.map((field) => {
+          const setting = settings.get(field.key);
+          const draft = drafts[field.key] ?? '';
+          const onChange = (next: FieldDraft) => setEdits((current) => ({ ...current, [field.key]: next }));
+          const editor = custom?.[field.key];
+          const disabled = setting?.source.kind === 'env' || setting?.source.kind === 'flag';
+          return (
+            <FieldEditor
+              key={field.key}
+              field={field}
+              setting={setting}
+              draft={draft}
+              onChange={onChange}
+              {...(errors[field.key] ? { error: errors[field.key] } : {})}
+            >
+              {editor
+                ? editor({ field, draft, onChange, labelledBy: `${fieldId(field.key)}-label`, disabled })
+                : undefined}
+            </FieldEditor>
+          );
+        })}
+        {extra?.(drafts, edited)}
+        {problem ? (
+          <div role="alert" className="settings-problem">
+            {problem.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+        ) : null}
+        <div className="settings-actions">
+          <button type="submit" className="primary" disabled={saving}>
+            Save changes
+          </button>
+          {edited.size > 0 ? <span className="muted">{edited.size} unsaved change(s)</span> : null}
+          <span role="status">{status}</span>
+        </div>
+      </form>
+    </section>
+  );
+}
