@@ -52,6 +52,14 @@ describe('home page', () => {
 
     const approvals = page.getByRole('region', { name: 'Approvals' });
     await approvals.getByRole('link', { name: '1 pending' }).waitFor();
+    // Queued elsewhere while the page is open: the count follows without a reload.
+    const more = await call(studio, 'POST', '/api/content/compose', {
+      content_type: 'tweet',
+      content: 'Me too.',
+    });
+    expect(more.status).toBe(202);
+    // Well inside the page's 30 s refresh: only the event stream can bring it this soon.
+    await approvals.getByRole('link', { name: '2 pending' }).waitFor({ timeout: 10_000 });
 
     const usage = page.getByRole('region', { name: "Today's usage" });
     const posts = usage.getByRole('meter', { name: /Original posts and quotes today/ });

@@ -1,10 +1,11 @@
 // Home: today at a glance — the next scheduled posts, approvals waiting, today's use of each posting cap,
 // the loops (running, paused and why), the follower change, and what failed with what to do. Writing
 // starts from here in one key: a new server draft opened in Draft Studio (spec).
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { FollowerTrend } from '../../../../src/contracts/analytics.js';
 import type { DraftList } from '../../../../src/contracts/drafts.js';
+import type { LIVE_EVENTS_PATH } from '../../../../src/contracts/live-events.js';
 import type { RuntimeStatus } from '../../../../src/contracts/runtime-status.js';
 import type { MutationSummary, RateLimits } from '../../../../src/contracts/tool-telemetry.js';
 import { inZone, useTimezone } from '../../account-time.js';
@@ -15,6 +16,8 @@ import './home.css';
 import { adviceForCode, troubledLoops } from './what-to-do.js';
 
 const DAY_MS = 86_400_000;
+// Typed against the contract without importing it (its zod schemas would land in this chunk).
+const EVENTS_PATH: typeof LIVE_EVENTS_PATH = '/api/events';
 
 function useRead<T>(key: string, path: string) {
   return useQuery({ queryKey: ['home', key], queryFn: () => api<T>('GET', path), refetchInterval: 30_000 });
@@ -67,7 +70,20 @@ function NextPosts({ timezone }: { timezone?: string }) {
   );
 }
 
+/** The count follows the server's event stream: an item queued by a loop or an agent shows at once. */
+function useLiveApprovalCount() {
+  const client = useQueryClient();
+  useEffect(() => {
+    const source = new EventSource(EVENTS_PATH);
+    const refresh = () => void client.invalidateQueries({ queryKey: ['home', 'approvals'] });
+    source.addEventListener('approval_queued', refresh);
+    source.addEventListener('approval_updated', refresh);
+    return () => source.close();
+  }, [client]);
+}
+
 function Approvals() {
+  useLiveApprovalCount();
   const stats = useRead<Record<string, number>>('approvals', '/api/approval/stats');
   if (stats.error) return <Failed what="the approval queue" error={stats.error} />;
   if (!stats.data) return null;
