@@ -17,6 +17,7 @@ import type { CalendarStore } from '../core/ports/calendar-store.js';
 import { type Clock, systemClock } from '../core/ports/clock.js';
 import type { LoopBoard } from '../core/ports/loop-board.js';
 import type { NoteStore } from '../core/ports/note-store.js';
+import type { PlatformLink } from '../core/ports/platform-link.js';
 import type { SettingsStore } from '../core/ports/settings-store.js';
 import type { SocialEndpoints } from '../core/ports/social-endpoints.js';
 import type { AssistDeps } from '../core/services/assist/assist-deps.js';
@@ -31,6 +32,7 @@ import { inspectMediaFile } from '../infra/media/inspect-media-file.js';
 import { MediaStore } from '../infra/media/media-store.js';
 import { packagePath, packageVersion } from '../infra/package-root.js';
 import { ownerGone, processOwner } from '../infra/process/process-owner.js';
+import { createBrowserLogin } from '../infra/social/browser-login.js';
 import { createSocialBackend, type SocialBackend } from '../infra/social/create-social-backend.js';
 import { EndpointCaller } from '../infra/social/endpoint-caller.js';
 import { createNoteWriter } from '../infra/sources/loop-back/note-writer.js';
@@ -86,6 +88,8 @@ export interface AppDeps {
   discovery: DiscoveryDeps;
   /** Linked accounts of remote note sources (the cloud drive link flow) and the drive source runners. */
   connectors: AppConnectors;
+  /** The platform login from the dashboard (Connect account: /api/auth/platform/*). */
+  platformLink: PlatformLink;
   status: StatusDeps;
   /** Set by the runner that owns the posting loop, so an immediate post starts at once. */
   wakePosting: { current?: () => void };
@@ -343,6 +347,13 @@ export function createApp(options: CreateAppOptions): App {
     calendar: new CalendarRepository(database, accountId),
     discovery: createDiscoveryDeps(database, accountId, clock),
     connectors,
+    platformLink: createBrowserLogin({
+      config: cfg,
+      tokensPath: paths.tokensPath,
+      clock,
+      usage: apiUsage,
+      health: () => loginState(social),
+    }),
     status,
     wakePosting,
     loops,

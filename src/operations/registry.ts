@@ -44,6 +44,10 @@ import { ingestOperation } from './notes/ingest-operation.js';
 import { listSourcesOperation } from './notes/list-sources-operation.js';
 import { reindexSourceOperation } from './notes/reindex-source-operation.js';
 import { searchNotesOperation } from './notes/search-notes-operation.js';
+import { platformAuthStartOperation } from './onboarding/platform-auth-start-operation.js';
+import { platformAuthStatusOperation } from './onboarding/platform-auth-status-operation.js';
+import { setupInitOperation } from './onboarding/setup-init-operation.js';
+import { setupStatusOperation } from './onboarding/setup-status-operation.js';
 import { getJobOperation } from './posting/get-job-operation.js';
 import { runtimeStatusOperation } from './runtime/runtime-status-operation.js';
 import { createBackupOperation } from './settings/create-backup-operation.js';
@@ -114,6 +118,10 @@ export const OPERATIONS: readonly AnyOperation[] = [
   assistModeOperation,
   getSettingsOperation,
   patchSettingsOperation,
+  setupStatusOperation,
+  setupInitOperation,
+  platformAuthStartOperation,
+  platformAuthStatusOperation,
   describeSettingsOperation,
   listToolsOperation,
   testLlmOperation,

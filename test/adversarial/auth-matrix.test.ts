@@ -119,6 +119,10 @@ describe('the route table', () => {
         'HEAD /api/connectors/cloud-drive/callback',
         'HEAD /api/health',
         'HEAD /assets/*',
+        // The browser comes back from the platform's consent page (Connect account) the same way, guarded
+        // by the single-use state an authenticated start hands out.
+        'GET /api/auth/platform/callback',
+        'HEAD /api/auth/platform/callback',
         'POST /api/auth/login',
         'POST /api/auth/logout',
         // First run only (409 once a passphrase is set), and only from a loopback socket.

@@ -1,7 +1,7 @@
 // Every HTTP operation called once with a valid request, in an order where each step's setup exists: each
 // answers a success, and the answer matches the operation's declared output schema. A new route without a
 // step here fails the walk.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,6 +100,24 @@ const WALK: Step[] = [
   ['connectors.status', 'GET', '/api/connectors/cloud-drive/status'],
   ['connectors.link', 'POST', '/api/connectors/cloud-drive/link', { force: true }],
   ['connectors.disconnect', 'DELETE', '/api/connectors/cloud-drive/1'],
+  ['setup.status', 'GET', '/api/setup/status'],
+  [
+    'setup.init',
+    'POST',
+    // A first run has no config file: the one the drive link wrote is moved aside for this step.
+    () => {
+      renameSync(h.home.configPath, `${h.home.configPath}.walk`);
+      return '/api/setup/init';
+    },
+    {
+      'business.product_name': 'Acme',
+      'business.product_keywords': 'changelog',
+      'llm.provider': 'ollama',
+      'social_api.client_id': 'test-client',
+    },
+  ],
+  ['platform_auth.status', 'GET', '/api/auth/platform/status'],
+  ['platform_auth.start', 'POST', '/api/auth/platform/start', {}],
   ['settings.get', 'GET', '/api/settings'],
   ['settings.update', 'PATCH', '/api/settings', { set: { 'limits.max_replies_per_day': 4 } }],
   ['settings.schema', 'GET', '/api/settings/schema'],

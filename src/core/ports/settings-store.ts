@@ -13,4 +13,12 @@ export interface SettingsStore {
   write(edits: readonly SettingEdit[]): { view: SettingsView; changed: string[] };
   /** The value of a dotted key as written in the config file (no defaults, env or flags), or undefined. */
   fileValue(key: string): unknown;
+  /** Whether the config file exists (the first run has none). */
+  exists(): boolean;
+  /**
+   * Writes the first config file (0600) with `values` under `header` comments, validated as a save, and
+   * applies it in this process. Throws AppError conflict when a file exists, validation_error with
+   * `details.issues` (writing nothing) when the values are refused.
+   */
+  create(values: ReadonlyMap<string, unknown>, header: string[]): { config_path: string };
 }

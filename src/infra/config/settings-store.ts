@@ -1,6 +1,8 @@
 // The settings store over the config file: reads the effective settings as `app settings --show` shows
 // them (same effective values, same masking) with each value's source, and writes through the same editor
 // and validation as `app settings --set`.
+
+import { existsSync } from 'node:fs';
 import { restartReason, type SettingEdit, type SettingsView } from '../../contracts/settings.js';
 import { type ConfigIssue, type ConfigSource, formatSource } from '../../core/domain/config-issue.js';
 import { getPath } from '../../core/domain/object-path.js';
@@ -8,9 +10,11 @@ import { configLeaves } from '../../core/domain/schema-walk.js';
 import { AppError, isAppError } from '../../core/errors.js';
 import type { SettingsStore } from '../../core/ports/settings-store.js';
 import { changedKeys } from './changed-keys.js';
+import { resolveConfigPaths } from './config-paths.js';
 import { effectiveConfig, maskConfig } from './config-view.js';
 import { editConfigFile } from './edit-config-file.js';
 import { type LoadConfigOptions, type LoadedConfig, loadConfig } from './load-config.js';
+import { writeNewConfig } from './write-new-config.js';
 
 type GoodLoad = LoadedConfig & { config: NonNullable<LoadedConfig['config']> };
 
@@ -102,6 +106,19 @@ export function createSettingsStore(
       }
       options.afterWrite?.();
       return { view: answer, changed: after.config && was ? changedKeys(was, after.config) : [] };
+    },
+    exists: () => existsSync(resolveConfigPaths(load).configPath),
+    create(values, header) {
+      const paths = resolveConfigPaths(load);
+      if (existsSync(paths.configPath))
+        throw new AppError(
+          'conflict',
+          `a config file already exists at ${paths.configPath}; change it in Settings`,
+        );
+      const { issues } = writeNewConfig(paths, values, header);
+      if (issues.some((issue) => issue.severity === 'error')) throw refusal(issues);
+      options.afterWrite?.();
+      return { config_path: paths.configPath };
     },
   };
 }

@@ -12,6 +12,7 @@ import type { Clock } from '../../core/ports/clock.js';
 import { platformOAuth, socialBaseUrls } from './create-social-backend.js';
 import { ENDPOINTS } from './endpoints.js';
 import { HttpTransport } from './http-transport.js';
+import type { PlatformOAuth } from './platform-oauth.js';
 import { TokenStore } from './token-store.js';
 
 export interface LoginOptions {
@@ -142,13 +143,31 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
     callbackUrl = new URL(pasted);
   }
 
-  const grant = await client.exchangeCode({
-    callbackUrl,
-    expectedState: state,
-    codeVerifier: verifier,
-    redirectUri,
+  return finishLogin({ ...options, client, callbackUrl, state, verifier, redirectUri });
+}
+
+/** What completing a login needs: the PKCE pair and where the platform sent the browser back. */
+export interface FinishLoginOptions
+  extends Pick<LoginOptions, 'config' | 'tokensPath' | 'scopes' | 'clock' | 'usage'> {
+  client: PlatformOAuth;
+  callbackUrl: URL;
+  state: string;
+  verifier: string;
+  redirectUri: string;
+}
+
+/**
+ * Exchanges the code, learns who logged in, and saves the tokens 0600 (superseding any refresh record):
+ * the end of `app auth` and of the dashboard's Connect account alike.
+ */
+export async function finishLogin(options: FinishLoginOptions): Promise<LoginResult> {
+  const grant = await options.client.exchangeCode({
+    callbackUrl: options.callbackUrl,
+    expectedState: options.state,
+    codeVerifier: options.verifier,
+    redirectUri: options.redirectUri,
   });
-  const me = await whoAmI(config, grant.accessToken, options);
+  const me = await whoAmI(options.config, grant.accessToken, options);
   const now = options.clock.now();
   const tokens: StoredTokens = {
     access_token: grant.accessToken,
@@ -178,7 +197,11 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
 }
 
 /** The account the new token belongs to, through the same transport every call uses. */
-async function whoAmI(config: Readonly<Config>, accessToken: string, options: LoginOptions) {
+async function whoAmI(
+  config: Readonly<Config>,
+  accessToken: string,
+  options: Pick<LoginOptions, 'clock' | 'usage'>,
+) {
   const api = config.social_api;
   const grant = { accessToken, scopes: [] };
   const transport = new HttpTransport({

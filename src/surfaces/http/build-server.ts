@@ -17,6 +17,7 @@ import { registerConnectorRoutes } from './routes/connector-routes.js';
 import { registerDashboardRoutes } from './routes/dashboard-routes.js';
 import { registerEventRoutes } from './routes/event-routes.js';
 import { registerMediaRoutes } from './routes/media-routes.js';
+import { registerPlatformAuthRoutes } from './routes/platform-auth-routes.js';
 import { registerWriteBodyRules } from './write-body-rules.js';
 
 declare module 'fastify' {
@@ -86,6 +87,7 @@ export async function buildHttpServer(
   registerMediaRoutes(app, { media: deps.media });
   registerEventRoutes(app, deps);
   registerConnectorRoutes(app, deps.connectors);
+  registerPlatformAuthRoutes(app, deps);
   await registerDashboardRoutes(app, deps.webRoot);
   return app;
 }

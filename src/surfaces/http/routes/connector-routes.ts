@@ -31,7 +31,13 @@ const scriptJson = (value: unknown) =>
  * The page the popup shows: it posts `message` to the window that opened it, only at this server's own
  * origin, then closes. Nothing else may run or load (the CSP allows this one script by its nonce).
  */
-function callbackPage(reply: FastifyReply, status: number, title: string, text: string, message: object) {
+export function callbackPage(
+  reply: FastifyReply,
+  status: number,
+  title: string,
+  text: string,
+  message: object,
+) {
   const nonce = randomBytes(16).toString('base64');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
@@ -59,7 +65,7 @@ function callbackPage(reply: FastifyReply, status: number, title: string, text: 
 }
 
 /** One text value of a query parameter (repeated or missing: undefined). */
-function one(query: unknown, name: string): string | undefined {
+export function one(query: unknown, name: string): string | undefined {
   const value = (query as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' ? value : undefined;
 }
