@@ -1,0 +1,58 @@
+// Helpers of the calendar's browser tests: the account's zone and slots set through the settings API, drafts
+// scheduled through the API, the schedule requests the page sends, and a pointer drag in small steps.
+import type { Locator, Page, Request } from 'playwright-core';
+import { expect } from 'vitest';
+import { call, type Studio } from './studio.js';
+
+export async function setSchedule(studio: Studio, set: Record<string, unknown>): Promise<void> {
+  const response = await call(studio, 'PATCH', '/api/settings', { set });
+  expect(response.status).toBe(200);
+}
+
+/** A post draft scheduled at a local time ("YYYY-MM-DDTHH:MM" in the account's zone); answers its id. */
+export async function scheduledDraft(studio: Studio, text: string, local: string): Promise<number> {
+  const made = await call(studio, 'POST', '/api/content/drafts', { content: text });
+  const id = ((await made.json()) as { id: number }).id;
+  const scheduled = await call(studio, 'POST', `/api/content/drafts/${id}/schedule`, {
+    scheduled_for: local,
+  });
+  expect(scheduled.status).toBe(202);
+  return id;
+}
+
+export async function storedTime(studio: Studio, id: number): Promise<string | null> {
+  const draft = (await (await call(studio, 'GET', `/api/content/drafts/${id}`)).json()) as {
+    scheduled_for: string | null;
+  };
+  return draft.scheduled_for;
+}
+
+/** Every schedule request the page sends from now on, with its body. */
+export function scheduleRequests(page: Page): Array<{ path: string; body: unknown }> {
+  const seen: Array<{ path: string; body: unknown }> = [];
+  page.on('request', (request: Request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() === 'POST' && path.endsWith('/schedule'))
+      seen.push({ path, body: request.postDataJSON() });
+  });
+  return seen;
+}
+
+/** Presses on `handle` and moves in twelve steps to the middle of `target` before letting go. */
+export async function drag(page: Page, handle: Locator, target: Locator): Promise<void> {
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('calendar not laid out');
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+  const end = { x: to.x + to.width / 2, y: to.y + to.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) {
+    await page.mouse.move(start.x + ((end.x - start.x) * i) / 12, start.y + ((end.y - start.y) * i) / 12);
+  }
+  await page.mouse.up();
+}
+
+/** Two frames: dnd-kit measures after it renders a keyboard move and ignores the next key until then. */
+export const twoFrames = (page: Page) =>
+  page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
