@@ -12,6 +12,15 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Each page's chunk named for its folder (page-approvals-…), so the bundle bench can say which is which.
+        chunkFileNames: (chunk) => {
+          const page = /\/pages\/([\w-]+)\/page\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
+          return page ? `assets/page-${page}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
   },
   logLevel: 'warn',
 });
