@@ -6,6 +6,7 @@
 import type { Mode } from '../contracts/config/config.js';
 import type { LoopPause, LoopStatus } from '../contracts/runtime-status.js';
 import { type ActiveHours, msUntilActive } from '../core/domain/active-hours.js';
+import { isAppError } from '../core/errors.js';
 import type { Clock } from '../core/ports/clock.js';
 import type { LoopDefinition } from './loop-definition.js';
 import { planAfterFailure } from './loop-pauses.js';
@@ -66,6 +67,7 @@ export class Scheduler<Deps> {
         last_outcome: null,
         last_summary: null,
         last_error: null,
+        last_error_code: null,
         consecutive_errors: 0,
         paused: null,
         paused_until: null,
@@ -182,12 +184,14 @@ export class Scheduler<Deps> {
         last_outcome: 'ok',
         last_summary: typeof summary === 'string' ? summary : null,
         last_error: null,
+        last_error_code: null,
         consecutive_errors: 0,
       });
       return this.interval(loop) + this.jitter(loop);
     } catch (error) {
       state.last_outcome = 'error';
       state.last_error = error instanceof Error ? error.message : String(error);
+      state.last_error_code = isAppError(error) ? error.code : null;
       state.consecutive_errors += 1;
       this.options.logger.error({ loop: loop.name, err: error }, `loop ${loop.name} failed`);
       const plan = planAfterFailure(

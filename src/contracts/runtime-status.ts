@@ -19,6 +19,11 @@ export const LoopStatusSchema = z.object({
   last_outcome: z.enum(['ok', 'error', 'skipped']).nullable().describe('How the last run ended.'),
   last_summary: z.string().nullable().describe('What the last successful run did, in a few words.'),
   last_error: z.string().nullable().describe('The last error message, kept until a run succeeds.'),
+  last_error_code: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe('Its error code (social_network_error, llm_error, …) when the error had one.'),
   consecutive_errors: z.number().int().describe('Failed runs in a row.'),
   paused: z.enum(LOOP_PAUSES).nullable().describe('Why it is paused now, or null.'),
   paused_until: z.string().nullable().describe('When a timed pause (active hours, back-off) ends.'),

@@ -13,6 +13,7 @@ const loop = (name: string, extra: Partial<LoopStatus> = {}): LoopStatus => ({
   last_outcome: null,
   last_summary: null,
   last_error: null,
+  last_error_code: null,
   consecutive_errors: 0,
   paused: null,
   paused_until: null,

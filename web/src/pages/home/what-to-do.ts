@@ -1,5 +1,5 @@
-// What a person can do about a failure the home page lists: by the error code a mutation failed with, and
-// by why a loop is paused. Plain advice; the error's own message is shown beside it.
+// What a person can do about a failure the home page lists: by the error code a loop or a mutation failed
+// with, else by why a loop is paused. Plain advice; the error's own message is shown beside it.
 import type { LoopStatus } from '../../../../src/contracts/runtime-status.js';
 
 const BY_CODE: Record<string, string> = {
@@ -37,6 +37,9 @@ export function troubledLoops(loops: readonly LoopStatus[]): Array<{ loop: LoopS
     )
     .map((loop) => ({
       loop,
-      advice: (loop.paused && BY_PAUSE[loop.paused]) || 'It runs again at its next turn.',
+      // What failed says most (the platform or the LLM down, a login expired); else why it is paused.
+      advice:
+        adviceForCode(loop.last_error_code) ??
+        ((loop.paused && BY_PAUSE[loop.paused]) || 'It runs again at its next turn.'),
     }));
 }
