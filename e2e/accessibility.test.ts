@@ -203,6 +203,18 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (colorSchem
     expect(await violations(page)).toEqual([]);
     await page.close();
   });
+  it('Settings, with a refused save showing its field errors, has no violations', {
+    timeout: 45_000,
+  }, async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/settings`);
+    const limits = page.getByRole('region', { name: 'Rate limits and safety guardrails' });
+    await limits.getByLabel('Max replies per day', { exact: true }).fill('lots');
+    await limits.getByRole('button', { name: 'Save changes' }).click();
+    await limits.getByRole('alert').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.close();
+  });
 });
 
 describe('accessibility that axe cannot see', () => {
