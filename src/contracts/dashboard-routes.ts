@@ -12,6 +12,7 @@ export const DASHBOARD_PATHS = [
   '/approvals',
   '/calendar',
   '/settings',
+  '/welcome',
 ] as const;
 export type DashboardPath = (typeof DASHBOARD_PATHS)[number];
 

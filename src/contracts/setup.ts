@@ -17,6 +17,25 @@ export const PlatformLoginSchema = z.object({
 });
 export type PlatformLogin = z.infer<typeof PlatformLoginSchema>;
 
+export const SetupQuestionSchema = z.object({
+  key: z.string().describe('The dotted config key (the field name of POST /api/setup/init).'),
+  label: z.string().describe('The question as `app init` asks it.'),
+  help: z.string().describe('The field’s description from the config reference.'),
+  step: z.string().describe('The `app init --advanced` step it belongs to.'),
+  quickstart: z.boolean().describe('One of the 5 quickstart fields.'),
+  kind: z.enum(['string', 'integer', 'number', 'boolean', 'enum', 'string_list', 'json']),
+  options: z.array(z.string()).nullable().describe('The allowed values of a choice.'),
+  secret: z.boolean(),
+});
+export type SetupQuestion = z.infer<typeof SetupQuestionSchema>;
+
+export const LlmProviderChoiceSchema = z.object({
+  provider: z.string(),
+  default_model: z.string(),
+  default_base_url: z.string(),
+  needs_api_key: z.boolean(),
+});
+
 export const SetupStatusSchema = z.object({
   config_exists: z.boolean().describe('Whether the config file exists; false means this is the first run.'),
   config_path: z.string().describe('Where the config file is (or will be written).'),
@@ -32,6 +51,14 @@ export const SetupStatusSchema = z.object({
     problem: z.string().nullable().describe('What is missing, when it is not configured.'),
   }),
   platform: PlatformLoginSchema,
+  questions: z
+    .array(SetupQuestionSchema)
+    .describe(
+      'The first-run questions in the order `app init --advanced` asks them (the quickstart’s first).',
+    ),
+  llm_providers: z
+    .array(LlmProviderChoiceSchema)
+    .describe('The LLM providers, the first being the default, with the model and endpoint used when unset.'),
 });
 export type SetupStatus = z.infer<typeof SetupStatusSchema>;
 

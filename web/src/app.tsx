@@ -7,6 +7,7 @@ import { whenUnauthenticated } from './api.js';
 import { PAGES, pageAt } from './pages/registry.js';
 import { SignInPage } from './pages/sign-in-page.js';
 import { useNewDraft } from './pages/use-new-draft.js';
+import { useFirstRunRedirect } from './pages/welcome/first-run.js';
 import { navigate, useLocation } from './router.js';
 import { loadSession, signOut } from './session.js';
 import { commandFor } from './shortcuts.js';
@@ -23,6 +24,7 @@ export function nextPage(): string {
 function Shell({ children, path }: { children: React.ReactNode; path: string }) {
   const client = useQueryClient();
   const newDraft = useNewDraft();
+  useFirstRunRedirect(path);
   // New draft's keys work on every page, with or without a draft open.
   const create = newDraft.mutate;
   useEffect(() => {
@@ -38,7 +40,7 @@ function Shell({ children, path }: { children: React.ReactNode; path: string }) 
     <div className="shell">
       <header className="top">
         <nav aria-label="Main">
-          {PAGES.map((page) => (
+          {PAGES.filter((page) => !page.hidden).map((page) => (
             <a
               key={page.path}
               href={page.path}

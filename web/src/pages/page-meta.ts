@@ -8,4 +8,6 @@ export interface PageMeta {
   label: string;
   /** Position in the navigation, low first. */
   order: number;
+  /** Reached by the shell or by links only, never listed in the navigation (the first-run wizard). */
+  hidden?: boolean;
 }

@@ -1,8 +1,10 @@
 // What the first run still needs: the config file, the quickstart fields the effective config lacks, the
 // LLM and the platform login. The dashboard sends a signed-in user to its first-run wizard from this.
 import type { Config } from '../../../contracts/config/config.js';
-import { LLM_PROVIDER_DEFAULTS } from '../../../contracts/config/llm.js';
-import type { SetupStatus } from '../../../contracts/setup.js';
+import { LLM_PROVIDER_DEFAULTS, LLM_PROVIDERS } from '../../../contracts/config/llm.js';
+import type { SetupQuestion, SetupStatus } from '../../../contracts/setup.js';
+import { ADVANCED_STEPS, QUICKSTART } from '../../domain/init-questions.js';
+import { findLeaf } from '../../domain/schema-walk.js';
 import type { PlatformLink } from '../../ports/platform-link.js';
 import type { SettingsStore } from '../../ports/settings-store.js';
 
@@ -26,6 +28,33 @@ export function missingQuickstart(config: Readonly<Config>): string[] {
   ];
 }
 
+/** The first-run questions as data for a form: the quickstart's five, then the rest of the 8 steps. */
+export function setupQuestions(): SetupQuestion[] {
+  const quick = new Set(QUICKSTART.map((q) => q.key));
+  const ordered = [
+    ...QUICKSTART.map((question) => ({ question, step: 'Quickstart' })),
+    ...ADVANCED_STEPS.flatMap((step) =>
+      step.fields.filter((q) => !quick.has(q.key)).map((question) => ({ question, step: step.title })),
+    ),
+  ];
+  return ordered.flatMap(({ question, step }) => {
+    const leaf = findLeaf(question.key);
+    if (!leaf) return [];
+    return [
+      {
+        key: question.key,
+        label: question.message,
+        help: leaf.description,
+        step,
+        quickstart: quick.has(question.key),
+        kind: leaf.kind,
+        options: leaf.enumValues ? [...leaf.enumValues] : null,
+        secret: leaf.meta.secret === true,
+      },
+    ];
+  });
+}
+
 /** The setup status of this process (its live config, its config file, its saved login). */
 export function readSetupStatus(deps: SetupStatusDeps): SetupStatus {
   const config = deps.config();
@@ -42,5 +71,12 @@ export function readSetupStatus(deps: SetupStatusDeps): SetupStatus {
       problem: problem ?? null,
     },
     platform: deps.platform.status(),
+    questions: setupQuestions(),
+    llm_providers: LLM_PROVIDERS.map((name) => ({
+      provider: name,
+      default_model: LLM_PROVIDER_DEFAULTS[name].model,
+      default_base_url: LLM_PROVIDER_DEFAULTS[name].baseUrl,
+      needs_api_key: name !== 'ollama',
+    })),
   };
 }

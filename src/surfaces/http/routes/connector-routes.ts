@@ -37,12 +37,14 @@ export function callbackPage(
   title: string,
   text: string,
   message: object,
+  /** A way back to the dashboard when the flow ran in the same tab (no opener to tell). */
+  back?: { href: string; label: string },
 ) {
   const nonce = randomBytes(16).toString('base64');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></main>
+<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${back ? `<p><a href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a></p>` : ''}</main>
 <script nonce="${nonce}">
 (function () {
   var message = ${scriptJson(message)};
@@ -85,6 +87,9 @@ async function complete(deps: ConnectorRoutesDeps, request: FastifyRequest): Pro
   return (await deps.cloudDrive.completeLink({ code, state })).id;
 }
 
+/** Linking in the same tab (a blocked popup) ends here: the way back to the content sources. */
+const SETTINGS_BACK = { href: '/settings', label: 'Back to Settings' };
+
 /** Registers the callback route of the cloud drive connector. */
 export function registerConnectorRoutes(app: FastifyInstance, deps: ConnectorRoutesDeps): void {
   app.get(`${BASE}/callback`, { config: { public: true } }, async (request, reply) => {
@@ -92,19 +97,25 @@ export function registerConnectorRoutes(app: FastifyInstance, deps: ConnectorRou
     const browser = (request.headers.accept ?? '').includes('text/html');
     try {
       const id = await complete(deps, request);
-      return callbackPage(reply, 200, 'Cloud drive linked', 'You can close this window.', {
-        type: 'connector_linked',
-        connector: 'cloud_drive',
-        id,
-      });
+      return callbackPage(
+        reply,
+        200,
+        'Cloud drive linked',
+        'You can close this window.',
+        { type: 'connector_linked', connector: 'cloud_drive', id },
+        SETTINGS_BACK,
+      );
     } catch (error) {
       if (!browser) throw error;
       const { status, body } = toErrorResponse(error, request.log);
-      return callbackPage(reply, status, 'Linking the cloud drive failed', body.error.message, {
-        type: 'connector_link_failed',
-        connector: 'cloud_drive',
-        error: body.error.message,
-      });
+      return callbackPage(
+        reply,
+        status,
+        'Linking the cloud drive failed',
+        body.error.message,
+        { type: 'connector_link_failed', connector: 'cloud_drive', error: body.error.message },
+        SETTINGS_BACK,
+      );
     }
   });
 }

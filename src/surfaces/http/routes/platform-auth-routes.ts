@@ -8,6 +8,9 @@ import { PLATFORM_CALLBACK_PATH } from '../../../core/services/setup/start-platf
 import { toErrorResponse } from '../error-response.js';
 import { callbackPage, one } from './connector-routes.js';
 
+/** After a same-tab sign-in (the popup was blocked): back to the first-run wizard, which resumes. */
+const BACK = { href: '/welcome', label: 'Back to the dashboard' };
+
 /** Registers the platform login's callback route. */
 export function registerPlatformAuthRoutes(app: FastifyInstance, deps: { platformLink: PlatformLink }): void {
   app.get(PLATFORM_CALLBACK_PATH, { config: { public: true } }, async (request, reply) => {
@@ -30,14 +33,22 @@ export function registerPlatformAuthRoutes(app: FastifyInstance, deps: { platfor
         'Platform account connected',
         `Signed in as @${linked.username}. You can close this window.`,
         { type: 'platform_linked', username: linked.username, user_id: linked.user_id },
+        BACK,
       );
     } catch (error) {
       if (!browser) throw error;
       const { status, body } = toErrorResponse(error, request.log);
-      return callbackPage(reply, status, 'Connecting the platform account failed', body.error.message, {
-        type: 'platform_link_failed',
-        error: body.error.message,
-      });
+      return callbackPage(
+        reply,
+        status,
+        'Connecting the platform account failed',
+        body.error.message,
+        {
+          type: 'platform_link_failed',
+          error: body.error.message,
+        },
+        BACK,
+      );
     }
   });
 }

@@ -1,0 +1,67 @@
+// A first run in the browser: the built `app serve` on a temp home with NO config file (nothing written),
+// pointed at the fake platform through APP_SOCIAL_API__* env vars (the client id left for the wizard), the
+// fake LLM, Debian Chromium, and a dashboard passphrase set through the first-run endpoint (not signed in).
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type FakeLlm, startFakeLlm } from '../../test/fakes/llm/index.js';
+import { type FakeSocial, startFakeSocial } from '../../test/fakes/social/index.js';
+import { killHard, type ServeProcess, serve } from '../../test/support/serve-process.js';
+import { fakePlatformEnv } from '../../test/support/setup-world.js';
+import { createTempHome, type TempHome } from '../../test/support/temp-home.js';
+import { type Browser, openBrowser } from './browser.js';
+import { PASSPHRASE } from './studio.js';
+
+export const LLM_KEY = 'sk-onboarding-key-7788';
+
+export interface FirstRun {
+  fake: FakeSocial;
+  llm: FakeLlm;
+  home: TempHome;
+  server: ServeProcess;
+  browser: Browser;
+  token: string;
+}
+
+export function startFirstRun(): FirstRun {
+  const world = {} as FirstRun;
+  beforeAll(async () => {
+    world.fake = await startFakeSocial();
+    world.llm = await startFakeLlm();
+    world.llm.script.acceptedKeys = [LLM_KEY];
+    world.home = createTempHome();
+    world.server = await serve({
+      ...world.home.env,
+      ...fakePlatformEnv(world.fake, { clientId: false }),
+      APP_LOGGING__LEVEL: 'warn',
+    });
+    // The platform app's registered callback: this server's, at the address the browser uses.
+    world.fake.state.registerClient({
+      clientId: 'test-client',
+      redirectUris: [`${world.server.url}/api/auth/platform/callback`],
+    });
+    world.token = readFileSync(`${world.home.dir}/api_token`, 'utf8').trim();
+    world.browser = await openBrowser();
+    const setup = await fetch(`${world.server.url}/api/auth/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ passphrase: PASSPHRASE }),
+    });
+    expect(setup.status).toBe(200);
+  }, 60_000);
+  afterAll(async () => {
+    await world.browser?.close();
+    if (world.server) await killHard(world.server);
+    await world.fake?.close();
+    await world.llm?.close();
+    world.home?.cleanup();
+  });
+  return world;
+}
+
+/** A JSON request with the API token. */
+export async function firstRunCall(world: FirstRun, method: string, path: string): Promise<Response> {
+  return fetch(`${world.server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${world.token}` },
+  });
+}

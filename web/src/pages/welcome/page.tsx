@@ -1,0 +1,157 @@
+// The first-run wizard (/welcome): the quickstart fields (and the advanced steps, optional) write the config
+// file, then Connect your platform account, Test the LLM, and Draft Studio with a new draft. The step comes
+// from the server's setup status, so a same-tab return from the platform's sign-in resumes where it was.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { TestLlmResult } from '../../../../src/contracts/settings-forms.js';
+import { type ApiError, api } from '../../api.js';
+import { navigate } from '../../router.js';
+import { readStored, writeStored } from '../../stored-value.js';
+import { useNewDraft } from '../use-new-draft.js';
+import { ConnectAccount } from './connect-account.js';
+import { loadSetupStatus, SETUP_STATUS_KEY, welcomeOffered } from './first-run.js';
+import { QuickstartForm } from './quickstart-form.js';
+import './welcome.css';
+
+const STEPS = ['Your product and LLM', 'Connect your platform account', 'Test the LLM', 'Start writing'];
+const STAGE = 'app:welcome:stage';
+
+function TestLlm() {
+  const [result, setResult] = useState<TestLlmResult>();
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      setResult(await api<TestLlmResult>('POST', '/api/settings/test-llm', {}));
+    } catch (error) {
+      setProblem(`The test could not run: ${(error as ApiError).message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div>
+      <button type="button" onClick={() => void run()} disabled={busy}>
+        Test the LLM
+      </button>
+      <p role="status">
+        {result
+          ? result.ok
+            ? `The LLM answered (${result.provider}, ${result.model}): ${result.message}.`
+            : `The LLM did not answer: ${result.message}. Check the provider, key and endpoint in Settings.`
+          : null}
+      </p>
+      {problem ? (
+        <p role="alert" className="welcome-error">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export default function WelcomePage() {
+  const client = useQueryClient();
+  const status = useQuery({ queryKey: SETUP_STATUS_KEY, queryFn: loadSetupStatus });
+  const [stage, setStageState] = useState<number>(() => {
+    const saved = readStored(sessionStorage, STAGE);
+    return typeof saved === 'number' ? saved : 1;
+  });
+  const setStage = (next: number) => {
+    writeStored(sessionStorage, STAGE, next);
+    setStageState(next);
+  };
+  const newDraft = useNewDraft({ replace: true });
+  const configured = status.data?.config_exists === true;
+  // A configured instance never shows the wizard, unless this session is in the middle of it.
+  useEffect(() => {
+    if (configured && !welcomeOffered()) navigate('/', { replace: true });
+  }, [configured]);
+
+  if (status.error)
+    return (
+      <main className="welcome">
+        <h1>Set up app</h1>
+        <p role="alert" className="welcome-error">
+          The setup status cannot be read: {(status.error as Error).message}. Check that the service is
+          running, then reload.
+        </p>
+      </main>
+    );
+  if (!status.data) return null;
+  const current = configured ? Math.max(stage, 1) : 0;
+  const skip = (
+    <p>
+      <a href="/">Skip setup for now</a>
+      <span className="muted"> — everything here can be changed later in Settings.</span>
+    </p>
+  );
+  return (
+    <main className="welcome">
+      <h1>Set up app</h1>
+      <ol className="welcome-steps" aria-label="Setup steps">
+        {STEPS.map((title, index) => (
+          <li key={title} aria-current={index === current ? 'step' : undefined}>
+            {title}
+          </li>
+        ))}
+      </ol>
+      {current === 0 ? (
+        <section aria-labelledby="welcome-step">
+          <h2 id="welcome-step">Your product and LLM</h2>
+          <p className="muted">
+            The five answers <code>app init</code> asks for. The rest has safe defaults (every post waits for
+            your approval).
+          </p>
+          <QuickstartForm
+            status={status.data}
+            onCreated={() => {
+              setStage(1);
+              void client.invalidateQueries({ queryKey: ['setup'] });
+            }}
+          />
+        </section>
+      ) : current === 1 ? (
+        <section aria-labelledby="welcome-step">
+          <h2 id="welcome-step">Connect your platform account</h2>
+          <p className="muted">
+            Sign in to the platform so the service can read and post for you. The callback URL registered with
+            your platform app must be <code>{window.location.origin}/api/auth/platform/callback</code>.
+          </p>
+          <ConnectAccount />
+          <button type="button" className="quiet" onClick={() => setStage(2)}>
+            {status.data.platform.linked ? 'Continue' : 'Skip this step'}
+          </button>
+        </section>
+      ) : current === 2 ? (
+        <section aria-labelledby="welcome-step">
+          <h2 id="welcome-step">Test the LLM</h2>
+          <p className="muted">
+            One small generation with {status.data.llm.provider ?? 'the provider'} (
+            {status.data.llm.model ?? 'its default model'}).
+          </p>
+          <TestLlm />
+          <button type="button" className="quiet" onClick={() => setStage(3)}>
+            Continue
+          </button>
+        </section>
+      ) : (
+        <section aria-labelledby="welcome-step">
+          <h2 id="welcome-step">Start writing</h2>
+          <p>The service is set up. Draft Studio opens with a new draft.</p>
+          <button type="button" onClick={() => newDraft.mutate(undefined)} disabled={newDraft.isPending}>
+            Open Draft Studio
+          </button>
+          {newDraft.error ? (
+            <p role="alert" className="welcome-error">
+              No draft was created: {(newDraft.error as Error).message}
+            </p>
+          ) : null}
+        </section>
+      )}
+      {current < 3 ? skip : null}
+    </main>
+  );
+}
