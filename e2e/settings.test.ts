@@ -387,6 +387,10 @@ describe('content sources', () => {
     await expect
       .poll(async () => JSON.stringify((await serverSettings(studio)).config.content_sources.sources))
       .toContain('"connection_id":2');
+    // No dead end: the page leads back to Settings, where the new account shows.
+    await page.getByRole('link', { name: 'Back to Settings' }).click();
+    await page.getByRole('region', { name: 'Local folders and cloud drive' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/settings');
     await page.close();
   });
 });

@@ -48,7 +48,9 @@ export function callbackPage(
 <script nonce="${nonce}">
 (function () {
   var message = ${scriptJson(message)};
-  if (window.opener) window.opener.postMessage(message, window.location.origin);
+  // In a popup: tell the dashboard and close. In the same tab (popup blocked) the page stays readable.
+  if (!window.opener) return;
+  window.opener.postMessage(message, window.location.origin);
   window.close();
 })();
 </script></body></html>
