@@ -12,6 +12,7 @@ import { seed } from './support/approvals.js';
 import { seed } from './support/approvals.js';
 import { type Browser, openBrowser } from './support/browser.js';
 import { searchIntoFeed } from './support/discovery.js';
+import { openWizardOnFreshServer } from './support/onboarding.js';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
@@ -214,6 +215,20 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (colorSchem
     await limits.getByRole('alert').waitFor();
     expect(await violations(page)).toEqual([]);
     await page.close();
+  });
+  it('the first-run wizard (a server with no config file), its advanced steps and field errors, has no violations', {
+    timeout: 60_000,
+  }, async () => {
+    const wizard = await openWizardOnFreshServer(browser);
+    try {
+      expect(await violations(wizard.page)).toEqual([]);
+      await wizard.page.getByText('Advanced steps (optional)').click();
+      await wizard.page.getByRole('button', { name: 'Save and continue' }).click();
+      await wizard.page.getByText('Nothing was saved: fix the fields marked below.').waitFor();
+      expect(await violations(wizard.page)).toEqual([]);
+    } finally {
+      await wizard.close();
+    }
   });
 });
 

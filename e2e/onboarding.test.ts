@@ -76,12 +76,27 @@ describe('first run in the browser', () => {
       social_api: { client_id: 'test-client' },
     });
 
-    // Connect account: the consent page in a popup; the callback stores the tokens and tells this window.
-    const popup = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Connect account' }).click();
-    await (await popup).waitForEvent('close');
+    // Connect account with the popup blocked: a link continues in this tab, and the callback page leads
+    // back to the wizard, which resumes at this step with the account connected.
     const tokensPath = `${world.home.dir}/tokens.json`;
+    await page.evaluate(() => {
+      window.open = () => null;
+    });
+    await page.getByRole('button', { name: 'Connect account' }).click();
+    await page.getByRole('link', { name: 'Continue signing in in this tab' }).click();
+    await page.getByRole('heading', { name: 'Platform account connected' }).waitFor();
+    const sameTab = JSON.parse(readFileSync(tokensPath, 'utf8'));
+    await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+    await page.getByRole('heading', { name: 'Connect your platform account' }).waitFor();
+    await page.getByText(`Connected as @${sameTab.username}`).waitFor();
+
+    // And in a popup (window.open is the browser's again after the navigation): the callback stores the
+    // new tokens and tells this window.
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Connect another account' }).click();
+    await (await popup).waitForEvent('close');
     const tokens = JSON.parse(readFileSync(tokensPath, 'utf8'));
+    expect(tokens.access_token).not.toBe(sameTab.access_token);
     expect(statSync(tokensPath).mode & 0o777).toBe(0o600);
     expect(world.fake.state.auth.tokens.get(tokens.access_token)).toMatchObject({
       clientId: 'test-client',

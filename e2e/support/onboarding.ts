@@ -2,6 +2,7 @@
 // pointed at the fake platform through APP_SOCIAL_API__* env vars (the client id left for the wizard), the
 // fake LLM, Debian Chromium, and a dashboard passphrase set through the first-run endpoint (not signed in).
 import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../../test/fakes/llm/index.js';
 import { type FakeSocial, startFakeSocial } from '../../test/fakes/social/index.js';
@@ -64,4 +65,37 @@ export async function firstRunCall(world: FirstRun, method: string, path: string
     method,
     headers: { authorization: `Bearer ${world.token}` },
   });
+}
+
+/**
+ * For the axe run: a second built server with no config file and a passphrase set, and a page of `browser`
+ * signed in on its first-run wizard. `close` stops the server.
+ */
+export async function openWizardOnFreshServer(
+  browser: Browser,
+): Promise<{ page: Page; close(): Promise<void> }> {
+  const fake = await startFakeSocial();
+  const home = createTempHome();
+  const server = await serve({ ...home.env, ...fakePlatformEnv(fake, { clientId: false }) });
+  const close = async () => {
+    await killHard(server);
+    await fake.close();
+    home.cleanup();
+  };
+  try {
+    await fetch(`${server.url}/api/auth/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ passphrase: PASSPHRASE }),
+    });
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/welcome`);
+    await page.getByLabel('Passphrase').fill(PASSPHRASE);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Your product and LLM' }).waitFor();
+    return { page, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
