@@ -79,9 +79,7 @@ describe('first run in the browser', () => {
     // Connect account with the popup blocked: a link continues in this tab, and the callback page leads
     // back to the wizard, which resumes at this step with the account connected.
     const tokensPath = `${world.home.dir}/tokens.json`;
-    await page.evaluate(() => {
-      window.open = () => null;
-    });
+    await page.evaluate('window.open = () => null');
     await page.getByRole('button', { name: 'Connect account' }).click();
     await page.getByRole('link', { name: 'Continue signing in in this tab' }).click();
     await page.getByRole('heading', { name: 'Platform account connected' }).waitFor();
@@ -121,7 +119,8 @@ describe('first run in the browser', () => {
     expect(world.llm.calls.slice(calls).map((c) => [c.apiKey, c.status])).toEqual([[LLM_KEY, 200]]);
     await page.getByRole('button', { name: 'Continue' }).click();
 
-    // Draft Studio on a new server draft.
+    // Draft Studio on a new server draft; the client id the platform client takes at start is named.
+    await page.getByText(/Restart the service .* it applies social_api\.client_id at start/).waitFor();
     await page.getByRole('button', { name: 'Open Draft Studio' }).click();
     await page.getByRole('heading', { name: 'Draft Studio' }).waitFor();
     await expect.poll(() => new URL(page.url()).searchParams.get('id')).toMatch(/^\d+$/);

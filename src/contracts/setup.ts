@@ -69,6 +69,11 @@ export const SetupInitResultSchema = z.object({
     .array(z.string())
     .describe('The keys written into the file (secrets by name only; secrets from env vars are not copied).'),
   from_env: z.array(z.string()).describe('Answers taken from APP_* env vars or flags of this process.'),
+  restart_required: z
+    .array(z.object({ key: z.string(), reason: z.string() }))
+    .describe(
+      'Written keys this process takes only at start (the platform client: `social_api.*`); the rest applies now. The dashboard’s Connect account uses the new client id at once; token refresh by the running service waits for a restart.',
+    ),
 });
 export type SetupInitResult = z.infer<typeof SetupInitResultSchema>;
 

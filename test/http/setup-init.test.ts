@@ -53,7 +53,11 @@ describe('POST /api/setup/init', () => {
   it('writes the file `app init` writes for the same answers (0600), applied by the running process at once', async () => {
     const { status, json } = await w.api('POST', '/api/setup/init', ANSWERS);
     expect(status).toBe(200);
-    expect(json).toMatchObject({ status: 'created', config_path: w.home.configPath });
+    expect(json).toMatchObject({
+      status: 'created',
+      config_path: w.home.configPath,
+      restart_required: [{ key: 'social_api.client_id', reason: expect.stringContaining('at start') }],
+    });
     expect(statSync(w.home.configPath).mode & 0o777).toBe(0o600);
 
     const cliHome = createTempHome();

@@ -1,5 +1,6 @@
 // The first config file from the dashboard's wizard: the answers checked field by field with the same rules
 // and questions as `app init`, then written exactly as it writes them and applied in this process.
+import { restartReason } from '../../../contracts/settings.js';
 import type { SetupInitResult } from '../../../contracts/setup.js';
 import type { ConfigSource } from '../../domain/config-issue.js';
 import {
@@ -90,5 +91,9 @@ export async function initConfig(
     config_path,
     written: [...values.keys()],
     from_env: [...collected.answers.keys()].filter((key) => !given.has(key)),
+    restart_required: [...values.keys()].flatMap((key) => {
+      const reason = restartReason(key);
+      return reason ? [{ key, reason }] : [];
+    }),
   };
 }

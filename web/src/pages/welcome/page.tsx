@@ -15,6 +15,7 @@ import './welcome.css';
 
 const STEPS = ['Your product and LLM', 'Connect your platform account', 'Test the LLM', 'Start writing'];
 const STAGE = 'app:welcome:stage';
+const RESTART = 'app:welcome:restart';
 
 function TestLlm() {
   const [result, setResult] = useState<TestLlmResult>();
@@ -49,6 +50,18 @@ function TestLlm() {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** Settings the running service takes only at start (the platform client), as the server said. */
+function RestartNote() {
+  const keys = readStored(sessionStorage, RESTART);
+  if (!Array.isArray(keys) || keys.length === 0) return null;
+  return (
+    <p className="muted">
+      Restart the service (<code>app serve</code>) when convenient: it applies {keys.join(', ')} at start, and
+      renews the platform login only after that.
+    </p>
   );
 }
 
@@ -107,7 +120,12 @@ export default function WelcomePage() {
           </p>
           <QuickstartForm
             status={status.data}
-            onCreated={() => {
+            onCreated={(result) => {
+              writeStored(
+                sessionStorage,
+                RESTART,
+                result.restart_required.map((r) => r.key),
+              );
               setStage(1);
               void client.invalidateQueries({ queryKey: ['setup'] });
             }}
@@ -141,6 +159,7 @@ export default function WelcomePage() {
         <section aria-labelledby="welcome-step">
           <h2 id="welcome-step">Start writing</h2>
           <p>The service is set up. Draft Studio opens with a new draft.</p>
+          <RestartNote />
           <button type="button" onClick={() => newDraft.mutate(undefined)} disabled={newDraft.isPending}>
             Open Draft Studio
           </button>

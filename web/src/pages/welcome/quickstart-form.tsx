@@ -75,7 +75,13 @@ function Field({
   );
 }
 
-export function QuickstartForm({ status, onCreated }: { status: SetupStatus; onCreated(): void }) {
+export function QuickstartForm({
+  status,
+  onCreated,
+}: {
+  status: SetupStatus;
+  onCreated(result: SetupInitResult): void;
+}) {
   const defaults = status.llm_providers[0]?.provider ?? '';
   const [values, setValues] = useState<Values>({ 'llm.provider': defaults });
   const [touched, setTouched] = useState<Set<string>>(new Set());
@@ -119,8 +125,7 @@ export function QuickstartForm({ status, onCreated }: { status: SetupStatus; onC
       answers[q.key] = value;
     }
     try {
-      await api<SetupInitResult>('POST', '/api/setup/init', answers);
-      onCreated();
+      onCreated(await api<SetupInitResult>('POST', '/api/setup/init', answers));
     } catch (error) {
       const issues = (error as ApiError).details as { issues?: Array<{ key: string; message: string }> };
       if (error instanceof ApiError && error.code === 'validation_error' && issues?.issues) {
