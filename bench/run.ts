@@ -3,6 +3,7 @@
 import { benchApprovalEvents } from './approval-events.js';
 import { benchAutopilot } from './autopilot.js';
 import { benchBundle } from './bundle.js';
+import { benchCalendar } from './calendar.js';
 import { benchCliStart } from './cli-start.js';
 import { benchClient } from './client.js';
 import { benchConfigReload } from './config-reload.js';
@@ -17,6 +18,7 @@ const BENCHES: Record<string, () => unknown> = {
   'approval-events': benchApprovalEvents,
   autopilot: benchAutopilot,
   bundle: benchBundle,
+  calendar: benchCalendar,
   'cli-start': benchCliStart,
   client: benchClient,
   'config-reload': benchConfigReload,

@@ -230,6 +230,35 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (colorSchem
       await wizard.close();
     }
   });
+  it('the Calendar, month and week with a post picked up to move, has no violations', {
+    timeout: 45_000,
+  }, async () => {
+    const token = readFileSync(`${home.dir}/api_token`, 'utf8').trim();
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const text = `On the calendar (${colorScheme})`;
+    const made = await fetch(`${server.url}/api/content/drafts`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ content: text }),
+    });
+    const { id } = (await made.json()) as { id: number };
+    await fetch(`${server.url}/api/content/drafts/${id}/schedule`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ scheduled_for: '2027-03-12T09:30' }),
+    });
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/calendar?view=month&date=2027-03-01`);
+    await page.getByRole('link', { name: new RegExp(text.replace(/[()]/g, '\\$&')) }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.goto(`${server.url}/calendar?view=week&date=2027-03-12`);
+    await page.getByRole('button', { name: new RegExp(`^Move "${text.replace(/[()]/g, '\\$&')}"`) }).focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('status').filter({ hasText: 'Picked up' }).first().waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.close();
+  });
 });
 
 describe('accessibility that axe cannot see', () => {

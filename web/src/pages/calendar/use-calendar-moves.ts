@@ -58,14 +58,30 @@ function outcome(placed: Placed | undefined, overId: unknown, timezone: string):
   return { kind: 'move', placed, date: target.date, time, text: `Moved ${describe(placed)} to ${when}.` };
 }
 
-/** Pointer drops go to the innermost target under the pointer (a slot inside its day); keys to the nearest centre. */
+/**
+ * Pointer drops go to the innermost target under the pointer (a slot inside its day). Keys move the item's
+ * centre onto a target's centre: a slot only when it is centred there, else the day around it (so picking an
+ * item up never lands on the slot beside it).
+ */
 const collision: CollisionDetection = (args) => {
-  if (!args.pointerCoordinates) return closestCenter(args);
   const area = (id: unknown) => {
     const rect = args.droppableRects.get(id as string);
     return rect ? rect.width * rect.height : Number.POSITIVE_INFINITY;
   };
-  return [...pointerWithin(args)].sort((a, b) => area(a.id) - area(b.id));
+  if (args.pointerCoordinates) return [...pointerWithin(args)].sort((a, b) => area(a.id) - area(b.id));
+  const { left, top, width, height } = args.collisionRect;
+  const x = left + width / 2;
+  const y = top + height / 2;
+  const hit = args.droppableContainers.filter((container) => {
+    const rect = args.droppableRects.get(container.id);
+    if (!rect || x < rect.left || x > rect.left + rect.width || y < rect.top || y > rect.top + rect.height)
+      return false;
+    const centred =
+      Math.abs(rect.left + rect.width / 2 - x) < 2 && Math.abs(rect.top + rect.height / 2 - y) < 2;
+    return String(container.id).startsWith('day:') || centred;
+  });
+  if (hit.length === 0) return closestCenter(args);
+  return hit.map((container) => ({ id: container.id })).sort((a, b) => area(a.id) - area(b.id));
 };
 
 function keyboardCoordinates(view: View, slotsOf: (date: string) => string[]): KeyboardCoordinateGetter {
