@@ -15,7 +15,7 @@ const SetupInitInput = z
       INIT_KEYS.map((key) => [key, AnswerSchema.optional().describe(findLeaf(key)?.description ?? key)]),
     ),
   )
-  .catchall(z.unknown());
+  .catchall(AnswerSchema);
 
 export const setupInitOperation = defineOperation({
   name: 'setup.init',
