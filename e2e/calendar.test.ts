@@ -161,5 +161,20 @@ describe('Calendar', () => {
       notes: string;
     };
     expect(draft.notes).toContain(`Thursday 18 March at 09:30 ${ZONE}`);
+    // The schedule form starts at that slot: writing and scheduling take no more than that.
+    await page.getByRole('textbox', { name: 'Post text' }).fill('Planned from the calendar');
+    const publish = page.getByRole('region', { name: 'Publish' });
+    expect(await publish.getByLabel(/Schedule for/).inputValue()).toBe('2027-03-18T09:30');
+    await publish.getByRole('button', { name: 'Schedule' }).click();
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await call(studio, 'GET', `/api/content/drafts/${id}`)).json()) as {
+              scheduled_for: string | null;
+            }
+          ).scheduled_for,
+      )
+      .toBe('2027-03-18T13:30:00.000Z');
   });
 });

@@ -19,6 +19,12 @@ const OUTCOME: Record<Submitted['status'], string> = {
   scheduled: 'Scheduled',
 };
 
+/** A time planned where the draft was started (the calendar's next free slot: `?at=2027-03-18T09:30`). */
+function plannedTime(): string {
+  const at = new URLSearchParams(location.search).get('at') ?? '';
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(at) ? at : '';
+}
+
 export function PublishPanel({
   draft,
   beforeSubmit,
@@ -31,7 +37,7 @@ export function PublishPanel({
 }) {
   const client = useQueryClient();
   const { timezone, error: zoneError } = useTimezone();
-  const [when, setWhen] = useState('');
+  const [when, setWhen] = useState(plannedTime);
   const [outcome, setOutcome] = useState<string | undefined>();
   const done = (answer: Submitted) => {
     client.setQueryData(['draft', draft.id], answer.draft);
