@@ -9,7 +9,6 @@ import { type FakeSocial, startFakeSocial } from '../test/fakes/social/index.js'
 import { killHard, prepareFakeHome, type ServeProcess, serve } from '../test/support/serve-process.js';
 import { createTempHome, type TempHome } from '../test/support/temp-home.js';
 import { seed } from './support/approvals.js';
-import { seed } from './support/approvals.js';
 import { type Browser, openBrowser } from './support/browser.js';
 import { searchIntoFeed } from './support/discovery.js';
 import { openWizardOnFreshServer } from './support/onboarding.js';
@@ -128,24 +127,6 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (colorSchem
     await page.close();
   });
 
-  it('the Approvals page with an item selected, and its reject and approve-all dialogs, have no violations', {
-    timeout: 45_000,
-  }, async () => {
-    await seed({ home }, [{ text: `Accessible reply (${colorScheme})`, action_type: 'reply', score: 70 }]);
-    const page = await browser.context.newPage();
-    await page.goto(`${server.url}/approvals`);
-    await page.getByRole('option', { selected: true }).waitFor();
-    expect(await violations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Reject…' }).click();
-    await page.getByRole('dialog').waitFor();
-    expect(await violations(page)).toEqual([]);
-    await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: /^Approve all/ }).click();
-    await page.getByRole('alertdialog').waitFor();
-    expect(await violations(page)).toEqual([]);
-    await page.close();
-  });
-
   it('thread cards with their drag handles, revision history, and the inspector drawer on a phone have no violations', {
     timeout: 45_000,
   }, async () => {
@@ -216,20 +197,6 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (colorSchem
     expect(await violations(page)).toEqual([]);
     await page.close();
   });
-  it('the first-run wizard (a server with no config file), its advanced steps and field errors, has no violations', {
-    timeout: 60_000,
-  }, async () => {
-    const wizard = await openWizardOnFreshServer(browser);
-    try {
-      expect(await violations(wizard.page)).toEqual([]);
-      await wizard.page.getByText('Advanced steps (optional)').click();
-      await wizard.page.getByRole('button', { name: 'Save and continue' }).click();
-      await wizard.page.getByText('Nothing was saved: fix the fields marked below.').waitFor();
-      expect(await violations(wizard.page)).toEqual([]);
-    } finally {
-      await wizard.close();
-    }
-  });
   it('the Calendar, month and week with a post picked up to move, has no violations', {
     timeout: 45_000,
   }, async () => {
@@ -258,6 +225,20 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (colorSchem
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.close();
+  });
+  it('the first-run wizard (a server with no config file), its advanced steps and field errors, has no violations', {
+    timeout: 60_000,
+  }, async () => {
+    const wizard = await openWizardOnFreshServer(browser);
+    try {
+      expect(await violations(wizard.page)).toEqual([]);
+      await wizard.page.getByText('Advanced steps (optional)').click();
+      await wizard.page.getByRole('button', { name: 'Save and continue' }).click();
+      await wizard.page.getByText('Nothing was saved: fix the fields marked below.').waitFor();
+      expect(await violations(wizard.page)).toEqual([]);
+    } finally {
+      await wizard.close();
+    }
   });
 });
 
