@@ -3,6 +3,7 @@
 // calls those tests make (compose, follow the job).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fakeSocialConfig } from '../fakes/social/config-lines.js';
 import type { FakeSocial } from '../fakes/social/index.js';
 import { storeFakeLogin } from './fake-login.js';
 import type { TempHome } from './temp-home.js';
@@ -24,11 +25,8 @@ export function prepareFakeHome(home: TempHome, fake: FakeSocial): void {
   home.writeConfig(
     [
       'approval_mode = false',
-      '[social_api]',
-      'client_id = "test-client"',
-      `api_base_url = "${fake.url}"`,
-      `upload_base_url = "${fake.url}"`,
-      `token_url = "${fake.url}/2/oauth2/token"`,
+      // Every platform address at the fake (the sign-in page too), as the fake lists them.
+      ...fakeSocialConfig(fake.url, 'test-client').toml,
       '[intervals]',
       'posting_queue_seconds = 1',
       '[logging]',

@@ -1,8 +1,10 @@
-// The platform account as the running service sees it (GET /api/runtime/status). Connecting an account from
-// the browser belongs to the onboarding work; until then `app auth` in a terminal signs in.
+// The platform account as the running service sees it (GET /api/runtime/status), and Connect account: the
+// platform's OAuth login from the browser (the same one the first-run wizard uses; `app auth` does it in a
+// terminal).
 import { useQuery } from '@tanstack/react-query';
 import type { RuntimeStatus } from '../../../../src/contracts/runtime-status.js';
 import { api } from '../../api.js';
+import { ConnectAccount } from '../connect-account.js';
 
 export function LoginStatus() {
   const status = useQuery({
@@ -24,9 +26,9 @@ export function LoginStatus() {
             : `The service cannot post now (backend ${status.data.provider_backend}): no login that may write.`}
         </p>
       ) : null}
+      <ConnectAccount onLinked={() => void status.refetch()} />
       <p className="muted">
-        To sign in or switch accounts, run <code>app auth</code> in a terminal; connecting an account from
-        this page is not available yet.
+        Or run <code>app auth</code> in a terminal on this machine.
       </p>
     </section>
   );

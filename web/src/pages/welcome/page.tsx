@@ -7,8 +7,8 @@ import type { TestLlmResult } from '../../../../src/contracts/settings-forms.js'
 import { type ApiError, api } from '../../api.js';
 import { navigate } from '../../router.js';
 import { readStored, writeStored } from '../../stored-value.js';
+import { ConnectAccount } from '../connect-account.js';
 import { useNewDraft } from '../use-new-draft.js';
-import { ConnectAccount } from './connect-account.js';
 import { loadSetupStatus, SETUP_STATUS_KEY, welcomeOffered } from './first-run.js';
 import { QuickstartForm } from './quickstart-form.js';
 import './welcome.css';

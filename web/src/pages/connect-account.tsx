@@ -3,8 +3,9 @@
 // window at this origin only. A blocked popup leaves a link that continues in the same tab.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { PlatformAuthStart, PlatformLogin } from '../../../../src/contracts/setup.js';
-import { type ApiError, api } from '../../api.js';
+import type { PlatformAuthStart, PlatformLogin } from '../../../src/contracts/setup.js';
+import { type ApiError, api } from '../api.js';
+import './connect-account.css';
 
 export const PLATFORM_STATUS_KEY = ['setup', 'platform'] as const;
 
@@ -69,7 +70,7 @@ export function ConnectAccount({ onLinked }: { onLinked?: (username: string) => 
   return (
     <div className="connect-account">
       {status.error ? (
-        <p role="alert" className="welcome-error">
+        <p role="alert" className="connect-error">
           The login status cannot be read: {(status.error as Error).message}
         </p>
       ) : null}
@@ -94,7 +95,7 @@ export function ConnectAccount({ onLinked }: { onLinked?: (username: string) => 
         </p>
       ) : null}
       {problem ? (
-        <p role="alert" className="welcome-error">
+        <p role="alert" className="connect-error">
           {problem}
         </p>
       ) : null}
