@@ -49,6 +49,7 @@ import { platformAuthStatusOperation } from './onboarding/platform-auth-status-o
 import { setupInitOperation } from './onboarding/setup-init-operation.js';
 import { setupStatusOperation } from './onboarding/setup-status-operation.js';
 import { getJobOperation } from './posting/get-job-operation.js';
+import { rescheduleJobOperation } from './posting/reschedule-job-operation.js';
 import { runtimeStatusOperation } from './runtime/runtime-status-operation.js';
 import { createBackupOperation } from './settings/create-backup-operation.js';
 import { describeSettingsOperation } from './settings/describe-settings-operation.js';
@@ -95,6 +96,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   editApprovalOperation,
   approvalHistoryOperation,
   getJobOperation,
+  rescheduleJobOperation,
   runtimeStatusOperation,
   readCalendarOperation,
   discoveryFeedOperation,

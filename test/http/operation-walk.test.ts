@@ -48,6 +48,7 @@ const WALK: Step[] = [
   ['approvals.history', 'GET', '/api/approval/1/history'],
   ['approvals.approve', 'POST', '/api/approval/1/approve', { notes: 'fine' }],
   ['posting.job', 'GET', '/api/posting/jobs/1'],
+  ['posting.reschedule', 'POST', '/api/posting/jobs/1/reschedule', { scheduled_for: '2026-11-24T10:00:00' }],
   ['runtime.status', 'GET', '/api/runtime/status'],
   ['calendar.read', 'GET', '/api/calendar?from=2026-11-01T00:00:00Z&to=2026-12-01T00:00:00Z'],
   ['get_stats', 'GET', '/api/analytics/stats?days=7'],

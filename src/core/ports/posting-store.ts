@@ -68,10 +68,15 @@ export interface PostingStore {
   dueJobs(now: Date, limit: number): Promise<PostingJob[]>;
   updateJob(id: number, changes: JobChanges, at: Date): Promise<PostingJob>;
   /**
-   * Marks the job in progress for `owner` if it is still as `seen` (status and claimant): of two processes
+   * Marks the job in progress for `owner` if it is still as `seen` (status, claimant, time): of two processes
    * reaching for the same job, exactly one gets it. Undefined when another got there first.
    */
   claimJob(seen: PostingJob, owner: string, at: Date): Promise<PostingJob | undefined>;
+  /**
+   * Moves a job that has not started (queued, unclaimed, no card posted or in doubt) to `scheduledFor`, in one
+   * conditional write; false when it has started or is done. A claim of the job as it was before fails after it.
+   */
+  rescheduleJob(id: number, scheduledFor: Date, at: Date): Promise<boolean>;
   /** Cancels a job that has not started; false when it is already being posted or done. */
   cancelJob(id: number, at: Date): Promise<boolean>;
   outboxRow(jobId: number, cardIndex: number): Promise<OutboxRow | undefined>;

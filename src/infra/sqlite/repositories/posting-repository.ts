@@ -101,9 +101,23 @@ export class PostingRepository implements PostingStore {
     const result = await sql`update posting_jobs
       set status = 'in_progress', claimed_by = ${owner}, started_at = ${stamp}, updated_at = ${stamp}
       where account_id = ${this.accountId} and id = ${seen.id} and status = ${seen.status}
-        and claimed_by is ${seen.claimed_by}`.execute(this.db);
+        and claimed_by is ${seen.claimed_by} and scheduled_for is ${seen.scheduled_for}`.execute(this.db);
     if (Number(result.numAffectedRows ?? 0) !== 1) return undefined;
     return this.getJob(seen.id);
+  }
+
+  async rescheduleJob(id: number, scheduledFor: Date, at: Date): Promise<boolean> {
+    const stamp = toDbTimestamp(at);
+    // One write decides against a claim: a job claimed first is in progress here; moved first, the claim of
+    // the job as the worker read it (with its old time) finds nothing. An open outbox row is a card in doubt.
+    const result = await sql`update posting_jobs
+      set scheduled_for = ${toDbTimestamp(scheduledFor)}, updated_at = ${stamp}
+      where account_id = ${this.accountId} and id = ${id} and status = 'queued' and claimed_by is null
+        and (posted_tweet_ids is null or json_array_length(posted_tweet_ids) = 0)
+        and not exists (select 1 from outbox o where o.job_id = posting_jobs.id and o.status <> 'failed')`.execute(
+      this.db,
+    );
+    return Number(result.numAffectedRows ?? 0) === 1;
   }
 
   async updateJob(id: number, changes: JobChanges, at: Date): Promise<PostingJob> {
