@@ -35,7 +35,11 @@ export const CalendarItemSchema = z.object({
     .describe(
       'Where it opens: Draft Studio for drafts, the approvals tab for items, the post on the platform.',
     ),
-  movable: z.boolean().describe('Can be rescheduled from the calendar (scheduled drafts only).'),
+  movable: z
+    .boolean()
+    .describe(
+      'Can be rescheduled from the calendar: a scheduled draft (drafts.schedule) or a posting job that has not started (posting.reschedule).',
+    ),
 });
 export type CalendarItem = z.infer<typeof CalendarItemSchema>;
 

@@ -101,7 +101,8 @@ describe('GET /api/calendar', () => {
         preview: 'A queued reply',
         source: 'loop:discovery',
         link: null,
-        movable: false,
+        // Not started: it moves through posting.reschedule.
+        movable: true,
       }),
     ]);
     expect(answer.json.truncated).toBe(false);

@@ -86,6 +86,9 @@ describe('posting.reschedule', () => {
   it("a loop's job moved across the DST change keeps its wall-clock time", async () => {
     // Friday 12 March 09:30 EST (UTC-5) → Tuesday 16 March 09:30 EDT (UTC-4).
     const id = await loopJob('Loop post before the change', '2027-03-12T14:30:00.000Z');
+    const calendar = await h.api('GET', '/api/calendar?from=2027-03-08T05:00:00Z&to=2027-03-22T04:00:00Z');
+    const shown = calendar.json.items.find((i: { key: string }) => i.key === `job:${id}`);
+    expect(shown).toMatchObject({ kind: 'job', status: 'queued', movable: true });
     const moved = await reschedule(id, '2027-03-16T09:30');
     expect(moved.status).toBe(200);
     expect(moved.json.scheduled_for).toBe('2027-03-16T13:30:00.000Z');
@@ -126,6 +129,11 @@ describe('posting.reschedule', () => {
     const cancelled = await loopJob('Called off', '2027-03-10T16:00:00.000Z');
     expect(await posting.cancelJob(cancelled, now())).toBe(true);
 
+    // The calendar offers no handle for the job being posted (nor the one in doubt: the same test).
+    const calendar = await h.api('GET', '/api/calendar?from=2027-03-08T05:00:00Z&to=2027-03-15T04:00:00Z');
+    const item = (id: number) => calendar.json.items.find((i: { key: string }) => i.key === `job:${id}`);
+    expect(item(started)).toMatchObject({ status: 'in_progress', movable: false });
+
     for (const [id, status] of [
       [started, 'in_progress'],
       [posted.json.job_id as number, 'posted'],
@@ -148,6 +156,9 @@ describe('posting.reschedule', () => {
     expect(refused.status).toBe(409);
     expect(refused.json.error.message).toContain('may already have reached the platform');
     expect((await job(id)).scheduled_for).toBe('2027-03-10T17:00:00.000Z');
+    const calendar = await h.api('GET', '/api/calendar?from=2027-03-08T05:00:00Z&to=2027-03-15T04:00:00Z');
+    const items = calendar.json.items.filter((i: { key: string }) => i.key === `job:${id}`);
+    expect(items).toEqual([expect.objectContaining({ status: 'queued', movable: false })]);
   });
 
   it('the posting worker posts a moved job at its new time, not its old one', async () => {

@@ -15,6 +15,8 @@ export interface CalendarEntry {
   at: string;
   status: string;
   source: string;
+  /** A posting job that has not started (queued, unclaimed, nothing posted or in doubt). */
+  movable: boolean;
 }
 
 export interface CalendarStore {

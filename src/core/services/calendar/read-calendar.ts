@@ -67,8 +67,10 @@ function toItem(entry: CalendarEntry, statusUrl: ReadCalendarDeps['statusUrl']):
     status: entry.status,
     source: entry.source,
     link: linkOf(entry, statusUrl),
-    // Scheduling a scheduled draft again moves it in one call; jobs and items have no reschedule of their own.
-    movable: entry.kind === 'draft' && entry.status === 'scheduled',
+    // Scheduling a scheduled draft again moves it in one call; a job that has not started moves through
+    // posting.reschedule; approval items and posts do not move.
+    movable:
+      (entry.kind === 'draft' && entry.status === 'scheduled') || (entry.kind === 'job' && entry.movable),
   };
 }
 

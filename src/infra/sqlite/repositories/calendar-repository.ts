@@ -16,6 +16,7 @@ interface Row {
   at: string;
   status: string;
   source: string;
+  movable: number;
 }
 
 const CONTENT_TYPES = new Set(['tweet', 'thread', 'reply', 'quote']);
@@ -33,21 +34,27 @@ export class CalendarRepository implements CalendarStore {
     const { rows } = await sql<Row>`
       select * from (
         select 'draft' as kind, cast(d.id as text) as id, d.content as text, d.content_type as content_type,
-               null as card_count, d.scheduled_for as at, d.status as status, d.source as source
+               null as card_count, d.scheduled_for as at, d.status as status, d.source as source,
+               0 as movable
           from drafts d
          where d.account_id = ${account} and d.archived_at is null and d.scheduled_for is not null
            and d.status in ('scheduled', 'queued', 'posting', 'failed')
            and d.scheduled_for >= ${from} and d.scheduled_for < ${to}
         union all
         select 'job', cast(j.id as text), json_extract(j.payload, '$.cards[0].text'), j.kind,
-               json_array_length(j.payload, '$.cards'), coalesce(j.scheduled_for, j.created_at), j.status, j.actor
+               json_array_length(j.payload, '$.cards'), coalesce(j.scheduled_for, j.created_at), j.status, j.actor,
+               -- The same test as the reschedule's conditional write (posting-repository.ts rescheduleJob).
+               case when j.status = 'queued' and j.claimed_by is null
+                     and (j.posted_tweet_ids is null or json_array_length(j.posted_tweet_ids) = 0)
+                     and not exists (select 1 from outbox o where o.job_id = j.id and o.status <> 'failed')
+                    then 1 else 0 end
           from posting_jobs j
          where j.account_id = ${account} and j.draft_id is null
            and j.status in ('queued', 'in_progress', 'partial', 'failed')
            and coalesce(j.scheduled_for, j.created_at) >= ${from} and coalesce(j.scheduled_for, j.created_at) < ${to}
         union all
         select 'approval', cast(a.id as text), coalesce(json_extract(a.payload, '$.cards[0].text'), a.content),
-               a.action_type, json_array_length(a.payload, '$.cards'), a.scheduled_for, a.status, a.actor
+               a.action_type, json_array_length(a.payload, '$.cards'), a.scheduled_for, a.status, a.actor, 0
           from approval_queue a
          where a.account_id = ${account} and a.draft_id is null and a.status = 'pending'
            and a.action_type in ('tweet', 'reply', 'thread', 'quote')
@@ -55,7 +62,7 @@ export class CalendarRepository implements CalendarStore {
         union all
         select 'post', p.tweet_id, p.text,
                case p.kind when 'thread_card' then 'thread' else p.kind end,
-               json_array_length(pj.payload, '$.cards'), p.posted_at, 'posted', p.actor
+               json_array_length(pj.payload, '$.cards'), p.posted_at, 'posted', p.actor, 0
           from posts p left join posting_jobs pj on pj.id = p.job_id
          where p.account_id = ${account} and p.gone_at is null
            and (p.kind <> 'thread_card' or coalesce(p.thread_position, 0) = 0)
@@ -87,5 +94,6 @@ function toEntry(row: Row): CalendarEntry {
     at: row.at,
     status: row.status,
     source: row.source,
+    movable: row.movable === 1,
   };
 }

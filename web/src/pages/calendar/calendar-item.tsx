@@ -1,6 +1,6 @@
 // One thing on the calendar: its local time, first words and state, opening where it fits (Draft Studio for a
-// draft, the approvals tab for an item, the post on the platform); a scheduled draft also has a handle to move
-// it with the pointer, a finger or the keyboard (dnd-kit).
+// draft, the approvals tab for an item, the post on the platform); a scheduled draft or a posting job that has not
+// started also has a handle to move it with the pointer, a finger or the keyboard (dnd-kit).
 import { useDraggable } from '@dnd-kit/core';
 import type { CalendarItem } from '../../../../src/contracts/calendar.js';
 import { navigate } from '../../router.js';

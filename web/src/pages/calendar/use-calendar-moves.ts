@@ -17,7 +17,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Calendar } from '../../../../src/contracts/calendar.js';
-import { rescheduleDraft } from './calendar-api.js';
+import { rescheduleItem } from './calendar-api.js';
 import { addDays, dayName, instantOf, type View } from './calendar-dates.js';
 import { describe, type Placed } from './calendar-item.js';
 
@@ -129,7 +129,7 @@ export function useCalendarMoves(input: {
   const [notice, setNotice] = useState<Notice>();
   const move = useMutation({
     mutationFn: (m: { placed: Placed; date: string; time: string; text: string }) =>
-      rescheduleDraft(m.placed.item.id, `${m.date}T${m.time}`),
+      rescheduleItem(m.placed.item, `${m.date}T${m.time}`),
     onMutate: (m) => {
       // The item shows on its new day at once; the answer (or a failure) settles it.
       const at = instantOf(m.date, m.time, timezone).toISOString();
