@@ -1,13 +1,14 @@
 // The calendar moving posts a loop queued (posting jobs with no draft) in a real browser against the built
 // server, in America/New_York across the March 2027 DST change: a mouse drag to another day and a keyboard move
 // are each one reschedule request and keep the local time of day; a finger drags one too (touch events through
-// the DevTools protocol in a touch-screen context).
+// the DevTools protocol in a touch-screen context). A post scheduled through compose is its draft on the calendar
+// and moves by the draft's schedule.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, openBrowser } from './support/browser.js';
-import { drag, setSchedule, twoFrames } from './support/calendar.js';
+import { drag, setSchedule, storedTime, twoFrames } from './support/calendar.js';
 import { loopJob, moveRequests, storedJobTime, touchDrag } from './support/calendar-moves.js';
-import { PASSPHRASE, startStudio } from './support/studio.js';
+import { call, PASSPHRASE, startStudio } from './support/studio.js';
 
 const studio = startStudio();
 const ZONE = 'America/New_York';
@@ -63,6 +64,32 @@ describe('Calendar: moving queued posting jobs', () => {
     expect(sent).toEqual([
       { path: `/api/posting/jobs/${id}/reschedule`, body: { scheduled_for: '2027-03-17T09:30' } },
     ]);
+  });
+
+  it('a post scheduled through compose (shown as its draft) drags in one request; its new job is at the same local time', {
+    timeout: 40_000,
+  }, async () => {
+    const made = await call(studio, 'POST', '/api/content/compose', {
+      content_type: 'tweet',
+      content: 'Composed post to move',
+      scheduled_for: '2027-03-11T17:00',
+    });
+    expect(made.status).toBe(202);
+    const { draft_id } = (await made.json()) as { draft_id: number };
+    await page.goto(`${studio.server.url}${MARCH}`);
+    const sent = moveRequests(page);
+    const handle = page.getByRole('button', { name: /^Move "Composed post to move"/ });
+    await drag(page, handle, page.getByRole('group', { name: 'Monday 15 March' }));
+    await expect
+      .poll(() => storedTime(studio, draft_id), { timeout: 10_000 })
+      .toBe('2027-03-15T21:00:00.000Z');
+    expect(sent).toEqual([
+      { path: `/api/content/drafts/${draft_id}/schedule`, body: { scheduled_for: '2027-03-15T17:00' } },
+    ]);
+    const draft = (await (await call(studio, 'GET', `/api/content/drafts/${draft_id}`)).json()) as {
+      job_id: number;
+    };
+    expect(await storedJobTime(studio, draft.job_id)).toBe('2027-03-15T21:00:00.000Z');
   });
 
   describe('on a touch screen', () => {
