@@ -1,6 +1,7 @@
 // `npm run bench`: runs every benchmark (or the ones named: `npm run bench -- drafts client`).
 
 import { benchApprovalEvents } from './approval-events.js';
+import { benchApprovalsScroll } from './approvals-scroll.js';
 import { benchAutopilot } from './autopilot.js';
 import { benchBundle } from './bundle.js';
 import { benchCalendar } from './calendar.js';
@@ -15,6 +16,7 @@ import { benchToolServer } from './toolserver.js';
 import { benchVaultContext } from './vault-context.js';
 
 const BENCHES: Record<string, () => unknown> = {
+  'approvals-scroll': benchApprovalsScroll,
   'approval-events': benchApprovalEvents,
   autopilot: benchAutopilot,
   bundle: benchBundle,
