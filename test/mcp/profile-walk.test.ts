@@ -1,16 +1,18 @@
 // Every tool of every profile through a linked in-memory client/server pair: the profile lists exactly its
 // tools (read-only profiles no mutation), each answers a valid call with a success envelope, and a
 // malformed call (unknown parameter, missing or mistyped required one) with invalid_input; every answer
-// matches the operation's declared output schema.
+// matches the operation's declared output schema, and its structuredContent the tool's declared outputSchema.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { Envelope } from '../../src/contracts/tools/envelope.js';
 import { TOOL_PROFILES, type ToolProfile } from '../../src/contracts/tools/tool-binding.js';
 import { profileTools } from '../../src/surfaces/mcp/profile-tools.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
 import { type McpHarness, startMcpHarness } from '../support/mcp-harness.js';
 import { writeMedia } from '../support/media-files.js';
+import { answerProblems, compactionProblems } from './walk-checks.js';
 
 const ME = '1000';
 const ADS = '18ce54d4x5t';
@@ -335,7 +337,11 @@ describe.each(TOOL_PROFILES)('profile %s', (profile: ToolProfile) => {
       for (const [tool, args] of SCRIPT) {
         if (!listed.has(tool)) continue;
         const resolved = typeof args === 'function' ? await args(context) : args;
-        const result = await h.call(tool, resolved);
+        const raw = await h.client.callTool({ name: tool, arguments: resolved });
+        const result = (raw.structuredContent ?? {}) as Envelope;
+        const declared = byTool.get(tool);
+        if (declared)
+          failures.push(...answerProblems(declared, raw), ...compactionProblems(declared, resolved));
         if (!result.success) failures.push(`${tool}: ${result.error?.code} ${result.error?.message}`);
         else {
           // Every answer is what the operation declares (the gateway's own payloads aside).
@@ -348,6 +354,7 @@ describe.each(TOOL_PROFILES)('profile %s', (profile: ToolProfile) => {
           }
         }
         for (const bad of malformed(tool)) {
+          if (declared) failures.push(...compactionProblems(declared, bad));
           const refused = await h.call(tool, bad);
           if (refused.error?.code !== 'invalid_input')
             failures.push(`${tool} with ${JSON.stringify(bad)}: ${refused.error?.code ?? 'success'}`);

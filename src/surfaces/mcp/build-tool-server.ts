@@ -13,8 +13,13 @@ import type { AppDeps } from '../../app/create-app.js';
 import type { ToolProfile } from '../../contracts/tools/tool-binding.js';
 import { type AnyOperation, faceInput } from '../../operations/define-operation.js';
 import { malformedRequestAnswer, parseCallParams, RpcError, unknownTool } from './call-request.js';
+import { compactSchema } from './compact-schema.js';
+import { toolAnswer } from './envelope.js';
 import { invokeTool } from './invoke-tool.js';
 import { profileTools, type ToolOperation } from './profile-tools.js';
+import { runControlOf } from './progress-reporter.js';
+import { toolAnnotations, toolTitle } from './tool-metadata.js';
+import { listedOutputSchema } from './tool-output-schema.js';
 
 /** The tool's input as JSON Schema (what agents see), always an object schema. */
 export function inputJsonSchema(op: ToolOperation): Tool['inputSchema'] {
@@ -26,16 +31,15 @@ export function inputJsonSchema(op: ToolOperation): Tool['inputSchema'] {
   return { ...schema, type: 'object', additionalProperties: false } as Tool['inputSchema'];
 }
 
+/** One tool as tools/list shows it: title, hints, and its schemas without their redundancy. */
 export function toolListing(op: ToolOperation): Tool {
   return {
     name: op.tool.name,
+    title: toolTitle(op),
     description: op.summary,
-    inputSchema: inputJsonSchema(op),
-    annotations: {
-      readOnlyHint: !op.mutation,
-      ...(op.mutation ? { destructiveHint: op.tool.category === 'write' || op.tool.category === 'ads' } : {}),
-      openWorldHint: op.tool.requires.social === true,
-    },
+    inputSchema: compactSchema(inputJsonSchema(op)),
+    outputSchema: listedOutputSchema(op),
+    annotations: toolAnnotations(op),
   };
 }
 
@@ -82,13 +86,14 @@ export function buildToolServer(deps: AppDeps, options: ToolServerOptions): Serv
   });
   // tools/call is not registered through setRequestHandler: the SDK would parse it first and answer a
   // malformed one with −32603. The fallback sees the raw request; parseCallParams answers −32602.
-  server.fallbackRequestHandler = async (request): Promise<CallToolResult> => {
+  server.fallbackRequestHandler = async (request, extra): Promise<CallToolResult> => {
     if (request.method !== 'tools/call') throw new RpcError(ErrorCode.MethodNotFound, 'Method not found');
     const call = parseCallParams(request.params);
     const op = byName.get(call.name);
     if (!op) throw unknownTool(call.name);
-    const { envelope, text } = await invokeTool(deps, op, call.arguments, options.profile);
-    return { content: [{ type: 'text', text }], isError: !envelope.success };
+    const control = runControlOf(extra, (error) => deps.logger.debug({ err: error }, 'progress not sent'));
+    const { envelope, text } = await invokeTool(deps, op, call.arguments, options.profile, control);
+    return toolAnswer(envelope, text);
   };
   return server;
 }

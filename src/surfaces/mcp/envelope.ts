@@ -2,6 +2,7 @@
 // fallback when a result cannot be serialised.
 
 import { randomUUID } from 'node:crypto';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   type Envelope,
   type EnvelopeError,
@@ -33,6 +34,8 @@ const ENVELOPE_CODE: Record<ExtraCode, ErrorCode> = {
   throttled: 'invalid_input',
   uri_too_long: 'invalid_input',
   headers_too_large: 'invalid_input',
+  // The caller cancelled the call (the SDK sends no answer then); details.cancelled says so.
+  cancelled: 'validation_error',
 };
 
 const isSpecCode = (code: AppErrorCode): code is ErrorCode =>
@@ -90,4 +93,16 @@ export function serializeEnvelope(envelope: Envelope): { envelope: Envelope; tex
     };
     return { envelope: fallback, text: JSON.stringify(fallback) };
   }
+}
+
+/**
+ * The tools/call result: the envelope as JSON text (clients that read only text) and as structuredContent
+ * (checked against the tool's outputSchema). Both come from the one serialised text, so they never differ.
+ */
+export function toolAnswer(envelope: Envelope, text: string): CallToolResult {
+  return {
+    content: [{ type: 'text', text }],
+    structuredContent: JSON.parse(text) as Record<string, unknown>,
+    isError: !envelope.success,
+  };
 }
