@@ -39,7 +39,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
  * Beyond the 28: a write on stale state or an item already moved (`conflict`), input over a size limit
  * (`payload_too_large`), an unexpected failure of our own (`internal`: never retryable, never a platform
  * error), and what the HTTP face refuses before any operation runs. Envelopes report each under one of
- * the 28 (see surfaces/mcp/envelope.ts).
+ * the 28 (see surfaces/mcp/envelope.ts). `cancelled`: the caller cancelled a long tool call (audited with it).
  */
 export const EXTRA_CODES = [
   'conflict',
@@ -50,6 +50,7 @@ export const EXTRA_CODES = [
   'throttled',
   'uri_too_long',
   'headers_too_large',
+  'cancelled',
 ] as const;
 export type ExtraCode = (typeof EXTRA_CODES)[number];
 export type AppErrorCode = ErrorCode | ExtraCode;

@@ -6,6 +6,7 @@ import { ZodDefault, ZodOptional, type z } from 'zod';
 import type { Actor } from '../contracts/actor.js';
 import type { ToolBinding } from '../contracts/tools/tool-binding.js';
 import type { LentWrites } from '../core/gateway/mutation-gateway.js';
+import type { Progress } from '../core/ports/run-control.js';
 import type { OperationDeps } from './operation-deps.js';
 
 /** What a mutation reports back beside its result: tool envelopes and telemetry carry it. */
@@ -29,6 +30,10 @@ export interface OperationContext {
   routed?: { reason: string };
   /** Platform writes the gateway lends a local mutation while it runs (see MutationGateway.submit). */
   writes?: LentWrites;
+  /** Aborted when the caller cancels (the tool server's notifications/cancelled); long runs stop at a safe point. */
+  signal?: AbortSignal;
+  /** Progress of a long run, when the caller asked for it (an MCP progress token); others leave it unset. */
+  progress?: Progress;
 }
 
 /** What one face adds to the shared declaration. */

@@ -5,6 +5,7 @@ import type { AppError } from '../errors.js';
 import type { ApprovalStore } from '../ports/approval-store.js';
 import type { Clock } from '../ports/clock.js';
 import type { MutationStore } from '../ports/mutation-store.js';
+import type { RunControl } from '../ports/run-control.js';
 import type { SocialRead, SocialWrite } from '../ports/social.js';
 import type { SocialEndpoints } from '../ports/social-endpoints.js';
 import type { GuardDeps } from './guards.js';
@@ -41,6 +42,8 @@ export interface MutationRequest {
   actor: Actor;
   /** How the policy met a call that is not a declared action (audit only; default `not_gated`). */
   policyDecision?: string;
+  /** The caller's cancellation and progress (tool calls), handed to the action as it runs. */
+  control?: RunControl;
 }
 
 export type MutationOutcome =

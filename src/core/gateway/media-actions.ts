@@ -54,7 +54,11 @@ const uploadMedia = defineAction({
       );
     }
     if (params.dry_run) return { ...base, dry_run: true, valid: true };
-    const uploaded = await env.write.uploadMedia(path, { altText: params.alt_text });
+    const uploaded = await env.write.uploadMedia(path, {
+      altText: params.alt_text,
+      signal: env.signal,
+      progress: env.progress,
+    });
     return {
       ...base,
       media_id: uploaded.mediaId,

@@ -7,6 +7,7 @@ import { applicableLimits, namesTool, type PolicyLimit } from '../domain/mutatio
 import type { GuardSubject } from '../domain/posting-guards.js';
 import { AppError, isAppError } from '../errors.js';
 import type { AuditEntry } from '../ports/mutation-store.js';
+import type { RunControl } from '../ports/run-control.js';
 import type { EndpointRequest, EndpointResponse } from '../ports/social-endpoints.js';
 import { runAudited } from './audited-run.js';
 import { checkPolicy, denied, evaluateMutation } from './evaluate-mutation.js';
@@ -51,12 +52,13 @@ export class MutationGateway {
     return action;
   }
 
-  private env(actor: Actor, subject?: GuardSubject): ActionEnv {
+  private env(actor: Actor, subject?: GuardSubject, control: RunControl = {}): ActionEnv {
     return {
+      ...control,
       read: this.deps.social.read,
       write: this.deps.social.write,
       endpoints: this.deps.endpoints,
-      publish: (intent) => publishNow(this.deps.publisher, withAuthor(intent, subject), actor),
+      publish: (intent) => publishNow(this.deps.publisher, withAuthor(intent, subject), actor, control),
       inspectMedia: this.deps.inspectMedia,
       mediaFile: this.deps.uploadFile,
     };
@@ -143,7 +145,7 @@ export class MutationGateway {
       if (first?.outcome === 'executed')
         return { outcome: 'duplicate', originalCorrelationId: first.correlationId, result: first.result };
     }
-    const work = this.decideAndRun(action, params, hash, request.actor);
+    const work = this.decideAndRun(action, params, hash, request.actor, request.control);
     this.inFlight.set(hash, work);
     try {
       return await work;
@@ -157,6 +159,7 @@ export class MutationGateway {
     params: Record<string, unknown>,
     hash: string,
     actor: Actor,
+    control?: RunControl,
   ): Promise<MutationOutcome> {
     const { deps } = this;
     const now = deps.clock.now();
@@ -239,7 +242,7 @@ export class MutationGateway {
         };
       }
       case 'allow':
-        return this.execute(action, params, base, decision.limits, subject);
+        return this.execute(action, params, base, decision.limits, subject, control);
     }
   }
 
@@ -292,6 +295,7 @@ export class MutationGateway {
     base: Omit<AuditEntry, 'correlation_id' | 'status'>,
     limits: readonly PolicyLimit[],
     subject?: GuardSubject,
+    control?: RunControl,
   ): Promise<MutationOutcome> {
     const { deps } = this;
     const correlationId = deps.newId();
@@ -303,7 +307,7 @@ export class MutationGateway {
     });
     const started = performance.now();
     try {
-      const result = await action.execute(this.env(base.actor, subject), params);
+      const result = await action.execute(this.env(base.actor, subject, control), params);
       const rollback = action.rollback?.(params, result);
       const done = deps.clock.now();
       deps.store.complete(

@@ -6,6 +6,7 @@ import { mentionsProduct } from '../domain/posting-guards.js';
 import type { AppError } from '../errors.js';
 import type { DraftState } from '../ports/draft-store.js';
 import type { PostedRecord } from '../ports/posting-store.js';
+import { type RunControl, wasCancelled } from '../ports/run-control.js';
 import { denialError, guardDenial, subjectOf } from './guards.js';
 import { publishCard } from './publish-card.js';
 import { MAX_ATTEMPTS, type PublisherDeps, retryDelayMs } from './publisher-deps.js';
@@ -150,16 +151,46 @@ async function firstWriteMade(deps: PublisherDeps, job: PostingJob): Promise<boo
   return row !== undefined && row.status !== 'failed';
 }
 
-/** Publishes a job this process claims first; a job another process holds is returned untouched. */
-export async function publishJob(deps: PublisherDeps, queued: PostingJob): Promise<PostingJob> {
+/** A job its caller cancelled before any card could have reached the platform: closed, nothing posted. */
+async function cancelJob(deps: PublisherDeps, job: PostingJob): Promise<PostingJob> {
+  const now = deps.clock.now();
+  const message = 'cancelled by the caller before the first post went out; nothing was posted';
+  const cancelled = await deps.posting.updateJob(
+    job.id,
+    {
+      status: 'cancelled',
+      last_error_code: 'cancelled',
+      last_error: message,
+      completed_at: now.toISOString(),
+      started_at: null,
+      claimed_by: null,
+    },
+    now,
+  );
+  await syncOrigin(deps, job, 'failed', { error: message, code: 'cancelled', posted: [] });
+  return cancelled;
+}
+
+/**
+ * Publishes a job this process claims first; a job another process holds is returned untouched. A caller's
+ * `control` hears card k of n; its cancellation counts only until the first card goes out — after that the
+ * thread is finished, so none is ever left half-posted by a cancel.
+ */
+export async function publishJob(
+  deps: PublisherDeps,
+  queued: PostingJob,
+  control: RunControl = {},
+): Promise<PostingJob> {
   const now = deps.clock.now();
   const claimed = await deps.posting.claimJob(queued, deps.owner, now);
   if (!claimed) return (await deps.posting.getJob(queued.id)) ?? queued;
   let job = claimed;
   await syncOrigin(deps, job, 'posting');
   const posted = [...job.posted_tweet_ids];
+  const cards = job.payload.cards.length;
+  const fresh = posted.length === 0 && !(await firstWriteMade(deps, job));
 
-  if (posted.length === 0 && !(await firstWriteMade(deps, job))) {
+  if (fresh) {
     const selfUserId = await deps.meId().catch(() => undefined);
     const denial = await guardDenial(
       deps,
@@ -177,7 +208,10 @@ export async function publishJob(deps: PublisherDeps, queued: PostingJob): Promi
     }
   }
 
-  for (let index = posted.length; index < job.payload.cards.length; index++) {
+  control.progress?.(posted.length, cards, `posting ${cards - posted.length} of ${cards} post(s)`);
+  if (fresh && (await wasCancelled(control.signal))) return cancelJob(deps, job);
+
+  for (let index = posted.length; index < cards; index++) {
     const outcome = await publishCard(deps, job, index, posted);
     if (outcome.kind === 'wait') return retryLater(deps, job, outcome.until, outcome.error, false);
     if (outcome.kind === 'in_doubt') {
@@ -208,6 +242,7 @@ export async function publishJob(deps: PublisherDeps, queued: PostingJob): Promi
     deps.crashPoint?.('publish.after_record', index);
     // Saved after every card: a resume starts from the first card that is not live.
     job = await deps.posting.updateJob(job.id, { posted_tweet_ids: posted }, deps.clock.now());
+    control.progress?.(posted.length, cards, `posted ${posted.length} of ${cards}`);
   }
 
   const done = deps.clock.now();

@@ -2,6 +2,7 @@
 // post, run at once. What cannot go out yet (rate limit, an unanswered write) stays with the posting queue.
 import type { Actor } from '../../contracts/actor.js';
 import { AppError } from '../errors.js';
+import type { RunControl } from '../ports/run-control.js';
 import { publishJob } from './publish-job.js';
 import type { PublisherDeps } from './publisher-deps.js';
 import type { PostingIntent, PublishResult } from './tool-action.js';
@@ -10,6 +11,7 @@ export async function publishNow(
   deps: PublisherDeps,
   intent: PostingIntent,
   actor: Actor,
+  control?: RunControl,
 ): Promise<PublishResult> {
   const job = await deps.posting.createJob(
     {
@@ -22,7 +24,7 @@ export async function publishNow(
     },
     deps.clock.now(),
   );
-  const done = await publishJob(deps, job);
+  const done = await publishJob(deps, job, control);
   if (done.status === 'posted')
     return { status: 'posted', tweet_ids: done.posted_tweet_ids, job_id: done.id };
   if (done.status === 'failed' || done.status === 'cancelled') {

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { PostingPayload, PostKind } from '../../contracts/posting.js';
 import type { PolicyCategory } from '../../contracts/tools/tool-binding.js';
 import type { GuardSubject } from '../domain/posting-guards.js';
+import type { RunControl } from '../ports/run-control.js';
 import type { SocialRead, SocialWrite } from '../ports/social.js';
 import type { EndpointRequest, SocialEndpoints } from '../ports/social-endpoints.js';
 
@@ -21,7 +22,8 @@ export type PublishResult =
   /** Not live yet: the posting queue retries it (rate limit, unanswered write) or resumes a thread. */
   | { status: 'pending'; job_id: number; tweet_ids: string[]; reason: string };
 
-export interface ActionEnv {
+/** `signal` and `progress` come from the caller (a tool call); long actions honour them. */
+export interface ActionEnv extends RunControl {
   read: SocialRead;
   write: SocialWrite;
   endpoints?: SocialEndpoints;

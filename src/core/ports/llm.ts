@@ -8,6 +8,8 @@ export type GenerationKind = (typeof GENERATION_KINDS)[number];
 /** A prompt built by the pure domain (core/domain/prompts.ts), tagged with what it generates. */
 export interface LlmRequest extends Prompt {
   kind: GenerationKind;
+  /** The caller's cancellation: aborts the request to the model (answered as `cancelled`). */
+  signal?: AbortSignal;
 }
 
 export interface LlmResult {

@@ -10,6 +10,7 @@ import type {
   UploadedMedia,
   User,
 } from '../../contracts/social.js';
+import type { RunControl } from './run-control.js';
 
 export interface SocialRead {
   readonly capabilities: ProviderCapabilities;
@@ -42,7 +43,8 @@ export interface SocialWrite {
   unbookmark(tweetId: string): Promise<{ bookmarked: boolean }>;
   follow(targetUserId: string): Promise<{ following: boolean; pending_follow?: boolean }>;
   unfollow(targetUserId: string): Promise<{ following: boolean }>;
-  uploadMedia(path: string, options?: { altText?: string }): Promise<UploadedMedia>;
+  /** A chunked upload reports bytes and processing to `progress` and stops between chunks on `signal`. */
+  uploadMedia(path: string, options?: { altText?: string } & RunControl): Promise<UploadedMedia>;
 }
 
 /** The method names of both ports, as the capability object lists unsupported ones. */

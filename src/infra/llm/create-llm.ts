@@ -8,6 +8,7 @@ import type { Config } from '../../contracts/config/config.js';
 import { LLM_PROVIDER_DEFAULTS } from '../../contracts/config/llm.js';
 import { AppError } from '../../core/errors.js';
 import type { Llm, LlmRequest, LlmResult } from '../../core/ports/llm.js';
+import { cancelledError } from '../../core/ports/run-control.js';
 import { estimateCostUsd } from './model-prices.js';
 
 export interface LlmUsageRecord {
@@ -95,6 +96,7 @@ export function createLlm(config: Readonly<Config>, usage?: LlmUsageRecorder): L
     model: modelName,
     async generate(request: LlmRequest): Promise<LlmResult> {
       const started = performance.now();
+      const timeout = AbortSignal.timeout(timeoutMs);
       try {
         const result = await generateText({
           model,
@@ -103,7 +105,8 @@ export function createLlm(config: Readonly<Config>, usage?: LlmUsageRecorder): L
           maxOutputTokens: request.maxTokens,
           temperature: request.temperature,
           maxRetries: 1,
-          abortSignal: AbortSignal.timeout(timeoutMs),
+          // The caller's cancel aborts the HTTP request to the model, not only our wait for it.
+          abortSignal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout,
         });
         const inputTokens = result.usage.inputTokens ?? 0;
         const outputTokens = result.usage.outputTokens ?? 0;
@@ -120,7 +123,11 @@ export function createLlm(config: Readonly<Config>, usage?: LlmUsageRecorder): L
         });
         return { text: result.text, provider, model: modelName, inputTokens, outputTokens, costUsd };
       } catch (error) {
-        const mapped = mapError(error, provider);
+        const mapped = request.signal?.aborted
+          ? cancelledError(
+              `${request.kind} generation cancelled by the caller; the model request was aborted`,
+            )
+          : mapError(error, provider);
         usage?.record({
           generation_type: request.kind,
           provider,

@@ -1,9 +1,11 @@
 // Uploads a media file: the type comes from the file's content (magic numbers), never its name; images go
 // in one request, GIFs and videos in chunks streamed from disk (never read whole), then wait for processing.
+// A caller's progress hears bytes and processing; its cancellation stops between chunks, before FINALIZE.
 import { openAsBlob } from 'node:fs';
 import type { UploadedMedia } from '../../contracts/social.js';
 import { checkMediaSet, MB, mediaKindOf } from '../../core/domain/media-rules.js';
 import { AppError } from '../../core/errors.js';
+import { cancellationPoint, type RunControl } from '../../core/ports/run-control.js';
 import { inspectMediaFile } from '../media/inspect-media-file.js';
 import { ENDPOINTS } from './endpoints.js';
 import type { HttpTransport } from './http-transport.js';
@@ -32,7 +34,7 @@ const failed = (message: string, cause?: unknown) =>
 export class MediaUploader {
   constructor(private readonly options: MediaUploaderOptions) {}
 
-  async upload(path: string): Promise<UploadedMedia> {
+  async upload(path: string, control: RunControl = {}): Promise<UploadedMedia> {
     const { mimeType, sizeBytes } = await inspectMediaFile(path);
     const kind = mediaKindOf(mimeType) as UploadedMedia['kind'];
     const problems = checkMediaSet([{ kind, sizeBytes, name: path }]);
@@ -41,8 +43,9 @@ export class MediaUploader {
     try {
       return kind === 'image'
         ? await this.simple(path, mimeType, sizeBytes)
-        : await this.chunked(path, kind, mimeType, sizeBytes);
+        : await this.chunked(path, kind, mimeType, sizeBytes, control);
     } catch (error) {
+      if (error instanceof AppError && error.code === 'cancelled') throw error;
       if (error instanceof AppError && error.code.startsWith('social_') && error.code !== 'social_api_error')
         throw error;
       if (error instanceof AppError && error.code === 'media_upload_error') throw error;
@@ -73,6 +76,7 @@ export class MediaUploader {
     kind: 'gif' | 'video',
     mimeType: string,
     sizeBytes: number,
+    { signal, progress }: RunControl,
   ): Promise<UploadedMedia> {
     const { transport } = this.options;
     const init = await transport.send({
@@ -90,8 +94,17 @@ export class MediaUploader {
     // chunk is ever held whole in memory.
     const file = await openAsBlob(path);
     if (file.size !== sizeBytes) throw failed(`${path} changed size while it was being uploaded`);
+    const chunks = Math.ceil(sizeBytes / CHUNK_BYTES);
+    // Progress is in bytes; the last unit of the total is processing (fractions of it while it runs).
+    const total = sizeBytes + 1;
+    const mb = (bytes: number) => (bytes / MB).toFixed(1);
     let segments = 0;
     for (let offset = 0; offset < sizeBytes; offset += CHUNK_BYTES, segments++) {
+      // Nothing is finalized after a cancel: the unfinished upload expires on the platform unused.
+      await cancellationPoint(
+        signal,
+        `media upload cancelled after ${segments} of ${chunks} chunks; nothing was finalized`,
+      );
       const form = new FormData();
       form.set('segment_index', String(segments));
       form.set(
@@ -100,11 +113,24 @@ export class MediaUploader {
         'chunk',
       );
       await transport.send({ endpoint: ENDPOINTS.mediaAppend, pathParams: { id }, form });
+      const sent = Math.min(offset + CHUNK_BYTES, sizeBytes);
+      progress?.(
+        sent,
+        total,
+        `uploaded ${mb(sent)} of ${mb(sizeBytes)} MB (chunk ${segments + 1} of ${chunks})`,
+      );
     }
+    await cancellationPoint(
+      signal,
+      `media upload cancelled after all ${chunks} chunks; nothing was finalized`,
+    );
 
     const finalize = await transport.send({ endpoint: ENDPOINTS.mediaFinalize, pathParams: { id } });
     const finalData = (finalize.json as MediaData).data;
-    await this.awaitProcessing(id, finalData?.processing_info);
+    await this.awaitProcessing(id, finalData?.processing_info, (step, state) =>
+      progress?.(sizeBytes + step / (step + 1), total, `processing: ${state}`),
+    );
+    progress?.(total, total, 'processing succeeded');
     return {
       mediaId: id,
       mediaKey: finalData?.media_key,
@@ -117,12 +143,18 @@ export class MediaUploader {
     };
   }
 
-  private async awaitProcessing(id: string, first: ProcessingInfo | undefined): Promise<void> {
+  private async awaitProcessing(
+    id: string,
+    first: ProcessingInfo | undefined,
+    report: (step: number, state: string) => void,
+  ): Promise<void> {
     const sleep =
       this.options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
     const deadline = Date.now() + (this.options.processingTimeoutMs ?? 10 * 60_000);
     let info = first;
+    let step = 0;
     while (info && info.state !== 'succeeded') {
+      report(++step, info.state);
       if (info.state === 'failed')
         throw failed(`processing failed: ${info.error?.message ?? info.error?.name ?? 'unknown'}`);
       if (Date.now() > deadline) throw failed('processing did not finish in time');

@@ -17,6 +17,7 @@ import {
   UserSchema,
 } from '../../contracts/social.js';
 import { TWEET_FIELDS, USER_FIELDS } from '../../contracts/social-endpoint.js';
+import type { RunControl } from '../../core/ports/run-control.js';
 import type { SocialRead, SocialWrite } from '../../core/ports/social.js';
 import { ENDPOINTS } from './endpoints.js';
 import type { HttpTransport, SendRequest } from './http-transport.js';
@@ -261,8 +262,8 @@ export class SocialApiClient implements SocialRead, SocialWrite {
     return this.flag('unfollow', 'following', { pathParams });
   }
 
-  uploadMedia(path: string): Promise<UploadedMedia> {
-    return this.options.media.upload(path);
+  uploadMedia(path: string, options: RunControl = {}): Promise<UploadedMedia> {
+    return this.options.media.upload(path, options);
   }
 
   /** Engagement answers are `{data: {<flag>: boolean}}`. */

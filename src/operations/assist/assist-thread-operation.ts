@@ -13,6 +13,10 @@ export const assistThreadOperation = defineOperation({
   mutation: false,
   http: { method: 'POST', path: '/api/assist/thread' },
   tool: { ...llmTool('generate_thread'), required: ['topic'] },
-  run: (deps, { num_tweets, ...input }) =>
-    generateThread(deps.assist, { ...input, ...(num_tweets ? { count: num_tweets } : {}) }),
+  run: (deps, { num_tweets, ...input }, { signal, progress }) =>
+    generateThread(
+      deps.assist,
+      { ...input, ...(num_tweets ? { count: num_tweets } : {}) },
+      { signal, progress },
+    ),
 });

@@ -112,7 +112,8 @@ export async function runMutation(
   tool: string,
   params: Record<string, unknown>,
 ): Promise<unknown> {
-  const outcome = await gateway.submit({ tool, params, actor: context.actor });
+  const control = { signal: context.signal, progress: context.progress };
+  const outcome = await gateway.submit({ tool, params, actor: context.actor, control });
   context.trace ??= {};
   const trace = context.trace;
   switch (outcome.outcome) {

@@ -48,6 +48,8 @@ export const STATUS: Record<AppErrorCode, number> = {
   policy_error: 500,
   serialization_error: 500,
   internal: 500,
+  // Only the tool server can cancel a run; 499 (client closed request) keeps the table whole.
+  cancelled: 499,
 };
 
 export function sendError(

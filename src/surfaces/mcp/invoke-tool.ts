@@ -6,6 +6,7 @@ import type { ToolProfile } from '../../contracts/tools/tool-binding.js';
 import { effectiveApprovalMode } from '../../core/domain/config-rules.js';
 import { namesTool } from '../../core/domain/mutation-policy.js';
 import { AppError } from '../../core/errors.js';
+import type { RunControl } from '../../core/ports/run-control.js';
 import { faceInput, faceOutput, type OperationContext } from '../../operations/define-operation.js';
 import { invokeOperation } from '../../operations/invoke-operation.js';
 import { clip } from './call-request.js';
@@ -61,9 +62,11 @@ export async function invokeTool(
   op: ToolOperation,
   args: unknown,
   profile: ToolProfile,
+  control: RunControl = {},
 ): Promise<ToolCallResult> {
   const started = performance.now();
-  const context: OperationContext = { actor: 'agent', trace: {} };
+  // The call's cancellation signal and progress callback (MCP request) reach the operation's services.
+  const context: OperationContext = { actor: 'agent', trace: {}, ...control };
   const modeMeta = { mode: deps.config.mode, approval_mode: effectiveApprovalMode(deps.config) };
   let built: Envelope;
   try {

@@ -14,6 +14,7 @@ import {
 import { truncateToWeighted, weightedLength } from '../../domain/weighted-length.js';
 import { AppError } from '../../errors.js';
 import type { GenerationKind, LlmRequest } from '../../ports/llm.js';
+import { cancellationPoint, type RunControl } from '../../ports/run-control.js';
 import type { AssistDeps } from './assist-deps.js';
 import { buildVaultContext, type VaultCitation } from './vault-context.js';
 
@@ -111,10 +112,14 @@ export async function improveDraft(
   return withCitations(result, vault.citations);
 }
 
-/** A thread as 2+ cards of at most 280 each (up to 3 attempts, then long cards are trimmed). */
+/**
+ * A thread as 2+ cards of at most 280 each (up to 3 attempts, then long cards are trimmed). `control`
+ * hears start, answer and validated, and its cancellation aborts the request to the model.
+ */
 export async function generateThread(
   deps: AssistDeps,
   input: { topic: string; selected_node_ids?: number[]; count?: number },
+  { signal, progress }: RunControl = {},
 ): Promise<{ tweets: string[]; topic: string; flags: string[]; vault_citations?: VaultCitation[] }> {
   const { cue, rest } = parseToneCue(input.topic);
   const topic = rest || deps.settings().profileTopics[0] || 'general industry trends';
@@ -130,10 +135,14 @@ export async function generateThread(
     });
     return phrase ? avoid(request, phrase) : request;
   };
+  progress?.(1, 3, 'asking the model for the thread');
   const attempt = async (phrase?: string) => {
     let cards: string[] = [];
     for (let n = 0; n < 3; n++) {
-      cards = parseThreadText((await llm.generate({ ...build(n > 0, phrase), kind: 'thread' })).text);
+      await cancellationPoint(signal, 'thread generation cancelled by the caller');
+      const answer = await llm.generate({ ...build(n > 0, phrase), kind: 'thread', signal });
+      progress?.(2, 3, 'the model answered; checking lengths and banned phrases');
+      cards = parseThreadText(answer.text);
       if (cards.length >= 2 && cards.every((card) => weightedLength(card) <= MAX))
         return { cards, trimmed: false };
     }
@@ -155,6 +164,7 @@ export async function generateThread(
     if (still) flags.push(`contains_banned_phrase: ${still}`);
   }
   if (result.trimmed) flags.push('truncated');
+  progress?.(3, 3, `thread of ${result.cards.length} posts validated`);
   return {
     tweets: result.cards,
     topic,
