@@ -135,6 +135,11 @@ export function buildProgram(io: CliIo, version: string): Command {
     .description('Guided setup: config, platform login, profile, and the agent registration snippet')
     .addOption(profile())
     .addOption(
+      new Option('--expose <exposure>', 'full tool list, or compact: find/describe/call meta tools')
+        .choices(['full', 'compact'])
+        .default('full'),
+    )
+    .addOption(
       new Option('--client <client>', 'print the snippet for one client').choices([
         'claude-desktop',
         'claude-code',

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../app/create-app.js';
 import type { ToolProfile } from '../../contracts/tools/tool-binding.js';
 import { type AnyOperation, faceInput } from '../../operations/define-operation.js';
 import { malformedRequestAnswer, parseCallParams, RpcError, unknownTool } from './call-request.js';
+import { COMPACT_TOOLS, callCompactTool } from './compact-exposure.js';
 import { compactSchema } from './compact-schema.js';
 import { toolAnswer } from './envelope.js';
 import { invokeTool } from './invoke-tool.js';
@@ -45,6 +46,8 @@ export function toolListing(op: ToolOperation): Tool {
 
 export interface ToolServerOptions {
   profile: ToolProfile;
+  /** `compact`: the three meta tools of compact-exposure.ts instead of every tool. */
+  expose?: 'full' | 'compact';
   /** Defaults to the registry; tests may pass their own list. */
   operations?: readonly AnyOperation[];
 }
@@ -81,7 +84,7 @@ export function buildToolServer(deps: AppDeps, options: ToolServerOptions): Serv
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    listing ??= tools.map(toolListing);
+    listing ??= options.expose === 'compact' ? COMPACT_TOOLS : tools.map(toolListing);
     return { tools: listing };
   });
   // tools/call is not registered through setRequestHandler: the SDK would parse it first and answer a
@@ -89,9 +92,14 @@ export function buildToolServer(deps: AppDeps, options: ToolServerOptions): Serv
   server.fallbackRequestHandler = async (request, extra): Promise<CallToolResult> => {
     if (request.method !== 'tools/call') throw new RpcError(ErrorCode.MethodNotFound, 'Method not found');
     const call = parseCallParams(request.params);
+    const control = runControlOf(extra, (error) => deps.logger.debug({ err: error }, 'progress not sent'));
+    if (options.expose === 'compact') {
+      const meta = await callCompactTool(deps, options.profile, byName, call.name, call.arguments, control);
+      if (meta) return meta;
+      throw unknownTool(call.name);
+    }
     const op = byName.get(call.name);
     if (!op) throw unknownTool(call.name);
-    const control = runControlOf(extra, (error) => deps.logger.debug({ err: error }, 'progress not sent'));
     const { envelope, text } = await invokeTool(deps, op, call.arguments, options.profile, control);
     return toolAnswer(envelope, text);
   };

@@ -10,7 +10,10 @@ import { type CommandContext, println } from '../cli-io.js';
 import { ConfigInvalidError, loadForCommand } from '../load-for-command.js';
 import { registryToolNames } from '../registry-tool-names.js';
 
-export async function runMcpServe(ctx: CommandContext, options: { profile: ToolProfile }): Promise<void> {
+export async function runMcpServe(
+  ctx: CommandContext,
+  options: { profile: ToolProfile; expose?: 'full' | 'compact' },
+): Promise<void> {
   let loaded: ReturnType<typeof loadForCommand>;
   try {
     loaded = loadForCommand(ctx, { quiet: true, toolNames: registryToolNames() });
@@ -37,7 +40,7 @@ export async function runMcpServe(ctx: CommandContext, options: { profile: ToolP
       {
         name: 'stdio',
         async start(app) {
-          server = buildToolServer(app.deps, { profile: options.profile });
+          server = buildToolServer(app.deps, { profile: options.profile, expose: options.expose });
           server.onclose = () => void runtime.stop('client disconnected');
           await server.connect(new StdioServerTransport());
           app.deps.logger.info(
