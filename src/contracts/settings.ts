@@ -18,6 +18,7 @@ export const RESTART_REQUIRED_SETTINGS = [
     reason: 'the platform client (backend, hosts, OAuth app, timeout) is built once, at start',
   },
   { key: 'circuit_breaker', reason: 'the circuit breaker is built with the platform client' },
+  { key: 'mcp', reason: 'the tool server’s HTTP endpoint is built once, at start' },
 ] as const satisfies ReadonlyArray<{ key: string; reason: string }>;
 
 /** Why a change to `key` waits for a restart, or undefined when it applies live. */

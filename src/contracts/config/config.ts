@@ -11,6 +11,7 @@ import { BusinessSchema } from './business.js';
 import { ConnectorsSchema, ContentSourcesSchema } from './content-sources.js';
 import { LlmSchema } from './llm.js';
 import { McpPolicySchema } from './mcp-policy.js';
+import { McpServerSchema } from './mcp-server.js';
 import { LoggingSchema, ServerSchema, StorageSchema } from './runtime.js';
 import { ScheduleSchema } from './schedule.js';
 import { AuthSchema, SocialApiSchema } from './social-api.js';
@@ -47,6 +48,7 @@ export const ConfigSchema = z.object({
   storage: StorageSchema.prefault({}),
   logging: LoggingSchema.prefault({}),
   server: ServerSchema.prefault({}),
+  mcp: McpServerSchema.prefault({}),
   mcp_policy: McpPolicySchema.prefault({}),
   circuit_breaker: CircuitBreakerSchema.prefault({}),
   content_sources: ContentSourcesSchema.prefault({}),
@@ -71,6 +73,7 @@ export const SECTION_TITLES: Record<string, string> = {
   storage: 'Database path and retention',
   logging: 'Log level and status interval',
   server: 'HTTP server',
+  mcp: 'Tool server over streamable HTTP',
   mcp_policy: 'Tool mutation policy',
   circuit_breaker: 'Platform rate-limit protection',
   content_sources: 'Local folders and cloud drive',

@@ -16,6 +16,8 @@ export interface DataPaths {
   tokensPath: string;
   scraperSessionPath: string;
   apiTokenPath: string;
+  /** The tool server's HTTP bearer token (its own, so an agent's token cannot call the API). */
+  mcpTokenPath: string;
   mediaDir: string;
   backupsDir: string;
 }
@@ -53,6 +55,7 @@ export function dataPaths(config: Config, dataDir: string, env: Env = process.en
     tokensPath: join(dataDir, 'tokens.json'),
     scraperSessionPath: join(dataDir, 'scraper_session.json'),
     apiTokenPath: join(dataDir, 'api_token'),
+    mcpTokenPath: join(dataDir, 'mcp_token'),
     mediaDir: join(dataDir, 'media'),
     backupsDir: join(dataDir, 'backups'),
   };

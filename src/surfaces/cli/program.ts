@@ -121,8 +121,20 @@ export function buildProgram(io: CliIo, version: string): Command {
     new Option('--profile <profile>', 'tool profile').choices(['write', 'admin', 'readonly', 'api-readonly']);
   mcp
     .command('serve')
-    .description('Start the tool server over stdio (environment variables alone are enough)')
-    .addOption(profile().default('write'))
+    .description(
+      'Start the tool server over stdio, or streamable HTTP at /mcp (environment variables alone are enough)',
+    )
+    .addOption(profile())
+    .addOption(
+      new Option('--transport <transport>', 'stdio or http').choices(['stdio', 'http']).default('stdio'),
+    )
+    .addOption(
+      new Option('--expose <exposure>', 'full tool list, or compact: find/describe/call meta tools')
+        .choices(['full', 'compact'])
+        .default('full'),
+    )
+    .option('--host <host>', 'HTTP: address to bind (default 127.0.0.1)')
+    .option('--port <port>', 'HTTP: port (default [mcp] http_port, 3002)')
     .action(async (opts) => (await import('./commands/mcp.js')).runMcpServe(context(), opts));
   mcp
     .command('manifest')
@@ -134,11 +146,6 @@ export function buildProgram(io: CliIo, version: string): Command {
     .command('setup')
     .description('Guided setup: config, platform login, profile, and the agent registration snippet')
     .addOption(profile())
-    .addOption(
-      new Option('--expose <exposure>', 'full tool list, or compact: find/describe/call meta tools')
-        .choices(['full', 'compact'])
-        .default('full'),
-    )
     .addOption(
       new Option('--client <client>', 'print the snippet for one client').choices([
         'claude-desktop',

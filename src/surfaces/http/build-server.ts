@@ -16,6 +16,7 @@ import { registerRequestTargetGuard } from './request-target.js';
 import { registerConnectorRoutes } from './routes/connector-routes.js';
 import { registerDashboardRoutes } from './routes/dashboard-routes.js';
 import { registerEventRoutes } from './routes/event-routes.js';
+import { registerMcpRoute } from './routes/mcp-route.js';
 import { registerMediaRoutes } from './routes/media-routes.js';
 import { registerPlatformAuthRoutes } from './routes/platform-auth-routes.js';
 import { registerWriteBodyRules } from './write-body-rules.js';
@@ -35,6 +36,8 @@ export const MAX_PARAM_LENGTH = 200;
 export interface HttpServerOptions {
   /** The bearer token API clients send; by default the one in <data dir>/api_token (created at first start). */
   apiToken?: string;
+  /** The tool server's token at /mcp ([mcp] http_enabled); by default <data dir>/mcp_token. */
+  mcpToken?: string;
 }
 
 export async function buildHttpServer(
@@ -88,6 +91,7 @@ export async function buildHttpServer(
   registerEventRoutes(app, deps);
   registerConnectorRoutes(app, deps.connectors);
   registerPlatformAuthRoutes(app, deps);
+  if (deps.config.mcp.http_enabled) await registerMcpRoute(app, deps, options.mcpToken);
   await registerDashboardRoutes(app, deps.webRoot);
   return app;
 }

@@ -16,12 +16,18 @@ export function hostName(header: string): string {
   return name.replace(/\.$/, '');
 }
 
+/** The host names answered: loopback, the bound address (unless a wildcard) and [server] allowed_hosts. */
+export function allowedHostNames(config: { host: string; allowed_hosts: readonly string[] }): Set<string> {
+  const allowed = new Set([...LOOPBACK, ...config.allowed_hosts.map(hostName)]);
+  if (!WILDCARD.has(config.host)) allowed.add(hostName(config.host));
+  return allowed;
+}
+
 export function registerHostGuard(
   app: FastifyInstance,
   config: { host: string; allowed_hosts: readonly string[] },
 ): void {
-  const allowed = new Set([...LOOPBACK, ...config.allowed_hosts.map(hostName)]);
-  if (!WILDCARD.has(config.host)) allowed.add(hostName(config.host));
+  const allowed = allowedHostNames(config);
   app.addHook('onRequest', async (request) => {
     const host = request.headers.host;
     if (!host || !allowed.has(hostName(host))) {

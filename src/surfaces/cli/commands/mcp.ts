@@ -1,19 +1,28 @@
-// `app mcp serve|manifest`: the tool server over stdio (works with environment variables alone, no config
-// file) and the manifest of a profile as JSON or a table. `app mcp setup` lives in mcp-setup.ts.
+// `app mcp serve|manifest`: the tool server over stdio or streamable HTTP (works with environment variables
+// alone, no config file) and the manifest of a profile as JSON or a table. `app mcp setup` lives in mcp-setup.ts.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { appVersion } from '../../../app/installation.js';
+import { ensureMcpToken } from '../../../app/mcp-token.js';
 import { startRuntime } from '../../../app/runtime.js';
 import type { ToolProfile } from '../../../contracts/tools/tool-binding.js';
 import { buildToolServer } from '../../mcp/build-tool-server.js';
+import { type HttpToolServer, startHttpToolServer } from '../../mcp/http-server.js';
 import { buildManifest, renderManifestJson, renderManifestTable } from '../../mcp/manifest.js';
-import { type CommandContext, println } from '../cli-io.js';
+import { CliError, type CommandContext, EXIT_USAGE, println } from '../cli-io.js';
 import { ConfigInvalidError, loadForCommand } from '../load-for-command.js';
 import { registryToolNames } from '../registry-tool-names.js';
 
-export async function runMcpServe(
-  ctx: CommandContext,
-  options: { profile: ToolProfile; expose?: 'full' | 'compact' },
-): Promise<void> {
+export interface ServeOptions {
+  /** Unset: stdio, or [mcp] http_profile over HTTP. */
+  profile?: ToolProfile;
+  transport?: 'stdio' | 'http';
+  host?: string;
+  port?: string;
+  /** `compact`: three meta tools (find, describe, call) instead of the full list. */
+  expose?: 'full' | 'compact';
+}
+
+export async function runMcpServe(ctx: CommandContext, options: ServeOptions): Promise<void> {
   let loaded: ReturnType<typeof loadForCommand>;
   try {
     loaded = loadForCommand(ctx, { quiet: true, toolNames: registryToolNames() });
@@ -26,6 +35,11 @@ export async function runMcpServe(
     }
     throw error;
   }
+  if (options.transport === 'http') {
+    await serveHttp(ctx, loaded, options);
+    return;
+  }
+  const profile = options.profile ?? 'write';
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   let server: Server | undefined;
   // The always-on loops of the runtime post approved items and keep the login fresh even when `app serve`
@@ -40,11 +54,11 @@ export async function runMcpServe(
       {
         name: 'stdio',
         async start(app) {
-          server = buildToolServer(app.deps, { profile: options.profile, expose: options.expose });
+          server = buildToolServer(app.deps, { profile, expose: options.expose });
           server.onclose = () => void runtime.stop('client disconnected');
           await server.connect(new StdioServerTransport());
           app.deps.logger.info(
-            { profile: options.profile, data: app.deps.paths.dataDir },
+            { profile, data: app.deps.paths.dataDir },
             `app ${app.deps.version} tool server ready on stdio`,
           );
         },
@@ -53,6 +67,51 @@ export async function runMcpServe(
     ],
   });
   process.stdin.once('end', () => void runtime.stop('stdin closed'));
+  process.once('SIGINT', () => void runtime.stop('SIGINT'));
+  process.once('SIGTERM', () => void runtime.stop('SIGTERM'));
+}
+
+/** The HTTP transport: the endpoint on its own port, the runtime's always-on loops as for stdio. */
+async function serveHttp(
+  ctx: CommandContext,
+  loaded: ReturnType<typeof loadForCommand>,
+  options: ServeOptions,
+): Promise<void> {
+  const port = options.port === undefined ? loaded.config.mcp.http_port : Number(options.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new CliError(`--port must be a port number (0-65535), not ${options.port}`, EXIT_USAGE);
+  }
+  const host = options.host ?? '127.0.0.1';
+  const profile = options.profile ?? loaded.config.mcp.http_profile;
+  let server: HttpToolServer | undefined;
+  const runtime = await startRuntime({
+    load: loaded.load,
+    loaded,
+    logTo: 'stderr',
+    env: ctx.io.env,
+    parts: [
+      {
+        name: 'mcp-http',
+        async start(app) {
+          const token = ensureMcpToken(app.deps.paths);
+          server = await startHttpToolServer(app.deps, {
+            profile,
+            expose: options.expose,
+            token,
+            host,
+            port,
+          });
+          app.deps.logger.info(
+            { profile, data: app.deps.paths.dataDir, token_file: app.deps.paths.mcpTokenPath },
+            `app ${app.deps.version} tool server ready on ${server.url}`,
+          );
+          // The first line of stdout names the endpoint (scripts and `app mcp doctor` wait for it).
+          println(ctx.io.stdout, `tool server (profile ${profile}) listening on ${server.url}`);
+        },
+        stop: async () => server?.close(),
+      },
+    ],
+  });
   process.once('SIGINT', () => void runtime.stop('SIGINT'));
   process.once('SIGTERM', () => void runtime.stop('SIGTERM'));
 }

@@ -47,7 +47,7 @@ export function registerHttpAuth(app: FastifyInstance, auth: HttpAuth): void {
   app.addHook('onRequest', async (request) => {
     // No route matched: the 404 answer runs nothing and reveals nothing.
     if (request.is404) return;
-    if (request.routeOptions.config.public === true) return;
+    if (request.routeOptions.config.public === true || request.routeOptions.config.ownAuth === true) return;
 
     const header = request.headers.authorization;
     if (header !== undefined) {

@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without credentials: health, login/status, OAuth callbacks, first-run setup, static files. */
     public?: boolean;
+    /** Checks its own credentials in its handler (the tool server's /mcp: the MCP token, never a session). */
+    ownAuth?: boolean;
     /** The body a write takes (default `json`). */
     body?: 'json' | 'multipart';
   }

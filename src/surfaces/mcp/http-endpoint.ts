@@ -1,0 +1,173 @@
+// The tool server over the MCP streamable HTTP transport, on Node's request and response: the bearer token
+// (its own file), the DNS-rebinding guard on Host and Origin, then one session per client (Mcp-Session-Id),
+// each an SDK transport connected to buildToolServer's server, the same one stdio serves.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { AppDeps } from '../../app/create-app.js';
+import { sameToken } from '../../app/mcp-token.js';
+import type { ToolProfile } from '../../contracts/tools/tool-binding.js';
+import { allowedHostNames, hostName } from '../http/host-guard.js';
+import { buildToolServer } from './build-tool-server.js';
+
+/** Largest JSON-RPC body taken (the HTTP API's limit): tool arguments are small, media travel by path. */
+export const MCP_BODY_LIMIT = 1024 * 1024;
+/** Sessions kept at once; the longest idle ones are closed first when a new client would pass it. */
+export const MAX_SESSIONS = 64;
+/** A session nobody used for this long is closed (the client starts a new one on 404). */
+export const SESSION_IDLE_MS = 30 * 60_000;
+
+export interface HttpEndpointOptions {
+  profile: ToolProfile;
+  /** `compact`: the three meta tools instead of the full list (as `--expose` for stdio). */
+  expose?: 'full' | 'compact';
+  /** The bearer token clients send (the content of <data dir>/mcp_token). */
+  token: string;
+  /** The bound address and [server] allowed_hosts: the Host and Origin names answered. */
+  host: string;
+  allowedHosts: readonly string[];
+  /** Milliseconds since the epoch, for idle sessions (the wall clock: sessions are not domain time). */
+  now?: () => number;
+}
+
+export interface HttpEndpoint {
+  /** Answers one request to the endpoint (any method); never throws. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Sessions open now. */
+  sessionCount(): number;
+  /** Ends every session (their servers close; open streams end). */
+  close(): Promise<void>;
+}
+
+interface Session {
+  transport: StreamableHTTPServerTransport;
+  server: Server;
+  lastSeen: number;
+}
+
+/** A JSON-RPC error outside any session (the transport answers the same way for its own refusals). */
+function refuse(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
+}
+
+/** Why a request is refused before any session sees it, or undefined when it may proceed. */
+function guard(req: IncomingMessage, token: string, allowed: Set<string>): [number, string] | undefined {
+  const host = req.headers.host;
+  if (!host || !allowed.has(hostName(host))) {
+    return [403, `host ${host ?? '(none)'} is not allowed; add it to [server] allowed_hosts`];
+  }
+  // A browser page on another site names itself in Origin; tools and agents send none.
+  const origin = req.headers.origin;
+  if (origin !== undefined) {
+    let name: string | undefined;
+    try {
+      name = new URL(origin).hostname;
+    } catch {
+      name = undefined;
+    }
+    if (!name || !allowed.has(hostName(name))) return [403, `origin ${origin} is not allowed`];
+  }
+  const header = req.headers.authorization ?? '';
+  if (!header.startsWith('Bearer ')) {
+    return [401, 'authentication required: send `Authorization: Bearer <token from mcp_token>`'];
+  }
+  if (!sameToken(header.slice(7).trim(), token)) return [401, 'invalid bearer token'];
+  return undefined;
+}
+
+export function createHttpEndpoint(deps: AppDeps, options: HttpEndpointOptions): HttpEndpoint {
+  const allowed = allowedHostNames({ host: options.host, allowed_hosts: options.allowedHosts });
+  const now = options.now ?? Date.now;
+  const sessions = new Map<string, Session>();
+
+  async function end(id: string): Promise<void> {
+    const session = sessions.get(id);
+    if (!session) return;
+    sessions.delete(id);
+    await session.server.close().catch(() => undefined);
+  }
+
+  /** Room for one more session: idle ones go first, then the least recently used beyond the cap. */
+  async function makeRoom(): Promise<void> {
+    const oldest = [...sessions.entries()].sort((a, b) => a[1].lastSeen - b[1].lastSeen);
+    for (const [id, session] of oldest) {
+      if (now() - session.lastSeen > SESSION_IDLE_MS || sessions.size >= MAX_SESSIONS) await end(id);
+    }
+  }
+
+  /** A new session's transport and server; registered once the initialize request names its id. */
+  async function open(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    await makeRoom();
+    const server = buildToolServer(deps, { profile: options.profile, expose: options.expose });
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      maxRequestBodySize: MCP_BODY_LIMIT,
+      onsessioninitialized: (id) => {
+        sessions.set(id, { transport, server, lastSeen: now() });
+      },
+      onsessionclosed: (id) => void end(id),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    await transport.handleRequest(req, res);
+    // Anything but a valid initialize leaves no session behind.
+    if (!transport.sessionId) await server.close().catch(() => undefined);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const refused = guard(req, options.token, allowed);
+    if (refused) {
+      // The body is never read: drained, so the connection is free for the next request.
+      req.resume();
+      const [status, message] = refused;
+      refuse(res, status, -32001, message, status === 401 ? { 'www-authenticate': 'Bearer' } : {});
+      return;
+    }
+    const id = req.headers['mcp-session-id'];
+    if (typeof id === 'string') {
+      const session = sessions.get(id);
+      if (!session) {
+        refuse(res, 404, -32001, 'Session not found: initialize a new session');
+        return;
+      }
+      session.lastSeen = now();
+      await session.transport.handleRequest(req, res);
+      return;
+    }
+    if (req.method === 'POST') {
+      await open(req, res);
+      return;
+    }
+    if (req.method === 'GET' || req.method === 'DELETE') {
+      refuse(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required');
+      return;
+    }
+    refuse(res, 405, -32000, 'Method not allowed.', { allow: 'GET, POST, DELETE' });
+  }
+
+  return {
+    async handle(req, res) {
+      try {
+        await handle(req, res);
+      } catch (error) {
+        deps.logger.error({ err: error }, 'tool server HTTP request failed');
+        if (!res.headersSent) refuse(res, 500, -32603, 'Internal error');
+        else res.end();
+      }
+    },
+    sessionCount: () => sessions.size,
+    async close() {
+      await Promise.all([...sessions.keys()].map(end));
+    },
+  };
+}
