@@ -1,0 +1,192 @@
+// Bad input over the streamable HTTP transport: each refused with a clear status and JSON-RPC error, and
+// the server keeps answering. A client that disconnects mid-call leaves its mutation audited exactly once.
+import { request } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MCP_BODY_LIMIT } from '../../src/surfaces/mcp/http-endpoint.js';
+import { DEFAULT_USER_ID, faultPresets } from '../fakes/social/index.js';
+import {
+  auditRows,
+  connectHttp,
+  EXECUTE_LIKES,
+  type HttpWorld,
+  likeRequests,
+  otherPosts,
+  startHttpWorld,
+} from './http-support.js';
+
+let world: HttpWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+const ACCEPT = 'application/json, text/event-stream';
+const PING = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+
+function post(body: string, headers: Record<string, string> = {}, signal?: AbortSignal) {
+  return fetch(world?.server.url ?? '', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: ACCEPT, ...headers },
+    body,
+    ...(signal ? { signal } : {}),
+  });
+}
+const bearer = () => ({ authorization: `Bearer ${world?.token}` });
+
+/** A live session's headers, opened by the SDK client (which the test then leaves alone). */
+async function session(): Promise<Record<string, string>> {
+  const client = await connectHttp(world?.server.url ?? '', world?.token ?? '');
+  return {
+    ...bearer(),
+    'mcp-session-id': client.transport.sessionId ?? '',
+    'mcp-protocol-version': client.transport.protocolVersion ?? '2025-06-18',
+  };
+}
+
+/** The server still serves a new client after whatever came before. */
+async function stillServes(): Promise<void> {
+  const client = await connectHttp(world?.server.url ?? '', world?.token ?? '');
+  expect((await client.call('get_config')).success).toBe(true);
+  await client.close();
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 500 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  if (!check()) throw new Error(`never happened: ${what}`);
+}
+
+describe('bad input over HTTP', () => {
+  it('no token and a wrong token: 401 with a Bearer challenge', async () => {
+    world = await startHttpWorld();
+    const none = await post(PING);
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toBe('Bearer');
+    expect((await none.json()).error.message).toMatch(/Authorization: Bearer/);
+    const wrong = await post(PING, { authorization: `Bearer ${'0'.repeat(64)}` });
+    expect(wrong.status).toBe(401);
+    expect((await wrong.json()).error.message).toBe('invalid bearer token');
+    const basic = await post(PING, { authorization: 'Basic dXNlcjpwYXNz' });
+    expect(basic.status).toBe(401);
+    expect(world.server.endpoint.sessionCount()).toBe(0);
+    await stillServes();
+  });
+
+  it('a foreign Origin or Host is refused 403 even with the right token (DNS rebinding)', async () => {
+    world = await startHttpWorld();
+    const foreign = await post(PING, { ...bearer(), origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect((await foreign.json()).error.message).toBe('origin https://evil.example is not allowed');
+    expect((await post(PING, { ...bearer(), origin: 'null' })).status).toBe(403);
+    const url = new URL(world.server.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: {
+            host: 'rebound.example:80',
+            ...bearer(),
+            'content-type': 'application/json',
+            accept: ACCEPT,
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end(PING);
+    });
+    expect(status).toBe(403);
+    // A page served from this machine may call it.
+    const local = await post(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+      }),
+      { ...bearer(), origin: `http://localhost:${url.port}` },
+    );
+    expect(local.status).toBe(200);
+    await stillServes();
+  });
+
+  it('a body over the limit is answered 413 before anything is parsed', async () => {
+    world = await startHttpWorld();
+    const big = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'ping',
+      params: { pad: 'x'.repeat(MCP_BODY_LIMIT) },
+    });
+    const fresh = await post(big, bearer());
+    expect(fresh.status).toBe(413);
+    expect((await fresh.json()).error.message).toMatch(/^Payload Too Large/);
+    const inSession = await post(big, await session());
+    expect(inSession.status).toBe(413);
+    await stillServes();
+  });
+
+  it('a malformed batch and invalid JSON get JSON-RPC errors; an unknown session id is 404', async () => {
+    world = await startHttpWorld();
+    const headers = await session();
+    const batch = await post(JSON.stringify([{ jsonrpc: '2.0', id: 1 }, 'ping', 7]), headers);
+    expect(batch.status).toBe(400);
+    expect((await batch.json()).error.code).toBe(-32700);
+    const broken = await post('[{"jsonrpc": "2.0", "id": 1, "method": "ping"', headers);
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).error).toMatchObject({ code: -32700, message: 'Parse error: Invalid JSON' });
+
+    const unknown = { ...headers, 'mcp-session-id': '00000000-0000-4000-8000-000000000000' };
+    const lost = await post(PING, unknown);
+    expect(lost.status).toBe(404);
+    expect((await lost.json()).error.code).toBe(-32001);
+    expect((await fetch(world.server.url, { method: 'DELETE', headers: unknown })).status).toBe(404);
+    // The session is intact: a valid request in it still answers.
+    const ping = await post(PING, headers);
+    expect(ping.status).toBe(200);
+    expect(await ping.text()).toMatch(/"result":\{\}/);
+  });
+
+  it('a client that disconnects mid-call: the like is made and audited exactly once', async () => {
+    world = await startHttpWorld({ config: EXECUTE_LIKES });
+    const [tweet] = otherPosts(world.base, 1);
+    // The platform commits the like, then holds its answer while the client goes away.
+    world.base.fake.faults.inject({
+      method: 'POST',
+      path: /\/likes$/,
+      action: faultPresets.holdAfterCommit(400),
+    });
+    const headers = await session();
+    const abort = new AbortController();
+    const call = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'tools/call',
+      params: { name: 'social_like_tweet', arguments: { tweet_id: tweet } },
+    });
+    const pending = post(call, headers, abort.signal).then((r) => r.text());
+    const base = world.base;
+    await until(
+      () => base.fake.state.likes.has(DEFAULT_USER_ID, tweet as string),
+      'the like reached the platform',
+    );
+    abort.abort();
+    await expect(pending).rejects.toThrow(/abort/i);
+    await until(() => auditRows(base).every((row) => row.status !== 'pending'), 'the audit row completed');
+    expect(auditRows(base)).toEqual([
+      expect.objectContaining({
+        tool_name: 'social_like_tweet',
+        status: 'success',
+        actor: 'agent',
+        face: 'mcp',
+      }),
+    ]);
+    expect(likeRequests(base)).toHaveLength(1);
+    await stillServes();
+  });
+});
