@@ -31,6 +31,9 @@ function post(body: string, headers: Record<string, string> = {}, signal?: Abort
     ...(signal ? { signal } : {}),
   });
 }
+/** The JSON-RPC error of a refused request. */
+const rpcError = async (answer: Response) =>
+  ((await answer.json()) as { error: { code: number; message: string } }).error;
 const bearer = () => ({ authorization: `Bearer ${world?.token}` });
 
 /** A live session's headers, opened by the SDK client (which the test then leaves alone). */
@@ -61,10 +64,10 @@ describe('bad input over HTTP', () => {
     const none = await post(PING);
     expect(none.status).toBe(401);
     expect(none.headers.get('www-authenticate')).toBe('Bearer');
-    expect((await none.json()).error.message).toMatch(/Authorization: Bearer/);
+    expect((await rpcError(none)).message).toMatch(/Authorization: Bearer/);
     const wrong = await post(PING, { authorization: `Bearer ${'0'.repeat(64)}` });
     expect(wrong.status).toBe(401);
-    expect((await wrong.json()).error.message).toBe('invalid bearer token');
+    expect((await rpcError(wrong)).message).toBe('invalid bearer token');
     const basic = await post(PING, { authorization: 'Basic dXNlcjpwYXNz' });
     expect(basic.status).toBe(401);
     expect(world.server.endpoint.sessionCount()).toBe(0);
@@ -75,7 +78,7 @@ describe('bad input over HTTP', () => {
     world = await startHttpWorld();
     const foreign = await post(PING, { ...bearer(), origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
-    expect((await foreign.json()).error.message).toBe('origin https://evil.example is not allowed');
+    expect((await rpcError(foreign)).message).toBe('origin https://evil.example is not allowed');
     expect((await post(PING, { ...bearer(), origin: 'null' })).status).toBe(403);
     const url = new URL(world.server.url);
     const status = await new Promise<number>((resolve, reject) => {
@@ -125,7 +128,7 @@ describe('bad input over HTTP', () => {
     });
     const fresh = await post(big, bearer());
     expect(fresh.status).toBe(413);
-    expect((await fresh.json()).error.message).toMatch(/^Payload Too Large/);
+    expect((await rpcError(fresh)).message).toMatch(/^Payload Too Large/);
     const inSession = await post(big, await session());
     expect(inSession.status).toBe(413);
     await stillServes();
@@ -136,15 +139,15 @@ describe('bad input over HTTP', () => {
     const headers = await session();
     const batch = await post(JSON.stringify([{ jsonrpc: '2.0', id: 1 }, 'ping', 7]), headers);
     expect(batch.status).toBe(400);
-    expect((await batch.json()).error.code).toBe(-32700);
+    expect((await rpcError(batch)).code).toBe(-32700);
     const broken = await post('[{"jsonrpc": "2.0", "id": 1, "method": "ping"', headers);
     expect(broken.status).toBe(400);
-    expect((await broken.json()).error).toMatchObject({ code: -32700, message: 'Parse error: Invalid JSON' });
+    expect(await rpcError(broken)).toMatchObject({ code: -32700, message: 'Parse error: Invalid JSON' });
 
     const unknown = { ...headers, 'mcp-session-id': '00000000-0000-4000-8000-000000000000' };
     const lost = await post(PING, unknown);
     expect(lost.status).toBe(404);
-    expect((await lost.json()).error.code).toBe(-32001);
+    expect((await rpcError(lost)).code).toBe(-32001);
     expect((await fetch(world.server.url, { method: 'DELETE', headers: unknown })).status).toBe(404);
     // The session is intact: a valid request in it still answers.
     const ping = await post(PING, headers);
