@@ -1,11 +1,13 @@
 // `app mcp setup`: walks an agent user through what the tool server needs (a config, a platform login, a
-// profile) and prints the registration snippet for common MCP clients. On a terminal it offers to run
-// `app init` and `app auth`; without one it reports and prints.
+// profile) and prints the registration for common MCP clients, over stdio and over HTTP (URL and token).
+// On a terminal it offers to run `app init` and `app auth`; without one it reports and prints.
 import { locateConfig } from '../../../app/config-file.js';
 import { type Launch, mcpServerLaunch } from '../../../app/installation.js';
+import { ensureMcpToken } from '../../../app/mcp-token.js';
 import { savedLogin } from '../../../app/platform-login.js';
 import type { ToolProfile } from '../../../contracts/tools/tool-binding.js';
 import { missingQuickstartFields } from '../../../core/domain/config-rules.js';
+import { endpointUrl } from '../../mcp/http-server.js';
 import { type CommandContext, println } from '../cli-io.js';
 import { commandInput, loadForCommand } from '../load-for-command.js';
 import { type Prompter, promptFor } from '../prompter.js';
@@ -61,6 +63,41 @@ export function clientSnippet(client: McpClient, launch: Launch): { where: strin
         ].join('\n'),
       };
     }
+  }
+}
+
+/** The HTTP registration for one client: the endpoint URL and the bearer header, in its own format. */
+export function httpClientSnippet(
+  client: McpClient,
+  url: string,
+  token: string,
+): { where: string; text: string } {
+  const headers = { Authorization: `Bearer ${token}` };
+  switch (client) {
+    case 'claude-desktop':
+      // Claude Desktop launches stdio servers only: the SDK's mcp-remote style bridge is not ours to ship.
+      return { where: 'claude_desktop_config.json', text: '(stdio only: use the stdio snippet above)' };
+    case 'claude-code':
+      return {
+        where: 'a shell',
+        text: `claude mcp add --transport http app ${shellWord(url)} --header ${shellWord(`Authorization: Bearer ${token}`)}`,
+      };
+    case 'cursor':
+      return {
+        where: '.cursor/mcp.json or ~/.cursor/mcp.json',
+        text: json({ mcpServers: { app: { url, headers } } }),
+      };
+    case 'vscode':
+      return { where: '.vscode/mcp.json', text: json({ servers: { app: { type: 'http', url, headers } } }) };
+    case 'codex':
+      return {
+        where: '~/.codex/config.toml',
+        text: [
+          '[mcp_servers.app]',
+          `url = ${JSON.stringify(url)}`,
+          `http_headers = { Authorization = ${JSON.stringify(headers.Authorization)} }`,
+        ].join('\n'),
+      };
   }
 }
 
@@ -148,6 +185,22 @@ export async function runMcpSetup(ctx: CommandContext, options: SetupOptions): P
     const snippet = clientSnippet(client, launch);
     println(ctx.io.stdout);
     println(ctx.io.stdout, `# ${client}: ${snippet.where}`);
+    println(ctx.io.stdout, snippet.text);
+  }
+  const url = endpointUrl('127.0.0.1', config.mcp.http_port);
+  const token = ensureMcpToken(data);
+  const serve = [launch.command, ...launch.args].map(shellWord).join(' ');
+  println(ctx.io.stdout);
+  println(
+    ctx.io.stdout,
+    `Or over streamable HTTP: start \`${serve} --transport http\` (or \`app serve\` with [mcp] http_enabled = true: ${endpointUrl(config.server.host, config.server.port)}), then register:`,
+  );
+  println(ctx.io.stdout, `url: ${url}`);
+  println(ctx.io.stdout, `token (${data.mcpTokenPath}): ${token}`);
+  for (const client of clients) {
+    const snippet = httpClientSnippet(client, url, token);
+    println(ctx.io.stdout);
+    println(ctx.io.stdout, `# ${client} (HTTP): ${snippet.where}`);
     println(ctx.io.stdout, snippet.text);
   }
   println(ctx.io.stdout);
