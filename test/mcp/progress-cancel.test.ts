@@ -176,6 +176,23 @@ describe('media upload of a large video', () => {
     expect(again.data).toMatchObject({ segment_count: 5 });
     expect(uploadRequests(harness, 'finalize')).toHaveLength(1);
   });
+
+  it('a client that disconnects mid-upload cancels it the same way, audited once', async () => {
+    const harness = await start();
+    const file = largeVideo(harness);
+    const gone = call(
+      'social_upload_media',
+      { file_path: file },
+      // The SDK aborts every running call of a closed connection.
+      { onprogress: () => void harness.client.close() },
+    );
+    await expect(gone).rejects.toThrow();
+    expect(await settledAudit(harness, 'social_upload_media')).toEqual([
+      { status: 'failure', error_code: 'cancelled' },
+    ]);
+    expect(uploadRequests(harness, 'append')).toHaveLength(1);
+    expect(uploadRequests(harness, 'finalize')).toHaveLength(0);
+  });
 });
 
 describe('thread generation', () => {
