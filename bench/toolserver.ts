@@ -4,7 +4,10 @@
 //    initialize → tools/list answered), median of 5.
 // 2. In process: the server-side overhead of a call (argument parsing, envelope, policy engine, idempotency,
 //    audit and telemetry writes): the call's time minus the time spent waiting on the platform (fetch).
-//    Targets: overhead p50 < 1 ms, p99 < 5 ms; cold start < 500 ms.
+//    Targets: overhead p50 < 1 ms, p99 < 5 ms; cold start < 400 ms.
+// 3. Over streamable HTTP (the same server factory behind `app mcp serve --transport http`, SDK client on
+//    loopback): p50/p99 of get_config and social_like_tweet (target p50 < 2 ms), then 16 concurrent clients
+//    for BENCH_HTTP_SECONDS (default 30): throughput, p99 and errors (target 0).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,10 +15,12 @@ import { type App, createApp } from '../src/app/create-app.js';
 import { ConfigSchema } from '../src/contracts/config/config.js';
 import { percentile } from '../src/core/domain/latency-stats.js';
 import { createLogger } from '../src/infra/logging/create-logger.js';
+import { startHttpToolServer } from '../src/surfaces/mcp/http-server.js';
 import { invokeTool } from '../src/surfaces/mcp/invoke-tool.js';
 import { profileTools } from '../src/surfaces/mcp/profile-tools.js';
 import { addTweet } from '../test/fakes/social/factory.js';
 import { type FakeSocial, startFakeSocial } from '../test/fakes/social/index.js';
+import { connectHttp } from '../test/mcp/http-support.js';
 import { storeFakeLogin } from '../test/support/fake-login.js';
 import { fakePlatformEnv, startStdioToolServer } from '../test/support/stdio-tool-server.js';
 
@@ -72,7 +77,7 @@ async function overStdio(fake: FakeSocial, home: string, ids: string[]): Promise
   }
   starts.sort((a, b) => a - b);
   console.log(
-    `cold start (spawn → tools/list)  median ${ms(percentile(starts, 50))}  min ${ms(starts[0] ?? 0)}  target < 500 ms: ${percentile(starts, 50) < 500 ? 'ok' : 'OVER TARGET'}`,
+    `cold start (spawn → tools/list)  median ${ms(percentile(starts, 50))}  min ${ms(starts[0] ?? 0)}  target < 400 ms: ${percentile(starts, 50) < 400 ? 'ok' : 'OVER TARGET'}`,
   );
 
   const s = await startStdioToolServer(env);
@@ -155,9 +160,76 @@ async function inProcess(fake: FakeSocial, home: string, ids: string[]): Promise
   }
 }
 
+const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 30);
+const HTTP_CLIENTS = 16;
+const BENCH_TOKEN = 'b'.repeat(64);
+
+async function overHttp(fake: FakeSocial, home: string, ids: string[]): Promise<void> {
+  const config = ConfigSchema.parse({
+    social_api: { client_id: 'test-client', api_base_url: fake.url, token_url: `${fake.url}/2/oauth2/token` },
+    mcp_policy: { require_approval_for: [], max_mutations_per_hour: 100_000 },
+    schedule: { active_hours_start: 0, active_hours_end: 0 },
+  });
+  const app: App = createApp({ config, dataDir: home, logger: createLogger({ level: 'silent' }) });
+  const server = await startHttpToolServer(app.deps, {
+    profile: 'write',
+    token: BENCH_TOKEN,
+    host: '127.0.0.1',
+    port: 0,
+  });
+  try {
+    const one = await connectHttp(server.url, BENCH_TOKEN);
+    for (let i = 0; i < 100; i++) await one.call('get_config');
+    for (const tool of ['get_config', 'social_like_tweet']) {
+      const samples: number[] = [];
+      let failures = 0;
+      for (let i = 0; i < CALLS; i++) {
+        const t0 = performance.now();
+        const result = await one.call(tool, tool === 'get_config' ? {} : { tweet_id: ids[i] });
+        samples.push(performance.now() - t0);
+        if (!result.success) failures++;
+      }
+      samples.sort((a, b) => a - b);
+      const p50 = percentile(samples, 50);
+      console.log(
+        `http  ${tool.padEnd(18)} p50 ${ms(p50)}  p99 ${ms(percentile(samples, 99))}  (${CALLS} calls, ${failures} failed)  target p50 < 2 ms: ${p50 < 2 ? 'ok' : 'OVER TARGET'}`,
+      );
+    }
+    await one.close();
+
+    const clients = await Promise.all(
+      Array.from({ length: HTTP_CLIENTS }, () => connectHttp(server.url, BENCH_TOKEN)),
+    );
+    const samples: number[] = [];
+    let errors = 0;
+    const end = performance.now() + HTTP_SECONDS * 1000;
+    await Promise.all(
+      clients.map(async (client) => {
+        while (performance.now() < end) {
+          const t0 = performance.now();
+          try {
+            if (!(await client.call('get_config')).success) errors++;
+          } catch {
+            errors++;
+          }
+          samples.push(performance.now() - t0);
+        }
+      }),
+    );
+    await Promise.all(clients.map((client) => client.close()));
+    samples.sort((a, b) => a - b);
+    console.log(
+      `http  ${HTTP_CLIENTS} clients × ${HTTP_SECONDS} s get_config: ${(samples.length / HTTP_SECONDS).toFixed(0)} calls/s  p50 ${ms(percentile(samples, 50))}  p99 ${ms(percentile(samples, 99))}  errors ${errors} (target 0: ${errors === 0 ? 'ok' : 'FAILED'})`,
+    );
+  } finally {
+    await server.close();
+    await app.close();
+  }
+}
+
 export async function benchToolServer(): Promise<void> {
   const fake = await startFakeSocial({ tier: 'enterprise' });
-  const dirs = [mkdtempSync(join(tmpdir(), 'app-bench-mcp-')), mkdtempSync(join(tmpdir(), 'app-bench-mcp-'))];
+  const dirs = Array.from({ length: 3 }, () => mkdtempSync(join(tmpdir(), 'app-bench-mcp-')));
   try {
     const ids = seedPosts(fake);
     // The platform's own per-15-minute budgets would turn most of 2,000+ calls into 429s.
@@ -167,6 +239,7 @@ export async function benchToolServer(): Promise<void> {
     await overStdio(fake, dirs[0] as string, ids);
     // A second data dir: no idempotency memory from the stdio run, so every like is gated and sent again.
     await inProcess(fake, dirs[1] as string, ids);
+    await overHttp(fake, dirs[2] as string, ids);
   } finally {
     await fake.close();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
