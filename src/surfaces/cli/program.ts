@@ -158,6 +158,13 @@ export function buildProgram(io: CliIo, version: string): Command {
     )
     .option('--non-interactive', 'never prompt: report what is missing and print the snippets')
     .action(async (opts) => (await import('./commands/mcp-setup.js')).runMcpSetup(context(), opts));
+  mcp
+    .command('doctor')
+    .description(
+      'Start the tool server as a registered client will, list its tools, call health_check, report what is wrong',
+    )
+    .addOption(profile())
+    .action(async (opts) => (await import('./commands/mcp-doctor.js')).runMcpDoctor(context(), opts));
 
   return program;
 }
