@@ -69,7 +69,8 @@ describe('registration', () => {
     expect(byName.get('recommend_engagement_action')?.inputSchema.required).toEqual(['tweet_id']);
     expect(byName.get('draft_replies_for_candidates')?.inputSchema.required).toEqual(['tweet_ids']);
     expect(byName.get('propose_and_queue_replies')?.inputSchema.required).toEqual(['drafts']);
-    expect(byName.get('propose_and_queue_replies')?.annotations?.readOnlyHint).toBe(false);
+    // Hints equal to the MCP defaults are left out of the listing: absent readOnlyHint means false.
+    expect(byName.get('propose_and_queue_replies')?.annotations?.readOnlyHint ?? false).toBe(false);
     expect(byName.get('generate_thread_plan')?.inputSchema.required).toEqual(['topic']);
     expect(Object.keys(byName.get('find_reply_opportunities')?.inputSchema.properties ?? {})).toEqual(
       expect.arrayContaining(['query', 'min_score', 'limit']),
