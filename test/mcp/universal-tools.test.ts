@@ -189,7 +189,8 @@ describe('profiles and login', () => {
       const admin = (await h.client.listTools()).tools.filter((t) =>
         t.name.match(/^social_(get|post|put|delete)$/),
       );
-      expect(admin.map((t) => [t.name, t.annotations?.readOnlyHint])).toEqual([
+      // A hint equal to the MCP default is left out of the listing: absent readOnlyHint means false.
+      expect(admin.map((t) => [t.name, t.annotations?.readOnlyHint ?? false])).toEqual([
         ['social_delete', false],
         ['social_get', true],
         ['social_post', false],
