@@ -195,6 +195,10 @@ describe('Approvals page', () => {
     await expect.poll(async () => (await storedItem(w, two.id)).content).toBe('Keys: two jka');
     expect((await storedItem(w, two.id)).status).toBe('pending');
     await expect.poll(selected).toContain('Keys: two');
+    // The edit box must be gone before the next key: an `a` typed into it is text, not a command (under a
+    // loaded full run the key once came first).
+    await page.getByRole('button', { name: 'Save edit' }).waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate('document.activeElement?.tagName')).not.toBe('TEXTAREA');
 
     await page.keyboard.press('a');
     await expect.poll(async () => (await storedItem(w, two.id)).reviewed_by).toBe('dashboard');
