@@ -6,7 +6,7 @@ import { ensureMcpToken } from '../../../app/mcp-token.js';
 import { startRuntime } from '../../../app/runtime.js';
 import type { ToolProfile } from '../../../contracts/tools/tool-binding.js';
 import { buildToolServer } from '../../mcp/build-tool-server.js';
-import { type HttpToolServer, startHttpToolServer } from '../../mcp/http-server.js';
+import type { HttpToolServer } from '../../mcp/http-server.js';
 import { buildManifest, renderManifestJson, renderManifestTable } from '../../mcp/manifest.js';
 import { CliError, type CommandContext, EXIT_USAGE, println } from '../cli-io.js';
 import { ConfigInvalidError, loadForCommand } from '../load-for-command.js';
@@ -94,6 +94,8 @@ async function serveHttp(
         name: 'mcp-http',
         async start(app) {
           const token = ensureMcpToken(app.deps.paths);
+          // Loaded only for HTTP: the stdio server's cold start does not pay for the HTTP transport.
+          const { startHttpToolServer } = await import('../../mcp/http-server.js');
           server = await startHttpToolServer(app.deps, {
             profile,
             expose: options.expose,
