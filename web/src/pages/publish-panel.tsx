@@ -19,8 +19,8 @@ const OUTCOME: Record<Submitted['status'], string> = {
   scheduled: 'Scheduled',
 };
 
-/** A time planned where the draft was started (the calendar's next free slot: `?at=2027-03-18T09:30`). */
-function plannedTime(): string {
+/** The slot the calendar chose when it opened this draft (`?at=2027-03-18T09:30`), else no time yet. */
+function calendarSlot(): string {
   const at = new URLSearchParams(location.search).get('at') ?? '';
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(at) ? at : '';
 }
@@ -37,7 +37,7 @@ export function PublishPanel({
 }) {
   const client = useQueryClient();
   const { timezone, error: zoneError } = useTimezone();
-  const [when, setWhen] = useState(plannedTime);
+  const [when, setWhen] = useState(calendarSlot);
   const [outcome, setOutcome] = useState<string | undefined>();
   const done = (answer: Submitted) => {
     client.setQueryData(['draft', draft.id], answer.draft);
