@@ -5,50 +5,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { PlatformLink } from '../../../core/ports/platform-link.js';
 import { PLATFORM_CALLBACK_PATH } from '../../../core/services/setup/start-platform-login.js';
-import { toErrorResponse } from '../error-response.js';
-import { callbackPage, one } from './connector-routes.js';
-
-/** After a same-tab sign-in (the popup was blocked): back to the first-run wizard, which resumes. */
-const BACK = { href: '/welcome', label: 'Back to the dashboard' };
+import { one, registerCallbackRoute } from './oauth-callback.js';
 
 /** Registers the platform login's callback route. */
 export function registerPlatformAuthRoutes(app: FastifyInstance, deps: { platformLink: PlatformLink }): void {
-  app.get(PLATFORM_CALLBACK_PATH, { config: { public: true } }, async (request, reply) => {
-    // A browser gets a page either way; an API client gets JSON errors in the one shape.
-    const browser = (request.headers.accept ?? '').includes('text/html');
-    try {
-      const field = (name: string) => one(request.query, name);
-      const callback = {
-        code: field('code'),
-        state: field('state'),
-        error: field('error'),
-        error_description: field('error_description'),
+  registerCallbackRoute(app, PLATFORM_CALLBACK_PATH, {
+    complete: async (request) => {
+      const fields = ['code', 'state', 'error', 'error_description'].flatMap((name) => {
+        const value = one(request.query, name);
+        return value === undefined ? [] : [[name, value] as const];
+      });
+      const linked = await deps.platformLink.complete(Object.fromEntries(fields));
+      return {
+        title: 'Platform account connected',
+        text: `Signed in as @${linked.username}. You can close this window.`,
+        message: { type: 'platform_linked', username: linked.username, user_id: linked.user_id },
       };
-      const linked = await deps.platformLink.complete(
-        Object.fromEntries(Object.entries(callback).filter(([, v]) => v !== undefined)),
-      );
-      return callbackPage(
-        reply,
-        200,
-        'Platform account connected',
-        `Signed in as @${linked.username}. You can close this window.`,
-        { type: 'platform_linked', username: linked.username, user_id: linked.user_id },
-        BACK,
-      );
-    } catch (error) {
-      if (!browser) throw error;
-      const { status, body } = toErrorResponse(error, request.log);
-      return callbackPage(
-        reply,
-        status,
-        'Connecting the platform account failed',
-        body.error.message,
-        {
-          type: 'platform_link_failed',
-          error: body.error.message,
-        },
-        BACK,
-      );
-    }
+    },
+    failure: {
+      title: 'Connecting the platform account failed',
+      message: (error) => ({ type: 'platform_link_failed', error }),
+    },
+    // After a same-tab sign-in (the popup was blocked): back to the first-run wizard, which resumes.
+    back: { href: '/welcome', label: 'Back to the dashboard' },
   });
 }
