@@ -2,22 +2,20 @@
 // the loops (running, paused and why), the follower change, and what failed with what to do. Writing
 // starts from here in one key: a new server draft opened in Draft Studio (spec).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { FollowerTrend } from '../../../../src/contracts/analytics.js';
 import type { DraftList } from '../../../../src/contracts/drafts.js';
-import type { LIVE_EVENTS_PATH } from '../../../../src/contracts/live-events.js';
 import type { RuntimeStatus } from '../../../../src/contracts/runtime-status.js';
 import type { MutationSummary, RateLimits } from '../../../../src/contracts/tool-telemetry.js';
 import { inZone, useTimezone } from '../../account-time.js';
 import { api } from '../../api.js';
+import { useApprovalEvents } from '../../live-events.js';
 import { COMMANDS, chordLabel } from '../../shortcuts.js';
 import { useNewDraft } from '../use-new-draft.js';
 import './home.css';
 import { adviceForCode, troubledLoops } from './what-to-do.js';
 
 const DAY_MS = 86_400_000;
-// Typed against the contract without importing it (its zod schemas would land in this chunk).
-const EVENTS_PATH: typeof LIVE_EVENTS_PATH = '/api/events';
 
 function useRead<T>(key: string, path: string) {
   return useQuery({ queryKey: ['home', key], queryFn: () => api<T>('GET', path), refetchInterval: 30_000 });
@@ -73,13 +71,11 @@ function NextPosts({ timezone }: { timezone?: string }) {
 /** The count follows the server's event stream: an item queued by a loop or an agent shows at once. */
 function useLiveApprovalCount() {
   const client = useQueryClient();
-  useEffect(() => {
-    const source = new EventSource(EVENTS_PATH);
-    const refresh = () => void client.invalidateQueries({ queryKey: ['home', 'approvals'] });
-    source.addEventListener('approval_queued', refresh);
-    source.addEventListener('approval_updated', refresh);
-    return () => source.close();
-  }, [client]);
+  const changed = useCallback(
+    () => void client.invalidateQueries({ queryKey: ['home', 'approvals'] }),
+    [client],
+  );
+  useApprovalEvents({ changed });
 }
 
 function Approvals() {
