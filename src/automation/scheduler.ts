@@ -4,7 +4,7 @@
 // comes from the clock and timers given, so a simulated week runs the same code. stop() waits for runs in
 // progress so shutdown never cuts a write in half.
 import type { Mode } from '../contracts/config/config.js';
-import type { LoopPause, LoopStatus } from '../contracts/runtime-status.js';
+import { idleLoopStatus, type LoopPause, type LoopStatus } from '../contracts/runtime-status.js';
 import { type ActiveHours, msUntilActive } from '../core/domain/active-hours.js';
 import { isAppError } from '../core/errors.js';
 import type { Clock } from '../core/ports/clock.js';
@@ -57,22 +57,8 @@ export class Scheduler<Deps> {
     this.clock = options.clock ?? { now: () => new Date() };
     this.setTimer = options.setTimer ?? wallClockTimer(() => this.clock.now().getTime());
     for (const loop of options.loops) {
-      this.states.set(loop.name, {
-        name: loop.name,
-        modes: [...loop.modes],
-        state: 'idle',
-        interval_seconds: Math.round(loop.intervalMs(options.deps) / 1000),
-        last_run_at: null,
-        next_run_at: null,
-        last_outcome: null,
-        last_summary: null,
-        last_error: null,
-        last_error_code: null,
-        consecutive_errors: 0,
-        paused: null,
-        paused_until: null,
-        paused_reason: null,
-      });
+      const interval = Math.round(loop.intervalMs(options.deps) / 1000);
+      this.states.set(loop.name, idleLoopStatus(loop.name, loop.modes, interval));
     }
   }
 

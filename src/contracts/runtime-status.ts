@@ -1,7 +1,7 @@
 // What the runtime says about its loops (GET /api/runtime/status, the health tools, `app status`): per
 // loop when it last ran and how that went, when it runs next, and why it is paused when it is.
 import { z } from 'zod';
-import { MODES } from './config/config.js';
+import { MODES, type Mode } from './config/config.js';
 
 /** Why a loop is not running its work now (DECISIONS, Autopilot: the loop status words). */
 export const LOOP_PAUSES = ['mode', 'active_hours', 'backoff', 'breaker', 'tier', 'not_configured'] as const;
@@ -33,6 +33,26 @@ export const LoopStatusSchema = z.object({
     .describe('Why it is paused, in words (e.g. "10 failures in a row", "the access tier lacks search").'),
 });
 export type LoopStatus = z.infer<typeof LoopStatusSchema>;
+
+/** A loop that has not run yet: nothing recorded, not paused. */
+export function idleLoopStatus(name: string, modes: readonly Mode[], intervalSeconds: number): LoopStatus {
+  return {
+    name,
+    modes: [...modes],
+    state: 'idle',
+    interval_seconds: intervalSeconds,
+    last_run_at: null,
+    next_run_at: null,
+    last_outcome: null,
+    last_summary: null,
+    last_error: null,
+    last_error_code: null,
+    consecutive_errors: 0,
+    paused: null,
+    paused_until: null,
+    paused_reason: null,
+  };
+}
 
 /** GET /api/runtime/status. */
 export const RuntimeStatusSchema = z.object({

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { LoopStatus } from '../../../contracts/runtime-status.js';
+import { idleLoopStatus, type LoopStatus } from '../../../contracts/runtime-status.js';
 import { loopsHealth, loopWarnings } from './loop-health.js';
 import { visibleLoops } from './visible-loops.js';
 
 const loop = (name: string, extra: Partial<LoopStatus> = {}): LoopStatus => ({
-  name,
-  modes: ['autopilot'],
-  state: 'idle',
-  interval_seconds: 60,
-  last_run_at: null,
-  next_run_at: null,
-  last_outcome: null,
-  last_summary: null,
-  last_error: null,
-  last_error_code: null,
-  consecutive_errors: 0,
-  paused: null,
-  paused_until: null,
-  paused_reason: null,
+  ...idleLoopStatus(name, ['autopilot'], 60),
   ...extra,
 });
 
