@@ -1,15 +1,15 @@
 // Builds the configured LLM (openai, anthropic, or ollama through its OpenAI-compatible API) on the AI SDK,
 // with the timeout, error mapping (llm_error / llm_not_configured) and per-generation usage recording.
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { APICallError, generateText, type LanguageModel, RetryError } from 'ai';
+import type { LanguageModel } from 'ai';
 import type { Config } from '../../contracts/config/config.js';
 import { LLM_PROVIDER_DEFAULTS } from '../../contracts/config/llm.js';
 import { AppError } from '../../core/errors.js';
 import type { Llm, LlmRequest, LlmResult } from '../../core/ports/llm.js';
 import { cancelledError } from '../../core/ports/run-control.js';
+import type * as AiSdkModule from './ai-sdk.js';
 import { estimateCostUsd } from './model-prices.js';
+
+type AiSdk = typeof AiSdkModule;
 
 export interface LlmUsageRecord {
   generation_type: string;
@@ -39,49 +39,6 @@ export function llmConfigProblem(llm: Config['llm']): AppError | undefined {
   return undefined;
 }
 
-function modelFor(llm: Config['llm']): LanguageModel {
-  const provider = llm.provider as keyof typeof LLM_PROVIDER_DEFAULTS;
-  const defaults = LLM_PROVIDER_DEFAULTS[provider];
-  const model = llm.model ?? defaults.model;
-  const baseURL = llm.base_url ?? defaults.baseUrl;
-  switch (provider) {
-    case 'openai':
-      // Chat completions: the API every OpenAI-compatible server behind a custom base_url also speaks.
-      return createOpenAI({ baseURL, apiKey: llm.api_key }).chat(model);
-    case 'anthropic':
-      return createAnthropic({ baseURL, apiKey: llm.api_key })(model);
-    case 'ollama':
-      return createOpenAICompatible({ name: 'ollama', baseURL, apiKey: llm.api_key })(model);
-  }
-}
-
-function mapError(error: unknown, provider: string): AppError {
-  const cause = RetryError.isInstance(error) ? error.lastError : error;
-  if (APICallError.isInstance(cause)) {
-    const status = cause.statusCode;
-    if (status === 401 || status === 403) {
-      return new AppError(
-        'llm_not_configured',
-        `the ${provider} provider rejected the API key (HTTP ${status})`,
-        { cause },
-      );
-    }
-    const detail = (cause.responseBody ?? cause.message).replace(/\s+/g, ' ').slice(0, 200);
-    // No status: nothing answered (wrong host or port, server down), which "answered HTTP ?" would hide.
-    if (status === undefined)
-      return new AppError('llm_error', `${provider} could not be reached: ${detail}`, { cause });
-    return new AppError('llm_error', `${provider} answered HTTP ${status ?? '?'}: ${detail}`, { cause });
-  }
-  const name = (cause as Error)?.name;
-  if (name === 'TimeoutError' || name === 'AbortError')
-    return new AppError('llm_error', `${provider} did not answer in time`, { cause });
-  return new AppError(
-    'llm_error',
-    `${provider} generation failed: ${(cause as Error)?.message ?? String(cause)}`,
-    { cause },
-  );
-}
-
 /** The LLM from `[llm]`; throws llm_not_configured when the section is incomplete. */
 export function createLlm(config: Readonly<Config>, usage?: LlmUsageRecorder): Llm {
   const problem = llmConfigProblem(config.llm);
@@ -89,7 +46,16 @@ export function createLlm(config: Readonly<Config>, usage?: LlmUsageRecorder): L
   const provider = config.llm.provider as string;
   const modelName =
     config.llm.model ?? LLM_PROVIDER_DEFAULTS[provider as keyof typeof LLM_PROVIDER_DEFAULTS].model;
-  const model = modelFor(config.llm);
+  // The SDK is imported on the first generation, and the model built once.
+  let sdk: AiSdk | undefined;
+  let loaded: Promise<{ sdk: AiSdk; model: LanguageModel }> | undefined;
+  const load = () => {
+    loaded ??= import('./ai-sdk.js').then((module) => {
+      sdk = module;
+      return { sdk: module, model: module.modelFor(config.llm) };
+    });
+    return loaded;
+  };
   const timeoutMs = config.llm.timeout_seconds * 1000;
   return {
     provider,
@@ -98,7 +64,8 @@ export function createLlm(config: Readonly<Config>, usage?: LlmUsageRecorder): L
       const started = performance.now();
       const timeout = AbortSignal.timeout(timeoutMs);
       try {
-        const result = await generateText({
+        const { sdk, model } = await load();
+        const result = await sdk.generateText({
           model,
           system: request.system,
           prompt: request.prompt,
@@ -127,7 +94,11 @@ export function createLlm(config: Readonly<Config>, usage?: LlmUsageRecorder): L
           ? cancelledError(
               `${request.kind} generation cancelled by the caller; the model request was aborted`,
             )
-          : mapError(error, provider);
+          : sdk
+            ? sdk.mapError(error, provider)
+            : new AppError('llm_error', `${provider}: the model client could not be loaded`, {
+                cause: error,
+              });
         usage?.record({
           generation_type: request.kind,
           provider,
