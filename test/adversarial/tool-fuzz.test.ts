@@ -14,8 +14,8 @@ import {
   EnvelopeSchema,
 } from '../../src/contracts/tools/envelope.js';
 import { ERROR_CODES } from '../../src/core/errors.js';
-import { inputJsonSchema } from '../../src/surfaces/mcp/build-tool-server.js';
 import { profileTools } from '../../src/surfaces/mcp/profile-tools.js';
+import { inputJsonSchema } from '../../src/surfaces/mcp/tool-listings.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
 import { type McpHarness, startMcpHarness } from '../support/mcp-harness.js';
 import { writeMedia } from '../support/media-files.js';

@@ -4,9 +4,9 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { z } from 'zod';
 import { type Envelope, EnvelopeSchema } from '../../src/contracts/tools/envelope.js';
-import { inputJsonSchema } from '../../src/surfaces/mcp/build-tool-server.js';
 import { compactSchema } from '../../src/surfaces/mcp/compact-schema.js';
 import type { ToolOperation } from '../../src/surfaces/mcp/profile-tools.js';
+import { inputJsonSchema } from '../../src/surfaces/mcp/tool-listings.js';
 import { fullOutputSchema, listedOutputSchema } from '../../src/surfaces/mcp/tool-output-schema.js';
 
 const readers = new WeakMap<ToolOperation, Record<'listed' | 'full' | 'input' | 'compact', z.ZodType>>();

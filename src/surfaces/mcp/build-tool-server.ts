@@ -8,41 +8,16 @@ import {
   ListToolsRequestSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
 import type { AppDeps } from '../../app/create-app.js';
 import type { ToolProfile } from '../../contracts/tools/tool-binding.js';
-import { type AnyOperation, faceInput } from '../../operations/define-operation.js';
+import type { AnyOperation } from '../../operations/define-operation.js';
 import { malformedRequestAnswer, parseCallParams, RpcError, unknownTool } from './call-request.js';
 import { COMPACT_TOOLS, callCompactTool } from './compact-exposure.js';
-import { compactSchema } from './compact-schema.js';
 import { toolAnswer } from './envelope.js';
 import { invokeTool } from './invoke-tool.js';
-import { profileTools, type ToolOperation } from './profile-tools.js';
+import { profileTools } from './profile-tools.js';
 import { runControlOf } from './progress-reporter.js';
-import { toolAnnotations, toolTitle } from './tool-metadata.js';
-import { listedOutputSchema } from './tool-output-schema.js';
-
-/** The tool's input as JSON Schema (what agents see), always an object schema. */
-export function inputJsonSchema(op: ToolOperation): Tool['inputSchema'] {
-  const schema = z.toJSONSchema(faceInput(op, 'tool'), { io: 'input', unrepresentable: 'any' }) as Record<
-    string,
-    unknown
-  >;
-  delete schema.$schema;
-  return { ...schema, type: 'object', additionalProperties: false } as Tool['inputSchema'];
-}
-
-/** One tool as tools/list shows it: title, hints, and its schemas without their redundancy. */
-export function toolListing(op: ToolOperation): Tool {
-  return {
-    name: op.tool.name,
-    title: toolTitle(op),
-    description: op.summary,
-    inputSchema: compactSchema(inputJsonSchema(op)),
-    outputSchema: listedOutputSchema(op),
-    annotations: toolAnnotations(op),
-  };
-}
+import { builtToolListing, toolListing } from './tool-listings.js';
 
 export interface ToolServerOptions {
   profile: ToolProfile;
@@ -84,7 +59,10 @@ export function buildToolServer(deps: AppDeps, options: ToolServerOptions): Serv
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    listing ??= options.expose === 'compact' ? COMPACT_TOOLS : tools.map(toolListing);
+    listing ??=
+      options.expose === 'compact'
+        ? COMPACT_TOOLS
+        : ((options.operations ? undefined : builtToolListing(options.profile)) ?? tools.map(toolListing));
     return { tools: listing };
   });
   // tools/call is not registered through setRequestHandler: the SDK would parse it first and answer a

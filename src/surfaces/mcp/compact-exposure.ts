@@ -5,11 +5,11 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { AppDeps } from '../../app/create-app.js';
 import type { ToolProfile } from '../../contracts/tools/tool-binding.js';
 import type { RunControl } from '../../core/ports/run-control.js';
-import { inputJsonSchema } from './build-tool-server.js';
 import { unknownTool } from './call-request.js';
 import { serializeEnvelope, toolAnswer, toolMeta } from './envelope.js';
 import { invokeTool } from './invoke-tool.js';
 import type { ToolOperation } from './profile-tools.js';
+import { inputJsonSchema } from './tool-listings.js';
 import { toolHints, toolTitle } from './tool-metadata.js';
 import { fullOutputSchema } from './tool-output-schema.js';
 

@@ -1,8 +1,8 @@
 // The titles and hints over the whole registry: the derivation rules hold for every tool, not a sample.
 import { describe, expect, it } from 'vitest';
 import { TOOL_PROFILES } from '../../contracts/tools/tool-binding.js';
-import { toolListing } from './build-tool-server.js';
 import { profileTools } from './profile-tools.js';
+import { toolListing } from './tool-listings.js';
 import { toolAnnotations, toolHints, toolTitle } from './tool-metadata.js';
 
 const all = profileTools('admin').concat(profileTools('api-readonly'));
