@@ -1,32 +1,15 @@
 // The compact exposure: three meta tools listed; find_tools finds by intent, describe_tool gives the full
 // schema, call_tool runs the named tool through the same policy engine and audit as a direct call.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, expect, it } from 'vitest';
-import type { Envelope } from '../../src/contracts/tools/envelope.js';
-import { buildToolServer } from '../../src/surfaces/mcp/build-tool-server.js';
+import { connectTools } from '../support/app-harness.js';
 import { type McpHarness, startMcpHarness } from '../support/mcp-harness.js';
 
 let h: McpHarness | undefined;
 afterEach(async () => h?.close());
 
-async function compactClient(harness: McpHarness) {
-  const server = buildToolServer(harness.app.deps, { profile: 'write', expose: 'compact' });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'compact', version: '1.0.0' });
-  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
-  await client.listTools();
-  const call = async (name: string, args: Record<string, unknown>) => {
-    const result = await client.callTool({ name, arguments: args });
-    // biome-ignore lint/suspicious/noExplicitAny: each meta tool answers its own shape.
-    return result.structuredContent as Envelope & { data: any };
-  };
-  return { client, call };
-}
-
 it('lists three meta tools that find, describe and call every tool of the profile', async () => {
   h = await startMcpHarness({ config: { mcp_policy: { require_approval_for: [] } } });
-  const { client, call } = await compactClient(h);
+  const { client, call } = await connectTools(h.app, 'write', 'compact');
   const { tools } = await client.listTools();
   expect(tools.map((t) => t.name)).toEqual(['find_tools', 'describe_tool', 'call_tool']);
 

@@ -2,6 +2,8 @@
 // tools (read-only profiles no mutation), each answers a valid call with a success envelope, and a
 // malformed call (unknown parameter, missing or mistyped required one) with invalid_input; every answer
 // matches the operation's declared output schema, and its structuredContent the tool's declared outputSchema.
+// The same walk runs through the compact exposure: find_tools lists the profile's tools, describe_tool's
+// input schema accepts each valid call and refuses each malformed one, and call_tool answers as a direct call.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +12,7 @@ import type { Envelope } from '../../src/contracts/tools/envelope.js';
 import { TOOL_PROFILES, type ToolProfile } from '../../src/contracts/tools/tool-binding.js';
 import { profileTools } from '../../src/surfaces/mcp/profile-tools.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
+import { connectTools, type ToolClient } from '../support/app-harness.js';
 import { type McpHarness, startMcpHarness } from '../support/mcp-harness.js';
 import { writeMedia } from '../support/media-files.js';
 import { answerProblems, compactionProblems } from './walk-checks.js';
@@ -293,7 +296,58 @@ const gatewayPayload = (data: unknown) =>
   data !== null &&
   ('routed_to_approval' in data || 'dry_run' in data || 'duplicate' in data);
 
-describe.each(TOOL_PROFILES)('profile %s', (profile: ToolProfile) => {
+type Exposure = 'full' | 'compact';
+type RawAnswer = Awaited<ReturnType<McpHarness['client']['callTool']>>;
+
+/** How the walk reaches a tool: directly, or through the compact exposure's meta tools. */
+interface Route {
+  names(): Promise<string[]>;
+  invoke(tool: string, args: Args): Promise<RawAnswer>;
+  /** Problems an agent following describe_tool would meet with these arguments (compact only). */
+  described(tool: string, args: Args, valid: boolean): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+async function routeFor(h: McpHarness, profile: ToolProfile, exposure: Exposure): Promise<Route> {
+  if (exposure === 'full') {
+    return {
+      names: async () => (await h.client.listTools()).tools.map((t) => t.name),
+      invoke: (tool, args) => h.client.callTool({ name: tool, arguments: args }),
+      described: async () => [],
+      close: async () => undefined,
+    };
+  }
+  const compact: ToolClient = await connectTools(h.app, profile, 'compact');
+  const inputs = new Map<string, z.ZodType>();
+  return {
+    async names() {
+      const listed = (await compact.client.listTools()).tools.map((t) => t.name);
+      expect(listed).toEqual(['find_tools', 'describe_tool', 'call_tool']);
+      const found = await compact.call('find_tools', {});
+      return found.data.map((t: { name: string }) => t.name);
+    },
+    invoke: (tool, args) =>
+      compact.client.callTool({ name: 'call_tool', arguments: { name: tool, arguments: args } }),
+    async described(tool, args, valid) {
+      let input = inputs.get(tool);
+      if (!input) {
+        const described = await compact.call('describe_tool', { name: tool });
+        input = z.fromJSONSchema(described.data.inputSchema);
+        inputs.set(tool, input);
+      }
+      return input.safeParse(args).success === valid
+        ? []
+        : [`${tool}: describe_tool's input schema ${valid ? 'refuses' : 'accepts'} ${JSON.stringify(args)}`];
+    },
+    close: () => compact.close(),
+  };
+}
+
+const WALKS = TOOL_PROFILES.flatMap((profile) =>
+  (['full', 'compact'] as const).map((exposure) => [profile, exposure] as const),
+);
+
+describe.each(WALKS)('profile %s, %s exposure', (profile: ToolProfile, exposure: Exposure) => {
   it('lists its tools, answers each valid call with success and each malformed one with invalid_input', async () => {
     const h = await startMcpHarness({
       profile,
@@ -310,9 +364,9 @@ describe.each(TOOL_PROFILES)('profile %s', (profile: ToolProfile) => {
       },
     });
     h.fake.state.enableAds(ME);
+    const route = await routeFor(h, profile, exposure);
     try {
-      const { tools } = await h.client.listTools();
-      const names = tools.map((t) => t.name);
+      const names = await route.names();
       expect(names).toHaveLength(COUNTS[profile]);
       if (profile === 'readonly' || profile === 'api-readonly') {
         expect(
@@ -337,7 +391,8 @@ describe.each(TOOL_PROFILES)('profile %s', (profile: ToolProfile) => {
       for (const [tool, args] of SCRIPT) {
         if (!listed.has(tool)) continue;
         const resolved = typeof args === 'function' ? await args(context) : args;
-        const raw = await h.client.callTool({ name: tool, arguments: resolved });
+        failures.push(...(await route.described(tool, resolved, true)));
+        const raw = await route.invoke(tool, resolved);
         const result = (raw.structuredContent ?? {}) as Envelope;
         const declared = byTool.get(tool);
         if (declared)
@@ -355,13 +410,15 @@ describe.each(TOOL_PROFILES)('profile %s', (profile: ToolProfile) => {
         }
         for (const bad of malformed(tool)) {
           if (declared) failures.push(...compactionProblems(declared, bad));
-          const refused = await h.call(tool, bad);
+          failures.push(...(await route.described(tool, bad, false)));
+          const refused = (await route.invoke(tool, bad)).structuredContent as Envelope;
           if (refused.error?.code !== 'invalid_input')
             failures.push(`${tool} with ${JSON.stringify(bad)}: ${refused.error?.code ?? 'success'}`);
         }
       }
       expect(failures).toEqual([]);
     } finally {
+      await route.close();
       await h.close();
     }
   });

@@ -104,8 +104,12 @@ export interface ToolClient {
 }
 
 /** A tool server of `profile` over `app`, linked to a client through the SDK's in-memory transport pair. */
-export async function connectTools(app: App, profile: ToolProfile = 'write'): Promise<ToolClient> {
-  const server = buildToolServer(app.deps, { profile });
+export async function connectTools(
+  app: App,
+  profile: ToolProfile = 'write',
+  expose: 'full' | 'compact' = 'full',
+): Promise<ToolClient> {
+  const server = buildToolServer(app.deps, { profile, expose });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'test', version: '1.0.0' });
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
