@@ -1,12 +1,18 @@
 // End to end as an agent host sees it: `app mcp serve` spawned over stdio, configured by environment
 // variables alone (no config file), against the fake platform. Each policy outcome, composer mode, the
 // scraper backend, SSRF refusals and the idempotent repeat.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeSocial, startFakeSocial } from '../fakes/social/index.js';
 import { storeFakeLogin } from '../support/fake-login.js';
-import { fakePlatformEnv, type StdioToolServer, startStdioToolServer } from '../support/stdio-tool-server.js';
+import {
+  APP_BIN,
+  fakePlatformEnv,
+  type StdioToolServer,
+  startStdioToolServer,
+} from '../support/stdio-tool-server.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 
 let fake: FakeSocial;
@@ -180,5 +186,56 @@ describe('app mcp serve over stdio', () => {
       cached_result: first.data,
     });
     expect(likes()).toHaveLength(1);
+  });
+
+  it('stops cleanly when the client closes stdin: a call already sent is answered and audited first', async () => {
+    const child = spawn(process.execPath, [APP_BIN, 'mcp', 'serve'], {
+      env: fakePlatformEnv(fake, home.dir, {
+        APP_LOGGING__LEVEL: 'info',
+        APP_MCP_POLICY__REQUIRE_APPROVAL_FOR: '',
+      }),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const send = (message: object) =>
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    send({
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
+    send({ method: 'notifications/initialized' });
+    await until('the initialize answer', () => (stdout.includes('"id":1') ? true : undefined));
+    const post = seededTweet();
+    send({
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'social_like_tweet', arguments: { tweet_id: post } },
+    });
+    // The client hangs up right after sending the call, as an agent host does when a conversation ends.
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    expect(stderr).toContain('stdin closed');
+    const answer = stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+      .find((message) => message.id === 2);
+    expect(answer?.result?.structuredContent?.success).toBe(true);
+    expect(likes()).toHaveLength(1);
+    // The mutation is in the audit a restarted server reads.
+    const s = await start();
+    const audit = await s.call('get_recent_mutations', { limit: 5 });
+    expect(
+      audit.data.map((row: { tool_name: string; status: string }) => [row.tool_name, row.status]),
+    ).toEqual([['social_like_tweet', 'success']]);
   });
 });

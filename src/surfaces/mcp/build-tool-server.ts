@@ -32,6 +32,33 @@ export interface ToolServerOptions {
  * a JSON-RPC error instead of silence, and task metadata on a call is ignored (no task support declared).
  */
 class ToolServer extends Server {
+  private readonly calls = new Set<Promise<unknown>>();
+
+  /** Runs a tool call, known to close() until it has answered. */
+  running<T>(call: Promise<T>): Promise<T> {
+    this.calls.add(call);
+    const done = () => void this.calls.delete(call);
+    call.then(done, done);
+    return call;
+  }
+
+  /**
+   * Calls already running finish (their mutation completed and audited, their answer sent) before the
+   * transport closes: a client that hangs up after sending a call, as the MCP stdio shutdown does, must not
+   * leave a post made on the platform without its audit row. Bounded, as a stuck call must not hold a stop.
+   */
+  override async close(): Promise<void> {
+    if (this.calls.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise((resolve) => {
+        timer = setTimeout(resolve, CLOSE_WAIT_MS);
+      });
+      await Promise.race([Promise.allSettled([...this.calls]), bound]);
+      clearTimeout(timer);
+    }
+    await super.close();
+  }
+
   override async connect(transport: Transport): Promise<void> {
     await super.connect(transport);
     const handle = transport.onmessage;
@@ -46,6 +73,9 @@ class ToolServer extends Server {
   // such requests normally. The SDK would instead fail them with −32603.
   protected override assertTaskHandlerCapability(_method: string): void {}
 }
+
+/** How long close() waits for running calls (the platform and LLM requests have their own timeouts). */
+const CLOSE_WAIT_MS = 30_000;
 
 export function buildToolServer(deps: AppDeps, options: ToolServerOptions): Server {
   const tools = profileTools(options.profile, options.operations);
@@ -67,7 +97,10 @@ export function buildToolServer(deps: AppDeps, options: ToolServerOptions): Serv
   });
   // tools/call is not registered through setRequestHandler: the SDK would parse it first and answer a
   // malformed one with −32603. The fallback sees the raw request; parseCallParams answers −32602.
-  server.fallbackRequestHandler = async (request, extra): Promise<CallToolResult> => {
+  const answerCall = async (
+    request: Parameters<NonNullable<Server['fallbackRequestHandler']>>[0],
+    extra: Parameters<NonNullable<Server['fallbackRequestHandler']>>[1],
+  ): Promise<CallToolResult> => {
     if (request.method !== 'tools/call') throw new RpcError(ErrorCode.MethodNotFound, 'Method not found');
     const call = parseCallParams(request.params);
     const control = runControlOf(extra, (error) => deps.logger.debug({ err: error }, 'progress not sent'));
@@ -81,5 +114,6 @@ export function buildToolServer(deps: AppDeps, options: ToolServerOptions): Serv
     const { envelope, text } = await invokeTool(deps, op, call.arguments, options.profile, control);
     return toolAnswer(envelope, text);
   };
+  server.fallbackRequestHandler = (request, extra) => server.running(answerCall(request, extra));
   return server;
 }
