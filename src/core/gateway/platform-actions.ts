@@ -35,7 +35,20 @@ async function authorOf(read: SocialRead, tweetId: string): Promise<string | und
   }
 }
 
-function postResult(result: PublishResult) {
+/** What a post, reply, quote or thread answers (postResult). */
+const PostResult = z.object({
+  posted: z.boolean().describe('Live on the platform now.'),
+  queued: z
+    .boolean()
+    .optional()
+    .describe('Not live yet: the posting queue retries it or resumes the thread.'),
+  tweet_id: z.string().optional().describe('The (first) post, once live.'),
+  tweet_ids: z.array(z.string()).describe('Every post live so far, in order.'),
+  job_id: z.number().int().describe('The posting job (for the posting queue and the audit).'),
+  reason: z.string().optional().describe('Why it is not live yet.'),
+});
+
+function postResult(result: PublishResult): z.output<typeof PostResult> {
   if (result.status === 'pending' && result.tweet_ids.length > 0) {
     throw new AppError(
       'thread_partial_failure',
@@ -89,6 +102,7 @@ function contentAction<P extends Record<string, unknown>>(spec: {
     subject: spec.subject,
     posting: spec.intent,
     execute: async (env, params) => postResult(await env.publish(spec.intent(params))),
+    result: PostResult,
     rollback: (_params, result) => deleteOf(result),
   });
 }
@@ -177,13 +191,15 @@ const deleteTweet = defineAction({
   params: z.object({ tweet_id: Id('Id of the post to delete.') }),
   platform: true,
   execute: async (env, p) => ({ ...(await env.write.deleteTweet(p.tweet_id)), tweet_id: p.tweet_id }),
+  result: z.object({ deleted: z.boolean(), tweet_id: z.string() }),
 });
 
-/** An on/off engagement pair: each one's rollback is the other. */
+/** An on/off engagement pair: each one's rollback is the other; both answer the state and the id. */
 function toggle(
   on: string,
   off: string,
   key: 'tweet_id' | 'target_user_id',
+  state: 'liked' | 'retweeted' | 'bookmarked' | 'following',
   run: {
     on: (env: Parameters<AnyToolAction['execute']>[0], id: string) => Promise<object>;
     off: (env: Parameters<AnyToolAction['execute']>[0], id: string) => Promise<object>;
@@ -192,6 +208,12 @@ function toggle(
   const params = z.object({
     [key]: Id(key === 'tweet_id' ? 'Id of the post.' : 'Id of the user.'),
   }) as z.ZodType<Record<string, string>>;
+  const result = z.object({
+    [state]: z.boolean(),
+    [key]: z.string(),
+    // A follow of a protected account waits for its owner's approval.
+    ...(state === 'following' ? { pending_follow: z.boolean().optional() } : {}),
+  });
   const make = (tool: string, other: string, act: typeof run.on) =>
     defineAction({
       tool,
@@ -199,6 +221,7 @@ function toggle(
       params,
       platform: true,
       execute: async (env, p) => ({ ...(await act(env, p[key] ?? '')), [key]: p[key] }),
+      result,
       rollback: (p) => ({ tool: other, params: { [key]: p[key] } }),
     });
   return [make(on, off, run.on), make(off, on, run.off)];
@@ -210,19 +233,19 @@ export const PLATFORM_ACTIONS: readonly AnyToolAction[] = [
   quoteTweet,
   postThread,
   deleteTweet,
-  ...toggle('social_like_tweet', 'social_unlike_tweet', 'tweet_id', {
+  ...toggle('social_like_tweet', 'social_unlike_tweet', 'tweet_id', 'liked', {
     on: (env, id) => env.write.like(id),
     off: (env, id) => env.write.unlike(id),
   }),
-  ...toggle('social_retweet', 'social_unretweet', 'tweet_id', {
+  ...toggle('social_retweet', 'social_unretweet', 'tweet_id', 'retweeted', {
     on: (env, id) => env.write.retweet(id),
     off: (env, id) => env.write.unretweet(id),
   }),
-  ...toggle('social_bookmark_tweet', 'social_unbookmark_tweet', 'tweet_id', {
+  ...toggle('social_bookmark_tweet', 'social_unbookmark_tweet', 'tweet_id', 'bookmarked', {
     on: (env, id) => env.write.bookmark(id),
     off: (env, id) => env.write.unbookmark(id),
   }),
-  ...toggle('social_follow_user', 'social_unfollow_user', 'target_user_id', {
+  ...toggle('social_follow_user', 'social_unfollow_user', 'target_user_id', 'following', {
     on: (env, id) => env.write.follow(id),
     off: (env, id) => env.write.unfollow(id),
   }),

@@ -69,6 +69,8 @@ export interface ToolAction<P extends Record<string, unknown> = Record<string, u
   /** Content actions are queued for approval as posts; other actions as tool calls. */
   posting?(params: P): PostingIntent;
   execute(env: ActionEnv, params: P): Promise<unknown>;
+  /** What execute answers, when its shape is known: the tool declares it as its output. */
+  result?: z.ZodType;
   rollback?(params: P, result: unknown): Rollback | undefined;
 }
 

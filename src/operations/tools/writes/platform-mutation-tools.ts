@@ -87,7 +87,7 @@ function toolFor(action: AnyToolAction): AnyOperation {
     name: action.tool,
     summary: meta.summary,
     input: action.params as z.ZodType<Record<string, unknown>>,
-    output: z.unknown(),
+    output: action.result ?? z.unknown(),
     mutation: true,
     tool: platformMutation(action.tool, meta.category, meta.scopes, { posts: action.posting !== undefined }),
     action: action.tool,
