@@ -24,13 +24,27 @@ export const UploadMediaInput = z.object({
   dry_run: z.boolean().default(false).describe('Only validate the file; upload nothing.'),
 });
 
+/** What an upload (or its dry run) answers. */
+export const UploadMediaResult = z.object({
+  media_id: z.string().optional().describe('Attach it with media_ids on a post (absent on a dry run).'),
+  media_type: z.string().describe('The MIME type read from the file.'),
+  file_size_bytes: z.number().int(),
+  upload_strategy: z.string().describe('simple (images) or chunked (GIF, video).'),
+  segment_count: z.number().int().optional(),
+  processing_required: z.boolean().optional().describe('GIF and video: the platform processes it first.'),
+  alt_text: z.string().optional(),
+  dry_run: z.boolean().optional(),
+  valid: z.boolean().optional(),
+});
+
 const uploadMedia = defineAction({
   tool: 'social_upload_media',
   category: 'media',
   params: UploadMediaInput,
   platform: (params) => !params.dry_run,
   ungated: true,
-  async execute(env, params) {
+  result: UploadMediaResult,
+  async execute(env, params): Promise<z.output<typeof UploadMediaResult>> {
     const path = await env.mediaFile(params.file_path);
     const { mimeType, sizeBytes } = await env.inspectMedia(path);
     if (params.media_type && params.media_type.toLowerCase() !== mimeType) {

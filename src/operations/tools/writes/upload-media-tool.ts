@@ -1,7 +1,6 @@
 // social_upload_media: uploads a local image, GIF or video and answers the media id to attach to a post.
-import { z } from 'zod';
 import { PLATFORM_READ_ERRORS } from '../../../contracts/tools/tool-binding.js';
-import { UploadMediaInput } from '../../../core/gateway/media-actions.js';
+import { UploadMediaInput, UploadMediaResult } from '../../../core/gateway/media-actions.js';
 import { defineOperation } from '../../define-operation.js';
 import { WRITE_ADMIN } from '../tool-kit.js';
 
@@ -10,7 +9,7 @@ export const uploadMediaTool = defineOperation({
   summary:
     'Upload a JPEG, PNG, WebP (5 MB), GIF (15 MB) or MP4 (512 MB) file from the media folder or a folder in [mcp_policy] upload_allowed_dirs (other paths: file_read_error); the type is read from the file, and an image with bytes after its end is refused (unsupported_media_type). Answers media_id for social_post_tweet. dry_run only validates.',
   input: UploadMediaInput,
-  output: z.unknown(),
+  output: UploadMediaResult,
   mutation: true,
   tool: {
     name: 'social_upload_media',
