@@ -35,14 +35,16 @@ export interface Studio {
 }
 
 /** Starts the world before the file's tests and tears it down after; read its fields inside tests. */
-export function startStudio(options: { signIn?: boolean; loops?: boolean } = {}): Studio {
+export function startStudio(
+  options: { signIn?: boolean; loops?: boolean; env?: Record<string, string> } = {},
+): Studio {
   const studio = {} as Studio;
   beforeAll(async () => {
     studio.fake = await startFakeSocial();
     studio.llm = await startFakeLlm();
     studio.home = createTempHome();
     prepareFakeHome(studio.home, studio.fake);
-    studio.server = await serve(studio.home.env, { loops: options.loops ?? false });
+    studio.server = await serve({ ...studio.home.env, ...options.env }, { loops: options.loops ?? false });
     studio.token = readFileSync(`${studio.home.dir}/api_token`, 'utf8').trim();
     studio.browser = await openBrowser();
     if (options.signIn === false) return;
