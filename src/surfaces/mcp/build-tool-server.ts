@@ -55,6 +55,8 @@ class ToolServer extends Server {
       });
       await Promise.race([Promise.allSettled([...this.calls]), bound]);
       clearTimeout(timer);
+      // The SDK sends each answer a few promise steps after its call settles: let those run first.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     await super.close();
   }
