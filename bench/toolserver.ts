@@ -4,7 +4,8 @@
 //    initialize → tools/list answered), median of 5.
 // 2. In process: the server-side overhead of a call (argument parsing, envelope, policy engine, idempotency,
 //    audit and telemetry writes): the call's time minus the time spent waiting on the platform (fetch).
-//    Targets: overhead p50 < 1 ms, p99 < 5 ms; cold start < 400 ms.
+//    Targets: overhead p50 < 1 ms, p99 < 5 ms; cold start < 400 ms. Then the tools/list answer per
+//    profile and exposure (full, compact), in characters and estimated tokens.
 // 3. Over streamable HTTP (the same server factory behind `app mcp serve --transport http`, SDK client on
 //    loopback): p50/p99 of get_config and social_like_tweet (target p50 < 2 ms), then 16 concurrent clients
 //    for BENCH_HTTP_SECONDS (default 30): throughput, p99 and errors (target 0).
@@ -13,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type App, createApp } from '../src/app/create-app.js';
 import { ConfigSchema } from '../src/contracts/config/config.js';
+import { TOOL_PROFILES } from '../src/contracts/tools/tool-binding.js';
 import { percentile } from '../src/core/domain/latency-stats.js';
 import { createLogger } from '../src/infra/logging/create-logger.js';
 import { startHttpToolServer } from '../src/surfaces/mcp/http-server.js';
@@ -23,6 +25,7 @@ import { type FakeSocial, startFakeSocial } from '../test/fakes/social/index.js'
 import { connectHttp } from '../test/mcp/http-support.js';
 import { storeFakeLogin } from '../test/support/fake-login.js';
 import { fakePlatformEnv, startStdioToolServer } from '../test/support/stdio-tool-server.js';
+import { estimatedTokens, listedSize } from '../test/support/tool-listing-size.js';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 1000);
 const COLD_STARTS = 5;
@@ -153,6 +156,14 @@ async function inProcess(fake: FakeSocial, home: string, ids: string[]): Promise
       console.log(
         `overhead ${c.tool.padEnd(18)} p50 ${ms(p50)}  p99 ${ms(p99)}  targets p50 < 1 ms, p99 < 5 ms: ${p50 < 1 && p99 < 5 ? 'ok' : 'OVER TARGET'}`,
       );
+    }
+    for (const profile of TOOL_PROFILES) {
+      const sizes = [];
+      for (const expose of ['full', 'compact'] as const) {
+        const chars = await listedSize(app.deps, profile, expose);
+        sizes.push(`${expose} ${chars} chars (~${estimatedTokens(chars)} tokens)`);
+      }
+      console.log(`tools/list ${profile.padEnd(12)} ${sizes.join('  ')}`);
     }
   } finally {
     globalThis.fetch = realFetch;

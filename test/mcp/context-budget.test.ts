@@ -1,14 +1,12 @@
 // The context an agent pays before doing anything: each profile's tools/list answer as a client receives
 // it (the JSON of the result), in characters and estimated tokens (characters / 4, an estimate, not a
 // tokenizer), for the full and the compact exposure.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_PROFILES, type ToolProfile } from '../../src/contracts/tools/tool-binding.js';
-import { buildToolServer } from '../../src/surfaces/mcp/build-tool-server.js';
 import { profileTools } from '../../src/surfaces/mcp/profile-tools.js';
 import { toolListing } from '../../src/surfaces/mcp/tool-listings.js';
 import { type AppHarness, startAppHarness } from '../support/app-harness.js';
+import { estimatedTokens, listedSize } from '../support/tool-listing-size.js';
 
 /** The issue's budgets (characters); write and admin are measured and printed, see MEASURED below. */
 const COMPACT_BUDGET = 4_000;
@@ -27,19 +25,6 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-async function listedSize(profile: ToolProfile, expose: 'full' | 'compact'): Promise<number> {
-  const server = buildToolServer(h.app.deps, { profile, expose });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'budget', version: '1.0.0' });
-  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
-  try {
-    return JSON.stringify(await client.listTools()).length;
-  } finally {
-    await client.close();
-    await server.close();
-  }
-}
-
 /** The listing with only what every tool must carry: name, title, hints and the envelope outputSchema. */
 function metadataFloor(profile: ToolProfile): number {
   const tools = profileTools(profile)
@@ -57,9 +42,9 @@ function metadataFloor(profile: ToolProfile): number {
 
 describe('tools/list context budget', () => {
   it.each(TOOL_PROFILES)('profile %s: measured, compact exposure under 4,000 characters', async (profile) => {
-    const full = await listedSize(profile, 'full');
-    const compact = await listedSize(profile, 'compact');
-    const tokens = (chars: number) => Math.round(chars / 4);
+    const full = await listedSize(h.app.deps, profile, 'full');
+    const compact = await listedSize(h.app.deps, profile, 'compact');
+    const tokens = estimatedTokens;
     console.log(
       `tools/list ${profile}: full ${full} chars (~${tokens(full)} tokens, chars/4), compact ${compact} chars (~${tokens(compact)} tokens); metadata floor ${metadataFloor(profile)} chars`,
     );
