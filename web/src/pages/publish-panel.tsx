@@ -19,7 +19,7 @@ const OUTCOME: Record<Submitted['status'], string> = {
   scheduled: 'Scheduled',
 };
 
-/** The slot the calendar chose when it opened this draft (`?at=2027-03-18T09:30`), else no time yet. */
+/** The slot the calendar chose when it opened this draft (`?at=2027-03-18T09:30`); otherwise the user picks one. */
 function calendarSlot(): string {
   const at = new URLSearchParams(location.search).get('at') ?? '';
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(at) ? at : '';
