@@ -66,6 +66,8 @@ export interface Runtime {
   app: App;
   /** Stops the parts (newest first), the loops, the config watcher, then storage. Idempotent. */
   stop(why: string): Promise<void>;
+  /** SIGINT and SIGTERM stop it (a command's process: `app serve`, `app mcp serve`). */
+  stopOnSignals(): void;
 }
 
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
@@ -139,5 +141,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
   scheduler.start();
   watcher.start();
-  return { app, stop };
+  const stopOnSignals = () => {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal));
+  };
+  return { app, stop, stopOnSignals };
 }

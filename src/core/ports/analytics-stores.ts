@@ -95,16 +95,19 @@ export interface TelemetryStats {
   policyDecisions(since: Date): Promise<Array<{ tool_name: string; policy_decision: string; count: number }>>;
 }
 
+/** Which audit rows to read: `tools` matches any of the names given; `offset` skips that many (paging). */
+export interface AuditFilter {
+  limit: number;
+  offset?: number;
+  tools?: readonly string[];
+  status?: AuditStatus;
+  actor?: string;
+  since?: Date;
+}
+
 export interface MutationAuditReader {
-  /** Newest first; `tools` matches any of the names given; `offset` skips that many (paging). */
-  recent(filter: {
-    limit: number;
-    offset?: number;
-    tools?: readonly string[];
-    status?: AuditStatus;
-    actor?: string;
-    since?: Date;
-  }): Promise<AuditEntry[]>;
+  /** Newest first. */
+  recent(filter: AuditFilter): Promise<AuditEntry[]>;
   find(correlationId: string): Promise<AuditEntry | undefined>;
   /** `since` undefined = all time. */
   countsByTool(since: Date | undefined): Promise<Array<{ tool_name: string; status: string; count: number }>>;

@@ -1,8 +1,8 @@
 // Reads of the mutation audit log (mutation_audit) for the audit tools: the latest mutations, one by its
 // correlation id, and outcomes per tool. MutationRepository writes the rows.
 import { sql } from 'kysely';
-import type { MutationAuditReader } from '../../../core/ports/analytics-stores.js';
-import type { AuditEntry, AuditStatus } from '../../../core/ports/mutation-store.js';
+import type { AuditFilter, MutationAuditReader } from '../../../core/ports/analytics-stores.js';
+import type { AuditEntry } from '../../../core/ports/mutation-store.js';
 import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
 import { auditEntryOf } from './mutation-repository.js';
@@ -33,14 +33,7 @@ export class MutationAuditRepository implements MutationAuditReader {
     private readonly accountId: string,
   ) {}
 
-  async recent(filter: {
-    limit: number;
-    offset?: number;
-    tools?: readonly string[];
-    status?: AuditStatus;
-    actor?: string;
-    since?: Date;
-  }): Promise<AuditEntry[]> {
+  async recent(filter: AuditFilter): Promise<AuditEntry[]> {
     let query = this.database.db
       .selectFrom('mutation_audit')
       .select(COLUMNS)

@@ -67,8 +67,7 @@ export async function runMcpServe(ctx: CommandContext, options: ServeOptions): P
     ],
   });
   process.stdin.once('end', () => void runtime.stop('stdin closed'));
-  process.once('SIGINT', () => void runtime.stop('SIGINT'));
-  process.once('SIGTERM', () => void runtime.stop('SIGTERM'));
+  runtime.stopOnSignals();
 }
 
 /** The HTTP transport: the endpoint on its own port, the runtime's always-on loops as for stdio. */
@@ -114,8 +113,7 @@ async function serveHttp(
       },
     ],
   });
-  process.once('SIGINT', () => void runtime.stop('SIGINT'));
-  process.once('SIGTERM', () => void runtime.stop('SIGTERM'));
+  runtime.stopOnSignals();
 }
 
 export function runMcpManifest(

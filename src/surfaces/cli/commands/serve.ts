@@ -50,6 +50,5 @@ export async function runServe(
       sourcesPart(),
     ],
   });
-  process.once('SIGINT', () => void runtime.stop('SIGINT'));
-  process.once('SIGTERM', () => void runtime.stop('SIGTERM'));
+  runtime.stopOnSignals();
 }
