@@ -8,6 +8,7 @@ import { percentile } from '../src/core/domain/latency-stats.js';
 import { startFakeSocial } from '../test/fakes/social/index.js';
 import { killHard, prepareFakeHome, serve } from '../test/support/serve-process.js';
 import { createTempHome, type TempHome } from '../test/support/temp-home.js';
+import { setPassphraseInPage } from './first-run-page.js';
 
 /** Scrolls the list 48 px per frame until its last item is on screen; answers each frame's duration. */
 const scroll = (last: string) => `(async () => {
@@ -42,10 +43,7 @@ async function measure(count: number): Promise<{ frames: number[]; items: number
       })),
     );
     const page = await browser.context.newPage();
-    await page.goto(server.url);
-    await page.getByLabel('Passphrase').fill('correct horse battery staple');
-    await page.getByRole('button', { name: 'Set passphrase' }).click();
-    await page.getByRole('heading', { name: 'Draft Studio' }).waitFor();
+    await setPassphraseInPage(page, server.url);
     await page.goto(`${server.url}/approvals`);
     await page.getByRole('option').first().waitFor();
     const frames = (await page.evaluate(scroll(`Bench item ${count}`))) as number[];

@@ -11,6 +11,7 @@ import { packagePath } from '../src/infra/package-root.js';
 import { startFakeSocial } from '../test/fakes/social/index.js';
 import { killHard, prepareFakeHome, serve } from '../test/support/serve-process.js';
 import { createTempHome } from '../test/support/temp-home.js';
+import { setPassphraseInPage } from './first-run-page.js';
 
 const ITEMS = 500;
 const RUNS = 7;
@@ -73,10 +74,7 @@ export async function benchCalendar(): Promise<void> {
     }
     const page = await browser.context.newPage();
     await page.addInitScript(PROBE);
-    await page.goto(server.url);
-    await page.getByLabel('Passphrase').fill('correct horse battery staple');
-    await page.getByRole('button', { name: 'Set passphrase' }).click();
-    await page.getByRole('heading', { name: 'Draft Studio' }).waitFor();
+    await setPassphraseInPage(page, server.url);
 
     const committed: number[] = [];
     const painted: number[] = [];

@@ -11,6 +11,7 @@ import { percentile } from '../src/core/domain/latency-stats.js';
 import { startFakeSocial } from '../test/fakes/social/index.js';
 import { killHard, prepareFakeHome, serve } from '../test/support/serve-process.js';
 import { createTempHome } from '../test/support/temp-home.js';
+import { setPassphraseInPage } from './first-run-page.js';
 
 const KEYS = 100;
 const RUNS = 3;
@@ -57,10 +58,7 @@ export async function benchKeystroke(): Promise<void> {
     const id = ((await made.json()) as { id: number }).id;
     const page = await browser.context.newPage();
     await page.addInitScript(OBSERVER);
-    await page.goto(server.url);
-    await page.getByLabel('Passphrase').fill('correct horse battery staple');
-    await page.getByRole('button', { name: 'Set passphrase' }).click();
-    await page.getByRole('heading', { name: 'Draft Studio' }).waitFor();
+    await setPassphraseInPage(page, server.url);
 
     const studio: number[] = [];
     const bare: number[] = [];
