@@ -1,9 +1,9 @@
 // What can be done to the open draft as a whole: archive (or restore from the archive), duplicate, and
 // delete for good after a confirmation (an alert dialog: focus trapped inside, returned on close).
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Draft } from '../../../src/contracts/drafts.js';
 import { api } from '../api.js';
+import { ConfirmDialog } from '../confirm-dialog.js';
 import { setParams } from './draft-rail.js';
 
 export function DraftActions({ draft }: { draft: Draft }) {
@@ -47,34 +47,18 @@ export function DraftActions({ draft }: { draft: Draft }) {
       >
         Duplicate
       </button>
-      <AlertDialog.Root>
-        <AlertDialog.Trigger asChild>
+      <ConfirmDialog
+        trigger={
           <button type="button" className="quiet danger">
             Delete
           </button>
-        </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="overlay" />
-          <AlertDialog.Content className="dialog">
-            <AlertDialog.Title>Delete this draft?</AlertDialog.Title>
-            <AlertDialog.Description>
-              The draft and its revision history are deleted for good. This cannot be undone.
-            </AlertDialog.Description>
-            <div className="dialog-buttons">
-              <AlertDialog.Cancel asChild>
-                <button type="button" className="quiet">
-                  Cancel
-                </button>
-              </AlertDialog.Cancel>
-              <AlertDialog.Action asChild>
-                <button type="button" className="danger-solid" onClick={() => remove.mutate()}>
-                  Delete draft
-                </button>
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+        }
+        title="Delete this draft?"
+        description="The draft and its revision history are deleted for good. This cannot be undone."
+        confirm="Delete draft"
+        danger
+        onConfirm={() => remove.mutate()}
+      />
       {failed ? (
         <p role="alert" aria-live="polite" className="error">
           {(failed as Error).message}

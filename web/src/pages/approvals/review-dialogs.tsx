@@ -1,8 +1,9 @@
 // The two confirmations of the Approvals page: rejecting an item (with the note kept on it) and approving
 // every pending item up to the server's batch cap.
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
+
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../confirm-dialog.js';
 
 export function RejectDialog({
   itemId,
@@ -84,38 +85,20 @@ export function ApproveAllButton({
 }) {
   const batch = cap === null ? pending : Math.min(pending, cap);
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>
+    <ConfirmDialog
+      trigger={
         <button type="button" disabled={pending === 0 || busy}>
           {cap === null ? 'Approve all' : `Approve all (up to ${cap})`}
         </button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title>
-            Approve {batch} of {pending} pending {pending === 1 ? 'item' : 'items'}?
-          </AlertDialog.Title>
-          <AlertDialog.Description>
-            {cap !== null && pending > cap
-              ? `At most ${cap} at a time (max_batch_approve), oldest first; the rest keep waiting. `
-              : 'Oldest first. '}
-            Each one passes the safety rules on its own; posts go out through the posting queue.
-          </AlertDialog.Description>
-          <div className="dialog-buttons">
-            <AlertDialog.Cancel asChild>
-              <button type="button" className="quiet">
-                Cancel
-              </button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <button type="button" onClick={onConfirm}>
-                Approve {batch}
-              </button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      }
+      title={`Approve ${batch} of ${pending} pending ${pending === 1 ? 'item' : 'items'}?`}
+      description={`${
+        cap !== null && pending > cap
+          ? `At most ${cap} at a time (max_batch_approve), oldest first; the rest keep waiting. `
+          : 'Oldest first. '
+      }Each one passes the safety rules on its own; posts go out through the posting queue.`}
+      confirm={`Approve ${batch}`}
+      onConfirm={onConfirm}
+    />
   );
 }
