@@ -3,7 +3,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { appVersion } from '../../../app/installation.js';
 import { ensureMcpToken } from '../../../app/mcp-token.js';
-import { startRuntime } from '../../../app/runtime.js';
+import { type Runtime, type RuntimePart, startRuntime } from '../../../app/runtime.js';
 import type { ToolProfile } from '../../../contracts/tools/tool-binding.js';
 import { buildToolServer } from '../../mcp/build-tool-server.js';
 import type { HttpToolServer } from '../../mcp/http-server.js';
@@ -35,47 +35,50 @@ export async function runMcpServe(ctx: CommandContext, options: ServeOptions): P
     }
     throw error;
   }
-  if (options.transport === 'http') {
-    await serveHttp(ctx, loaded, options);
-    return;
-  }
-  const profile = options.profile ?? 'write';
-  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
-  let server: Server | undefined;
   // The always-on loops of the runtime post approved items and keep the login fresh even when `app serve`
   // is not running; posting jobs are claimed, so the two processes never publish the same one.
-  const runtime = await startRuntime({
+  let runtime: Runtime | undefined;
+  const stop = (why: string) => void runtime?.stop(why);
+  const part =
+    options.transport === 'http' ? await httpPart(ctx, loaded, options) : await stdioPart(options, stop);
+  runtime = await startRuntime({
     load: loaded.load,
     loaded,
-    // stdout carries the protocol: every log line goes to stderr.
+    // stdout carries the protocol (stdio) or the endpoint line (HTTP): every log line goes to stderr.
     logTo: 'stderr',
     env: ctx.io.env,
-    parts: [
-      {
-        name: 'stdio',
-        async start(app) {
-          server = buildToolServer(app.deps, { profile, expose: options.expose });
-          server.onclose = () => void runtime.stop('client disconnected');
-          await server.connect(new StdioServerTransport());
-          app.deps.logger.info(
-            { profile, data: app.deps.paths.dataDir },
-            `app ${app.deps.version} tool server ready on stdio`,
-          );
-        },
-        stop: async () => server?.close().catch(() => undefined),
-      },
-    ],
+    parts: [part],
   });
-  process.stdin.once('end', () => void runtime.stop('stdin closed'));
+  if (options.transport !== 'http') process.stdin.once('end', () => stop('stdin closed'));
   runtime.stopOnSignals();
 }
 
-/** The HTTP transport: the endpoint on its own port, the runtime's always-on loops as for stdio. */
-async function serveHttp(
+/** The stdio transport: the client that spawned this process speaks on stdin/stdout. */
+async function stdioPart(options: ServeOptions, stop: (why: string) => void): Promise<RuntimePart> {
+  const profile = options.profile ?? 'write';
+  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+  let server: Server | undefined;
+  return {
+    name: 'stdio',
+    async start(app) {
+      server = buildToolServer(app.deps, { profile, expose: options.expose });
+      server.onclose = () => stop('client disconnected');
+      await server.connect(new StdioServerTransport());
+      app.deps.logger.info(
+        { profile, data: app.deps.paths.dataDir },
+        `app ${app.deps.version} tool server ready on stdio`,
+      );
+    },
+    stop: async () => server?.close().catch(() => undefined),
+  };
+}
+
+/** The HTTP transport: the endpoint on its own port. */
+async function httpPart(
   ctx: CommandContext,
   loaded: ReturnType<typeof loadForCommand>,
   options: ServeOptions,
-): Promise<void> {
+): Promise<RuntimePart> {
   const port = options.port === undefined ? loaded.config.mcp.http_port : Number(options.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new CliError(`--port must be a port number (0-65535), not ${options.port}`, EXIT_USAGE);
@@ -83,37 +86,22 @@ async function serveHttp(
   const host = options.host ?? '127.0.0.1';
   const profile = options.profile ?? loaded.config.mcp.http_profile;
   let server: HttpToolServer | undefined;
-  const runtime = await startRuntime({
-    load: loaded.load,
-    loaded,
-    logTo: 'stderr',
-    env: ctx.io.env,
-    parts: [
-      {
-        name: 'mcp-http',
-        async start(app) {
-          const token = ensureMcpToken(app.deps.paths);
-          // Loaded only for HTTP: the stdio server's cold start does not pay for the HTTP transport.
-          const { startHttpToolServer } = await import('../../mcp/http-server.js');
-          server = await startHttpToolServer(app.deps, {
-            profile,
-            expose: options.expose,
-            token,
-            host,
-            port,
-          });
-          app.deps.logger.info(
-            { profile, data: app.deps.paths.dataDir, token_file: app.deps.paths.mcpTokenPath },
-            `app ${app.deps.version} tool server ready on ${server.url}`,
-          );
-          // The first line of stdout names the endpoint (scripts and `app mcp doctor` wait for it).
-          println(ctx.io.stdout, `tool server (profile ${profile}) listening on ${server.url}`);
-        },
-        stop: async () => server?.close(),
-      },
-    ],
-  });
-  runtime.stopOnSignals();
+  return {
+    name: 'mcp-http',
+    async start(app) {
+      const token = ensureMcpToken(app.deps.paths);
+      // Loaded only for HTTP: the stdio server's cold start does not pay for the HTTP transport.
+      const { startHttpToolServer } = await import('../../mcp/http-server.js');
+      server = await startHttpToolServer(app.deps, { profile, expose: options.expose, token, host, port });
+      app.deps.logger.info(
+        { profile, data: app.deps.paths.dataDir, token_file: app.deps.paths.mcpTokenPath },
+        `app ${app.deps.version} tool server ready on ${server.url}`,
+      );
+      // The first line of stdout names the endpoint (scripts and `app mcp doctor` wait for it).
+      println(ctx.io.stdout, `tool server (profile ${profile}) listening on ${server.url}`);
+    },
+    stop: async () => server?.close(),
+  };
 }
 
 export function runMcpManifest(
