@@ -132,9 +132,27 @@ describe('background checkpoints', () => {
     const database = openDatabase({ path, checkpointIntervalMs: 20 });
     const before = statSync(path).size;
     fill(database);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(statSync(path).size).toBeGreaterThan(before + 100_000);
+    await expect.poll(() => statSync(path).size, { timeout: 5_000 }).toBeGreaterThan(before + 100_000);
     await database.close();
+  });
+
+  it('run on a thread of their own: the file grows while the event loop is blocked', async () => {
+    const path = join(dir, 'thread.db');
+    const database = openDatabase({ path, checkpointIntervalMs: 20 });
+    fill(database);
+    // The first checkpoint shows the thread has started.
+    const first = statSync(path).size;
+    await expect.poll(() => statSync(path).size, { timeout: 5_000 }).toBeGreaterThan(first);
+    fill(database);
+    const before = statSync(path).size;
+    // Nothing on this thread runs until the loop below returns: only another thread can grow the file.
+    const deadline = Date.now() + 5_000;
+    let grown = false;
+    while (!grown && Date.now() < deadline) grown = statSync(path).size > before;
+    expect(grown).toBe(true);
+    await database.close();
+    // The thread's connection closed first, so the last close checkpointed and removed the WAL.
+    expect(readdirSync(dir).filter((name) => name.startsWith('thread.db'))).toEqual(['thread.db']);
   });
 
   it('without the timer, a few hundred writes stay in the WAL until SQLite decides', async () => {
