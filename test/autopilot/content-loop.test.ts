@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { contentLoop } from '../../src/automation/loops/content.js';
 import { SERVICE_LOOPS } from '../../src/automation/loops/index.js';
 import type { ConfigInput } from '../../src/contracts/config/config.js';
-import { chunkMarkdown } from '../../src/core/domain/chunk-markdown.js';
 import { LENGTH_REMINDER } from '../../src/core/domain/prompts.js';
+import { parseNote } from '../../src/core/services/sources/parse-note.js';
 import { ComposeOperationInput, composeOperation } from '../../src/operations/compose/compose-operation.js';
 import { invokeOperation } from '../../src/operations/invoke-operation.js';
 import { type AppHarness, type AppHarnessOptions, startAppHarness } from '../support/app-harness.js';
@@ -284,11 +284,7 @@ describe('content loop', () => {
         body,
         frontMatter: null,
         tags: [],
-        fragments: chunkMarkdown(body).map((f) => ({
-          headingPath: f.headingPath,
-          text: f.text,
-          hash: f.text,
-        })),
+        fragments: parseNote(body).fragments,
       },
       new Date(h.clock.now()),
     );

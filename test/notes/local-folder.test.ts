@@ -73,7 +73,9 @@ const node = (path: string) =>
 const chunks = (path: string) =>
   sqlite()
     .prepare(
-      "select heading_path, chunk_text from content_chunks c join content_nodes n on n.id = c.node_id where n.relative_path = ? and c.status = 'active' order by chunk_index",
+      `select heading_path, substr(n.body_text, c.chunk_start + 1, c.chunk_end - c.chunk_start) as chunk_text
+       from content_chunks c join content_nodes n on n.id = c.node_id
+       where n.relative_path = ? and c.status = 'active' order by chunk_index`,
     )
     .all(path) as Array<{ heading_path: string; chunk_text: string }>;
 

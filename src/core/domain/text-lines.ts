@@ -11,3 +11,16 @@ export function textLines(text: string): string[] {
   }
   return lines;
 }
+
+/** `text` with its CRLF line ends as LF (the form a note's body is stored and cut into fragments in). */
+export function lfLineEnds(text: string): string {
+  return text.includes('\r\n') ? text.split('\r\n').join('\n') : text;
+}
+
+/**
+ * `text` with each lone surrogate (possible in JSON, never in decoded UTF-8) as U+FFFD: stored as it was,
+ * SQLite would count one character where reading it back gives three.
+ */
+export function wellFormed(text: string): string {
+  return /[\uD800-\uDFFF]/.test(text) ? text.replace(/\p{Surrogate}/gu, '\uFFFD') : text;
+}

@@ -22,7 +22,8 @@ export interface StoredNote {
   body: string;
   frontMatter: string | null;
   tags: readonly string[];
-  fragments: ReadonlyArray<{ headingPath: string; text: string; hash: string }>;
+  /** Spans of `body` (UTF-16 offsets, end exclusive): a fragment's text is `body.slice(start, end)`. */
+  fragments: ReadonlyArray<{ headingPath: string; start: number; end: number; hash: string }>;
 }
 
 export interface NoteProblem {

@@ -103,7 +103,8 @@ export interface ContentChunksTable {
   account_id: Generated<string>;
   node_id: number;
   heading_path: Generated<string>;
-  chunk_text: string;
+  chunk_start: number;
+  chunk_end: number;
   chunk_hash: string;
   chunk_index: number;
   retrieval_boost: Generated<number>;

@@ -6,7 +6,7 @@ import { DEFAULT_ACCOUNT_ID } from '../../../contracts/account.js';
 import { type AppDatabase, openDatabase } from '../../../infra/sqlite/open-database.js';
 import { NoteRepository } from '../../../infra/sqlite/repositories/note-repository.js';
 import { VaultRepository } from '../../../infra/sqlite/repositories/vault-repository.js';
-import { chunkMarkdown } from '../../domain/chunk-markdown.js';
+import { parseNote } from '../sources/parse-note.js';
 import { buildVaultContext, VAULT_BLOCK_MAX, type VaultDeps } from './vault-context.js';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -53,7 +53,7 @@ function note(path: string, title: string, body: string) {
       body,
       frontMatter: null,
       tags: [],
-      fragments: chunkMarkdown(body).map((f) => ({ headingPath: f.headingPath, text: f.text, hash: f.text })),
+      fragments: parseNote(body).fragments,
     },
     NOW,
   ).id;

@@ -1,16 +1,19 @@
 // A note's text as the pipeline stores it: front-matter split off, title and tags read from it (YAML), the
-// body cut into fragments, and the SHA-256 of the whole text that decides whether anything changed.
+// body with LF line ends (and no lone surrogates) cut into fragments, and the SHA-256 of the whole text that decides whether anything
+// changed (of the file as it is, so a change of line ends alone is a change).
 import { createHash } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
 import { chunkMarkdown } from '../../domain/chunk-markdown.js';
 import { splitFrontMatter } from '../../domain/front-matter.js';
+import { lfLineEnds, wellFormed } from '../../domain/text-lines.js';
 
 export interface ParsedNote {
   title: string | null;
   tags: string[];
   body: string;
   frontMatter: string | null;
-  fragments: Array<{ headingPath: string; text: string; hash: string }>;
+  /** Spans of `body` (UTF-16 offsets) with the SHA-256 of their text. */
+  fragments: Array<{ headingPath: string; start: number; end: number; hash: string }>;
   /** Front-matter that is not valid YAML: the note is stored, without title and tags, and this is reported. */
   problem?: string;
 }
@@ -26,7 +29,9 @@ export function parseNote(
   text: string,
   fallback: { title?: string; tags?: readonly string[] } = {},
 ): ParsedNote {
-  const { frontMatter, body } = splitFrontMatter(text);
+  const split = splitFrontMatter(text);
+  const { frontMatter } = split;
+  const body = wellFormed(lfLineEnds(split.body));
   let meta: Record<string, unknown> = {};
   let problem: string | undefined;
   if (frontMatter) {
@@ -48,7 +53,8 @@ export function parseNote(
     frontMatter,
     fragments: chunkMarkdown(body).map((f) => ({
       headingPath: f.headingPath,
-      text: f.text,
+      start: f.start,
+      end: f.end,
       hash: sha256(f.text),
     })),
     ...(problem ? { problem } : {}),

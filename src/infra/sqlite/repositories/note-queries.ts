@@ -2,6 +2,7 @@
 // bodies (FTS5) and fragments, each with the fragment that matched; one note with its fragments and seeds.
 import type { Database } from 'better-sqlite3';
 import type { NoteDetail, NoteSummary } from '../../../contracts/notes.js';
+import { holdsWord, type SpanRow, spanTexts, withFragmentText } from './fragment-spans.js';
 
 interface NoteRow {
   id: number;
@@ -12,6 +13,11 @@ interface NoteRow {
   status: NoteSummary['status'];
   updated_at: string;
   body_start: string;
+}
+
+interface FragmentSpan extends SpanRow {
+  id: number;
+  heading_path: string;
 }
 
 const tagsOf = (text: string | null) => (text ? text.split(',').filter(Boolean) : []);
@@ -68,19 +74,18 @@ export function searchNotes(
     )
     .all(params) as NoteRow[];
   const firstWord = filter.q?.match(/[\p{L}\p{N}_]+/u)?.[0];
-  const fragment = sqlite.prepare(
-    `select id, heading_path, chunk_text from content_chunks
-     where node_id = ? and status = 'active' and chunk_text like ? escape '\\' order by chunk_index limit 1`,
+  const spans = sqlite.prepare(
+    `select id, node_id, heading_path, chunk_start, chunk_end from content_chunks
+     where node_id = ? and status = 'active' order by chunk_index`,
   );
   const items = rows.map((row): NoteSummary => {
-    const hit = firstWord
-      ? (fragment.get(row.id, `%${firstWord.replace(/[\\%_]/g, '\\$&')}%`) as
-          | { id: number; heading_path: string; chunk_text: string }
-          | undefined)
-      : undefined;
+    // The first fragment that holds the first word (the match may lie in the title or a heading only).
+    const [hit] = firstWord
+      ? withFragmentText(sqlite, spans.all(row.id) as FragmentSpan[], (_, text) => holdsWord(text, firstWord))
+      : [];
     return {
       ...noteFields(row),
-      snippet: flat(hit?.chunk_text ?? row.body_start),
+      snippet: flat(hit?.text ?? row.body_start),
       heading_path: hit?.heading_path ?? null,
       chunk_id: hit?.id ?? null,
     };
@@ -98,11 +103,18 @@ export function noteDetail(sqlite: Database, accountId: string, id: number): Not
     | (Omit<NoteRow, 'body_start'> & { body_text: string; front_matter: string | null })
     | undefined;
   if (!row) return undefined;
-  const fragments = sqlite
+  const spans = sqlite
     .prepare(
-      "select id, heading_path, chunk_text as text from content_chunks where node_id = ? and status = 'active' order by chunk_index",
+      `select id, node_id, heading_path, chunk_start, chunk_end from content_chunks
+       where node_id = ? and status = 'active' order by chunk_index`,
     )
-    .all(id) as NoteDetail['fragments'];
+    .all(id) as FragmentSpan[];
+  const texts = spanTexts(row.body_text, spans);
+  const fragments = spans.map((span, i) => ({
+    id: span.id,
+    heading_path: span.heading_path,
+    text: texts[i] ?? '',
+  }));
   const seeds = sqlite
     .prepare('select id, seed_text, format_suggestion, status from draft_seeds where node_id = ? order by id')
     .all(id) as NoteDetail['seeds'];

@@ -1,6 +1,6 @@
-// Notes in SQLite: sources, notes with their fragments (content_chunks), problems per source and path, and
-// seeds. Synchronous prepared statements, one transaction per note: an initial ingest of thousands of
-// notes is thousands of these.
+// Notes in SQLite: sources, notes with their fragments (content_chunks: spans of the body, see
+// fragment-spans.ts), problems per source and path, and seeds. Synchronous prepared statements, one
+// transaction per note: an initial ingest of thousands of notes is thousands of these.
 import type { Database, Statement } from 'better-sqlite3';
 import type { NoteSourceType } from '../../../contracts/notes.js';
 import type {
@@ -13,6 +13,7 @@ import type {
 } from '../../../core/ports/note-store.js';
 import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
+import { convertOffsets } from './fragment-spans.js';
 import { noteDetail, searchNotes } from './note-queries.js';
 
 interface SourceRow extends Omit<SourceRecord, 'config'> {
@@ -69,8 +70,8 @@ export class NoteRepository implements NoteStore {
       ),
       deleteStale: prepare("delete from content_chunks where node_id = ? and status = 'stale'"),
       insertChunk: prepare(
-        `insert into content_chunks (account_id, node_id, heading_path, chunk_text, chunk_hash, chunk_index,
-           created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `insert into content_chunks (account_id, node_id, heading_path, chunk_start, chunk_end, chunk_hash,
+           chunk_index, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       gonePath: prepare(
         'update content_nodes set gone_at = ?, updated_at = ? where source_id = ? and relative_path = ? and gone_at is null',
@@ -129,13 +130,19 @@ export class NoteRepository implements NoteStore {
           }).lastInsertRowid,
         );
       }
+      const offsets = convertOffsets(
+        note.body,
+        note.fragments.flatMap((fragment) => [fragment.start, fragment.end]),
+        'utf16',
+      );
       note.fragments.forEach((fragment, index) => {
         this.run(
           'insertChunk',
           this.accountId,
           id,
           fragment.headingPath,
-          fragment.text,
+          offsets[2 * index],
+          offsets[2 * index + 1],
           fragment.hash,
           index,
           at,

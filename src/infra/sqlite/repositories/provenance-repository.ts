@@ -4,6 +4,7 @@ import type { Database } from 'better-sqlite3';
 import type { PostedNote, ProvenanceRef, ProvenanceStore } from '../../../core/ports/provenance-store.js';
 import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
+import { FRAGMENT_TEXT } from './fragment-spans.js';
 
 export class ProvenanceRepository implements ProvenanceStore {
   private readonly sqlite: Database;
@@ -27,7 +28,7 @@ export class ProvenanceRepository implements ProvenanceStore {
         `insert into provenance_links (account_id, entity_type, entity_id, node_id, chunk_id, seed_id, source_path,
            heading_path, snippet, created_at)
          select ?, 'draft', ?, n.id, c.id, s.id, n.relative_path, c.heading_path,
-           substr(coalesce(c.chunk_text, s.seed_text, n.body_text), 1, 120), ?
+           substr(coalesce(${FRAGMENT_TEXT}, s.seed_text, n.body_text), 1, 120), ?
          from content_nodes n
            left join content_chunks c on c.id = ? and c.node_id = n.id
            left join draft_seeds s on s.id = ? and s.node_id = n.id

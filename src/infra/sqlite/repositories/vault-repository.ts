@@ -1,9 +1,10 @@
 // Vault context reads: own measured posts on the keywords with their performance score (and the account's
 // best), fragments of live notes (picked, or matching through the notes' FTS5 index and then the fragment
-// text), and pending seeds.
+// text, cut from the body: fragment-spans.ts), and pending seeds.
 import { sql } from 'kysely';
 import type { NoteFragment, NoteSeed, VaultStore, WinningPost } from '../../../core/ports/vault-store.js';
 import type { AppDatabase } from '../open-database.js';
+import { holdsWord, type SpanRow, withFragmentText } from './fragment-spans.js';
 
 /** Keywords as an FTS5 query: each one a quoted phrase, any of them may match. */
 function ftsQuery(keywords: readonly string[]): string {
@@ -22,28 +23,26 @@ interface PostRow {
 const SCORE = sql<number>`coalesce(m.performance_score,
   (m.likes * 3 + m.replies * 5 + m.retweets * 4) * 1000.0 / max(m.impressions, 1))`;
 
-interface FragmentRow {
+interface FragmentRow extends SpanRow {
   chunk_id: number;
-  node_id: number;
   heading_path: string;
   relative_path: string;
   title: string | null;
-  chunk_text: string;
   retrieval_boost: number;
 }
 
-const toFragment = (row: FragmentRow): NoteFragment => ({
+const toFragment = (row: FragmentRow & { text: string }): NoteFragment => ({
   chunkId: row.chunk_id,
   nodeId: row.node_id,
   headingPath: row.heading_path,
   path: row.relative_path,
   title: row.title,
-  text: row.chunk_text.slice(0, 600),
+  text: row.text.slice(0, 600),
   boost: row.retrieval_boost,
 });
 
-const FRAGMENT_COLUMNS = sql`c.id as chunk_id, c.node_id, c.heading_path, n.relative_path, n.title, c.chunk_text,
-  c.retrieval_boost`;
+const FRAGMENT_COLUMNS = sql`c.id as chunk_id, c.node_id, c.chunk_start, c.chunk_end, c.heading_path,
+  n.relative_path, n.title, c.retrieval_boost`;
 
 export class VaultRepository implements VaultStore {
   constructor(
@@ -89,29 +88,24 @@ export class VaultRepository implements VaultStore {
       where n.account_id = ${this.accountId} and n.gone_at is null and c.status = 'active'
         and n.id in (${sql.join(nodeIds.map((id) => sql`${id}`))})
       order by c.retrieval_boost desc, c.node_id, c.chunk_index limit ${limit}`.execute(this.database.db);
-    return rows.map(toFragment);
+    return withFragmentText(this.database.sqlite, rows).map(toFragment);
   }
 
   async matchingFragments(keywords: readonly string[], limit: number): Promise<NoteFragment[]> {
     const words = keywords.map((k) => k.trim()).filter((k) => k !== '');
     const query = ftsQuery(words);
     if (!query) return [];
-    // The notes that match (FTS5, ranked), then their fragments that hold a keyword themselves.
-    const likes = sql.join(
-      words.map((w) => {
-        const pattern = `%${w.replace(/[\\%_]/g, '\\$&')}%`;
-        // A fragment matches by its text or by the headings it sits under.
-        return sql`(c.chunk_text like ${pattern} escape '\\' or c.heading_path like ${pattern} escape '\\')`;
-      }),
-      sql` or `,
-    );
+    // The notes that match (FTS5, ranked), then their fragments that hold a keyword themselves, by their
+    // text or by the headings they sit under.
     const { rows } = await sql<FragmentRow>`select ${FRAGMENT_COLUMNS}
       from (select rowid as id, bm25(content_nodes_fts) as rank from content_nodes_fts
             where content_nodes_fts match ${query} order by rank limit 50) m
         join content_nodes n on n.id = m.id join content_chunks c on c.node_id = n.id
-      where n.account_id = ${this.accountId} and n.gone_at is null and c.status = 'active' and (${likes})
-      order by c.retrieval_boost desc, m.rank, c.chunk_index limit ${limit}`.execute(this.database.db);
-    return rows.map(toFragment);
+      where n.account_id = ${this.accountId} and n.gone_at is null and c.status = 'active'
+      order by c.retrieval_boost desc, m.rank, c.chunk_index`.execute(this.database.db);
+    const holdsKeyword = (row: FragmentRow, text: string) =>
+      words.some((word) => holdsWord(text, word) || holdsWord(row.heading_path, word));
+    return withFragmentText(this.database.sqlite, rows, holdsKeyword).slice(0, limit).map(toFragment);
   }
 
   async pendingSeeds(limit: number): Promise<NoteSeed[]> {
