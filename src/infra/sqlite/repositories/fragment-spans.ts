@@ -57,7 +57,7 @@ export function spanTexts(body: string, spans: readonly SpanRow[]): string[] {
 
 /**
  * The rows whose text `keep` accepts (all without it), each with its text, in their order. Each note's
- * body is read once and let go before the next, so a few large notes never sit in memory together.
+ * body is read once, however many of its fragments are asked for.
  */
 export function withFragmentText<T extends SpanRow>(
   sqlite: Database,
