@@ -1,13 +1,16 @@
-// Vault context assembly against a file database holding 10,000 ingested notes and 5,000 own posts with
-// metrics: the full buildVaultContext (winning-post scan, FTS note match, block assembly) timed per call,
-// p50/p95 over 300 calls after a warm-up (target p95 under 20 ms).
+// Vault context assembly against a file database holding 10,000 notes (stored as the ingest pipeline stores
+// them: fragments cut at their `##` headings) and 5,000 own posts with metrics: the full buildVaultContext
+// (winning-post scan, FTS note match, the matching fragments cut from their notes, block assembly) timed
+// per call, p50/p95 over 300 calls after a warm-up (target p95 under 20 ms).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_ACCOUNT_ID } from '../src/contracts/account.js';
 import { percentile } from '../src/core/domain/latency-stats.js';
 import { buildVaultContext } from '../src/core/services/assist/vault-context.js';
+import { parseNote } from '../src/core/services/sources/parse-note.js';
 import { openDatabase } from '../src/infra/sqlite/open-database.js';
+import { NoteRepository } from '../src/infra/sqlite/repositories/note-repository.js';
 import { VaultRepository } from '../src/infra/sqlite/repositories/vault-repository.js';
 
 const NOTES = 10_000;
@@ -35,13 +38,19 @@ export async function benchVaultContext(): Promise<void> {
   try {
     const { sqlite } = database;
     const seedStart = performance.now();
+    const notes = new NoteRepository(database, DEFAULT_ACCOUNT_ID);
+    const source = notes.ensureSource(
+      { source_type: 'local_fs', source_key: 'bench', config: {} },
+      new Date(),
+    );
     sqlite.transaction(() => {
-      sqlite.prepare("insert into sources (source_type, source_key) values ('local_fs', 'bench')").run();
-      const note = sqlite.prepare(
-        "insert into content_nodes (source_id, relative_path, content_hash, title, body_text, status) values (1, ?, ?, ?, ?, 'processed')",
-      );
       for (let i = 0; i < NOTES; i++) {
-        note.run(`notes/${i}.md`, `h${i}`, `Note ${i}`, prose(i, 150 + (i % 300)));
+        const sections = [0, 1, 2].map((k) => `## Part ${k}\n\n${prose(i + k * 5, 50 + ((i + k) % 100))}\n`);
+        const parsed = parseNote(`# Note ${i}\n\n${sections.join('\n')}`);
+        notes.saveNote(
+          { sourceId: source.id, relativePath: `notes/${i}.md`, hash: `h${i}`, ...parsed },
+          new Date(),
+        );
       }
       const post = sqlite.prepare(
         "insert into posts (tweet_id, kind, text, posted_at) values (?, 'tweet', ?, ?)",
