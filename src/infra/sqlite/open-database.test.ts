@@ -1,5 +1,5 @@
 // Tests for openDatabase: file and directory permissions, pragmas, migrations at open, read-only mode, close.
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -153,6 +153,19 @@ describe('background checkpoints', () => {
     await database.close();
     // The thread's connection closed first, so the last close checkpointed and removed the WAL.
     expect(readdirSync(dir).filter((name) => name.startsWith('thread.db'))).toEqual(['thread.db']);
+  });
+
+  it('fall back to the event loop when the thread cannot open the database', async () => {
+    const path = join(dir, 'moved.db');
+    const database = openDatabase({ path, checkpointIntervalMs: 20 });
+    // The file moves away under the open connection: the thread's own open of `path` fails.
+    renameSync(path, join(dir, 'elsewhere.db'));
+    const before = statSync(join(dir, 'elsewhere.db')).size;
+    fill(database);
+    await expect
+      .poll(() => statSync(join(dir, 'elsewhere.db')).size, { timeout: 5_000 })
+      .toBeGreaterThan(before + 100_000);
+    await database.close();
   });
 
   it('without the timer, a few hundred writes stay in the WAL until SQLite decides', async () => {
