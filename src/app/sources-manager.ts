@@ -117,15 +117,21 @@ export function createSourcesManager(deps: SourcesManagerDeps): SourcesManager {
       if (reason !== 'disabled')
         deps.logger.warn({ source: sourceKey(source, deps.env) }, `content source skipped: ${reason}`);
     }
-    // A source taken out of the config stops and says so; its notes stay (a re-added folder finds them).
+    // A source taken out of the config stops and says so, and its notes leave search and generation (a
+    // folder whose path changed would otherwise be there twice). They are marked gone, not deleted: a
+    // re-added source finds them, and provenance still explains what they were.
     const keys = new Set(config.content_sources.sources.map((source) => sourceKey(source, deps.env)));
     for (const record of deps.notes.sources()) {
-      if (record.source_type !== 'manual' && !keys.has(record.source_key) && record.status !== 'disabled')
+      if (record.source_type === 'manual' || keys.has(record.source_key) || record.status === 'disabled')
+        continue;
+      deps.notes.atomically(() => {
+        deps.notes.markGone(record.id, { keep: new Set() }, now);
         deps.notes.setSourceState(
           record.id,
           { status: 'disabled', error_message: 'no longer in the config' },
           now,
         );
+      });
     }
     for (const { source } of runnable) {
       const record = deps.notes.ensureSource(

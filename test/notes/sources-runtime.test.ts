@@ -3,7 +3,8 @@
 // says why while manual ingest works; linking the fake drive through the full OAuth round trip writes the
 // connection into the sources through the settings, which starts the drive source without a restart; a
 // file changed in the drive is re-ingested; a refused refresh token shows on the source and the
-// connection; switching the deployment mode in settings starts the folder, removing it stops it.
+// connection; switching the deployment mode in settings starts the folder, removing it stops it and takes
+// its notes out of search, putting it back brings them back.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -172,6 +173,24 @@ describe('note sources in the running service', () => {
     await until('the folder to stop', async () =>
       (await s.sourceOf('local_fs'))?.status === 'disabled' ? true : undefined,
     );
-    expect(await s.sourceOf('local_fs')).toMatchObject({ error_message: 'no longer in the config' });
+    // Its notes leave search (and generation) with it; the drive's stay.
+    expect(await s.sourceOf('local_fs')).toMatchObject({
+      error_message: 'no longer in the config',
+      notes: 0,
+    });
+    expect((await s.api('GET', '/api/notes?q=machine')).items).toEqual([]);
+    expect(await s.notes()).toEqual(['Ideas/draft.md', 'Plan.txt', 'pasted.md']);
+
+    // Put back, the folder finds its note again.
+    const readded = await s.api('PATCH', '/api/settings', {
+      set: { 'content_sources.sources': settings.config.content_sources.sources },
+    });
+    expect(readded.status).toBe(200);
+    await until('the folder back', async () =>
+      (await s.sourceOf('local_fs'))?.status === 'active' ? true : undefined,
+    );
+    expect((await s.api('GET', '/api/notes?q=machine')).items).toEqual([
+      expect.objectContaining({ relative_path: 'local.md' }),
+    ]);
   });
 });
