@@ -1,10 +1,10 @@
 // The dashboard: who is signed in decides between the sign-in (or first-run) page and the shell; the
 // URL decides the page, each loaded as its own chunk. Navigation lists only pages that exist.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { SIGN_IN_PATHS } from '../../src/contracts/dashboard-routes.js';
 import { whenUnauthenticated } from './api.js';
-import { PAGES, pageAt } from './pages/registry.js';
+import { PAGES, pageAt, type ShellPage } from './pages/registry.js';
 import { SignInPage } from './pages/sign-in-page.js';
 import { useNewDraft } from './pages/use-new-draft.js';
 import { useFirstRunRedirect } from './pages/welcome/first-run.js';
@@ -19,6 +19,33 @@ export function nextPage(): string {
   const url = new URL(next, location.origin);
   const page = url.origin === location.origin ? pageAt(url.pathname) : undefined;
   return page ? url.pathname + url.search : '/drafts';
+}
+
+/** The page once its chunk is loaded (nothing before: a few milliseconds), or why it could not be. */
+function PageView({ page }: { page: ShellPage }) {
+  const [failure, setFailure] = useState<{ page: ShellPage; message: string }>();
+  const [, loadedNow] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (page.loaded()) return;
+    let current = true;
+    page.load().then(
+      () => current && loadedNow(),
+      (error: unknown) => current && setFailure({ page, message: (error as Error).message }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [page]);
+  const Component = page.loaded();
+  if (Component) return <Component />;
+  if (failure?.page !== page) return null;
+  return (
+    <main>
+      <p role="alert">
+        This page could not be loaded ({failure.message}). <a href={location.href}>Reload</a>
+      </p>
+    </main>
+  );
 }
 
 function Shell({ children, path }: { children: React.ReactNode; path: string }) {
@@ -111,9 +138,7 @@ export function App() {
   return (
     <Shell path={path}>
       {page ? (
-        <Suspense fallback={null}>
-          <page.Component />
-        </Suspense>
+        <PageView page={page} />
       ) : (
         <main className="not-found">
           <h1>No such page</h1>
