@@ -2,7 +2,8 @@
 // - keystroke latency on a 25-card thread: Event Timing entries (durationThreshold 16) grouped by
 //   interactionId, 100 keys typed into card 13, 3 runs, p50/p95, beside a bare textarea on a blank page of
 //   the same server measured in the same run (targets: p50 ≤ 24 ms, p95 ≤ 48 ms, within 32 ms of bare);
-// - opening /drafts?id= until the draft's editor is editable (target < 300 ms), median of 10.
+// - opening /drafts?id= until the draft's editor is editable, timed in the page from its navigation start
+//   (target < 300 ms), median of 10.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -26,6 +27,19 @@ const OBSERVER = `
       window.__latencies.set(entry.interactionId, Math.max(before, entry.duration));
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+`;
+
+/** Notes when the first card's editor exists and is enabled (milliseconds since navigation start). */
+const EDITABLE = `
+  new MutationObserver((_, observer) => {
+    const ready = [...document.querySelectorAll('label')].some((label) => {
+      const field = document.getElementById(label.htmlFor);
+      return label.textContent.trim() === 'Post 1 of 25' && field instanceof HTMLTextAreaElement && !field.disabled;
+    });
+    if (!ready) return;
+    window.__editableAt = performance.now();
+    observer.disconnect();
+  }).observe(document, { subtree: true, childList: true, attributes: true });
 `;
 
 async function typeAndMeasure(page: Page, target: string): Promise<number[]> {
@@ -86,13 +100,16 @@ export async function benchKeystroke(): Promise<void> {
       `bare textarea, same run: p50 ${percentile(b, 50).toFixed(0)} ms, p95 ${percentile(b, 95).toFixed(0)} ms; gap p95 ${(percentile(s, 95) - percentile(b, 95)).toFixed(0)} ms (target ≤ 32)`,
     );
 
+    // Timed in the page, from its navigation start to the DOM change that made the editor editable: a
+    // locator's wait polls at growing intervals (…, 100, 500 ms), so it saw an editor that was ready at
+    // 420 ms only at 870 ms. The locator still confirms what the user sees.
+    await page.addInitScript(EDITABLE);
     const opens: number[] = [];
     for (let i = 0; i < 10; i++) {
       await page.goto('about:blank');
-      const started = performance.now();
       await page.goto(`${server.url}/drafts?id=${id}`);
       await page.getByRole('textbox', { name: 'Post 1 of 25' }).waitFor({ state: 'visible' });
-      opens.push(performance.now() - started);
+      opens.push((await page.evaluate('window.__editableAt')) as number);
     }
     opens.sort((a, c) => a - c);
     console.log(
