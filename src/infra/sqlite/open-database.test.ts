@@ -1,10 +1,12 @@
 // Tests for openDatabase: file and directory permissions, pragmas, migrations at open, read-only mode, close.
 import { mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../core/errors.js';
 import { packagePath } from '../package-root.js';
+import { BURST_BYTES } from './checkpointer.js';
 import { type AppDatabase, openDatabase } from './open-database.js';
 
 let dir: string;
@@ -120,39 +122,64 @@ describe('openDatabase', () => {
 });
 
 describe('background checkpoints', () => {
-  const fill = (database: AppDatabase) => {
+  const fill = (database: AppDatabase, rows = 300) => {
     const insert = database.sqlite.prepare(
       "insert into action_log (action_type, message) values ('probe', ?)",
     );
-    for (let i = 0; i < 300; i++) insert.run('x'.repeat(500));
+    database.sqlite.transaction(() => {
+      for (let i = 0; i < rows; i++) insert.run('x'.repeat(500));
+    })();
   };
+  // More than BURST_BYTES of WAL between two ticks.
+  const burst = (database: AppDatabase) => fill(database, Math.ceil((BURST_BYTES * 1.5) / 500));
+  /** The process's threads (Linux): a checkpoint thread is one more. */
+  const threads = () => readdirSync('/proc/self/task').length;
+  const size = (path: string) => statSync(path).size;
 
-  it('move committed pages from the WAL into the database file off the write path', async () => {
+  it('everyday writes: the timer moves committed pages into the database file, no thread started', async () => {
     const path = join(dir, 'timer.db');
+    await stat(dir); // libuv's thread pool exists before counting
     const database = openDatabase({ path, checkpointIntervalMs: 20 });
-    const before = statSync(path).size;
+    const before = size(path);
+    const count = threads();
     fill(database);
-    await expect.poll(() => statSync(path).size, { timeout: 5_000 }).toBeGreaterThan(before + 100_000);
+    await expect.poll(() => size(path), { timeout: 5_000 }).toBeGreaterThan(before + 100_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(threads()).toBe(count);
     await database.close();
   });
 
-  it('run on a thread of their own: the file grows while the event loop is blocked', async () => {
+  it('a burst: a thread of their own grows the file while the event loop is blocked, and ends after it', async () => {
     const path = join(dir, 'thread.db');
+    await stat(dir);
     const database = openDatabase({ path, checkpointIntervalMs: 20 });
+    const count = threads();
+    burst(database);
+    await expect.poll(threads, { timeout: 5_000 }).toBeGreaterThan(count);
     fill(database);
-    // The first checkpoint shows the thread has started.
-    const first = statSync(path).size;
-    await expect.poll(() => statSync(path).size, { timeout: 5_000 }).toBeGreaterThan(first);
-    fill(database);
-    const before = statSync(path).size;
+    const before = size(path);
     // Nothing on this thread runs until the loop below returns: only another thread can grow the file.
     const deadline = Date.now() + 5_000;
     let grown = false;
-    while (!grown && Date.now() < deadline) grown = statSync(path).size > before;
+    while (!grown && Date.now() < deadline) grown = size(path) > before;
     expect(grown).toBe(true);
+    // Ten ticks with nothing to copy, and the thread is gone.
+    await expect.poll(threads, { timeout: 5_000 }).toBe(count);
     await database.close();
-    // The thread's connection closed first, so the last close checkpointed and removed the WAL.
+    // The last connection to close checkpointed and removed the WAL.
     expect(readdirSync(dir).filter((name) => name.startsWith('thread.db'))).toEqual(['thread.db']);
+  });
+
+  it('close() ends a running thread first, so the WAL is removed', async () => {
+    const path = join(dir, 'closing.db');
+    await stat(dir);
+    const database = openDatabase({ path, checkpointIntervalMs: 20 });
+    const count = threads();
+    burst(database);
+    await expect.poll(threads, { timeout: 5_000 }).toBeGreaterThan(count);
+    await database.close();
+    expect(threads()).toBe(count);
+    expect(readdirSync(dir).filter((name) => name.startsWith('closing.db'))).toEqual(['closing.db']);
   });
 
   it('fall back to the event loop when the thread cannot open the database', async () => {
@@ -160,10 +187,10 @@ describe('background checkpoints', () => {
     const database = openDatabase({ path, checkpointIntervalMs: 20 });
     // The file moves away under the open connection: the thread's own open of `path` fails.
     renameSync(path, join(dir, 'elsewhere.db'));
-    const before = statSync(join(dir, 'elsewhere.db')).size;
-    fill(database);
+    const before = size(join(dir, 'elsewhere.db'));
+    burst(database);
     await expect
-      .poll(() => statSync(join(dir, 'elsewhere.db')).size, { timeout: 5_000 })
+      .poll(() => size(join(dir, 'elsewhere.db')), { timeout: 5_000 })
       .toBeGreaterThan(before + 100_000);
     await database.close();
   });
