@@ -19,7 +19,7 @@ const OUTCOME: Record<Submitted['status'], string> = {
   scheduled: 'Scheduled',
 };
 
-/** The slot the calendar chose when it opened this draft (`?at=2027-03-18T09:30`); otherwise the user picks one. */
+/** The slot the calendar chose when it opened this draft (`?at=2027-03-18T09:30`), or '' when it chose none. */
 function calendarSlot(): string {
   const at = new URLSearchParams(location.search).get('at') ?? '';
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(at) ? at : '';
@@ -32,7 +32,7 @@ export function PublishPanel({
 }: {
   draft: Draft;
   beforeSubmit: () => Promise<void>;
-  /** Filled with "publish now" for the keyboard shortcut and the command palette. */
+  /** Set to this panel's publish-now action, for the keyboard shortcut and the command palette. */
   publishNow?: MutableRefObject<(() => void) | undefined>;
 }) {
   const client = useQueryClient();
@@ -113,7 +113,7 @@ export function PublishPanel({
           Publish now
         </button>
       </div>
-      {/* Times are entered in the account's timezone: the form appears once it is known. */}
+      {/* Times are entered in the account's timezone: the form shows when the timezone has loaded. */}
       {timezone ? (
         <form
           className="publish-row"
