@@ -74,15 +74,20 @@ export function searchNotes(
     )
     .all(params) as NoteRow[];
   const firstWord = filter.q?.match(/[\p{L}\p{N}_]+/u)?.[0];
-  const spans = sqlite.prepare(
-    `select id, node_id, heading_path, chunk_start, chunk_end from content_chunks
-     where node_id = ? and status = 'active' order by chunk_index`,
-  );
+  // Each note's first fragment that holds the first word (the match may lie in the title or a heading only).
+  const hits = new Map<number, FragmentSpan & { text: string }>();
+  if (firstWord && rows.length > 0) {
+    const spans = sqlite
+      .prepare(
+        `select id, node_id, heading_path, chunk_start, chunk_end from content_chunks
+         where node_id in (select value from json_each(?)) and status = 'active' order by node_id, chunk_index`,
+      )
+      .all(JSON.stringify(rows.map((row) => row.id))) as FragmentSpan[];
+    for (const hit of withFragmentText(sqlite, spans, (_, text) => holdsWord(text, firstWord)))
+      if (!hits.has(hit.node_id)) hits.set(hit.node_id, hit);
+  }
   const items = rows.map((row): NoteSummary => {
-    // The first fragment that holds the first word (the match may lie in the title or a heading only).
-    const [hit] = firstWord
-      ? withFragmentText(sqlite, spans.all(row.id) as FragmentSpan[], (_, text) => holdsWord(text, firstWord))
-      : [];
+    const hit = hits.get(row.id);
     return {
       ...noteFields(row),
       snippet: flat(hit?.text ?? row.body_start),
