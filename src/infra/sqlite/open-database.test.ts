@@ -135,6 +135,18 @@ describe('background checkpoints', () => {
   /** The process's threads (Linux): a checkpoint thread is one more. */
   const threads = () => readdirSync('/proc/self/task').length;
   const size = (path: string) => statSync(path).size;
+  /** The files of the database named `name` in the test folder (the WAL and shm are gone after a close). */
+  const filesOf = (name: string) => readdirSync(dir).filter((file) => file.startsWith(name));
+  /** A database with 20 ms ticks, a burst written to it, and its checkpoint thread running. */
+  const afterBurst = async (name: string) => {
+    const path = join(dir, name);
+    await stat(dir); // libuv's thread pool exists before counting
+    const database = openDatabase({ path, checkpointIntervalMs: 20 });
+    const count = threads();
+    burst(database);
+    await expect.poll(threads, { timeout: 5_000 }).toBeGreaterThan(count);
+    return { path, database, count };
+  };
 
   it('everyday writes: the timer moves committed pages into the database file, no thread started', async () => {
     const path = join(dir, 'timer.db');
@@ -150,12 +162,7 @@ describe('background checkpoints', () => {
   });
 
   it('a burst: a thread of their own grows the file while the event loop is blocked, and ends after it', async () => {
-    const path = join(dir, 'thread.db');
-    await stat(dir);
-    const database = openDatabase({ path, checkpointIntervalMs: 20 });
-    const count = threads();
-    burst(database);
-    await expect.poll(threads, { timeout: 5_000 }).toBeGreaterThan(count);
+    const { path, database, count } = await afterBurst('thread.db');
     fill(database);
     const before = size(path);
     // Nothing on this thread runs until the loop below returns: only another thread can grow the file.
@@ -167,19 +174,14 @@ describe('background checkpoints', () => {
     await expect.poll(threads, { timeout: 5_000 }).toBe(count);
     await database.close();
     // The last connection to close checkpointed and removed the WAL.
-    expect(readdirSync(dir).filter((name) => name.startsWith('thread.db'))).toEqual(['thread.db']);
+    expect(filesOf('thread.db')).toEqual(['thread.db']);
   });
 
   it('close() ends a running thread first, so the WAL is removed', async () => {
-    const path = join(dir, 'closing.db');
-    await stat(dir);
-    const database = openDatabase({ path, checkpointIntervalMs: 20 });
-    const count = threads();
-    burst(database);
-    await expect.poll(threads, { timeout: 5_000 }).toBeGreaterThan(count);
+    const { database, count } = await afterBurst('closing.db');
     await database.close();
     expect(threads()).toBe(count);
-    expect(readdirSync(dir).filter((name) => name.startsWith('closing.db'))).toEqual(['closing.db']);
+    expect(filesOf('closing.db')).toEqual(['closing.db']);
   });
 
   it('fall back to the event loop when the thread cannot open the database', async () => {
