@@ -1,5 +1,6 @@
 // Debian Chromium driven by playwright-core, in a fresh profile per test (launch() refuses
-// --user-data-dir, so a persistent context on a temp dir). No download: the system browser only.
+// --user-data-dir, so a persistent context on a temp dir). No download: the system browser only. Given the
+// world's clock, every page's Date and timers run from its instant (Playwright's clock), as the server's do.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +28,10 @@ export async function openBrowser(
     colorScheme?: 'light' | 'dark';
     hasTouch?: boolean;
     viewport?: { width: number; height: number };
+    /** The world's clock: pages read its instant (and run on from it) instead of the real time. */
+    clock?: { now(): number };
+    /** The browser's own zone (default: the machine's); the dashboard shows times in the account's. */
+    timezoneId?: string;
   } = {},
 ): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'app-e2e-profile-'));
@@ -38,7 +43,9 @@ export async function openBrowser(
     viewport: options.viewport ?? { width: 1280, height: 800 },
     // A touch screen makes `(pointer: coarse)` match, as on a phone.
     hasTouch: options.hasTouch ?? false,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
+  if (options.clock) await context.clock.install({ time: options.clock.now() });
   return {
     context,
     async close() {

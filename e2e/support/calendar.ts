@@ -1,5 +1,6 @@
 // Helpers of the calendar's browser tests: the account's zone and slots set through the settings API, drafts
-// scheduled through the API, the schedule requests the page sends, and a pointer drag in small steps.
+// scheduled through the API, the schedule requests the page sends, and a pointer drag in small steps onto a
+// day or any point (a gutter, outside the window).
 import type { Locator, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import { call, type Studio } from './studio.js';
@@ -38,13 +39,30 @@ export function scheduleRequests(page: Page): Array<{ path: string; body: unknow
   return seen;
 }
 
-/** Presses on `handle` and moves in twelve steps to the middle of `target` before letting go. */
-export async function drag(page: Page, handle: Locator, target: Locator): Promise<void> {
-  const from = await handle.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('calendar not laid out');
-  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
-  const end = { x: to.x + to.width / 2, y: to.y + to.height / 2 };
+/** A point in the page's viewport. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** The middle of what a locator shows where it is now (no scrolling). */
+export async function middleOf(target: Locator): Promise<Point> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('calendar not laid out');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/**
+ * Presses on `handle` and moves in twelve steps to the middle of `target` or to a point, before letting go.
+ * A target is scrolled into view first, as a person would; the handle must then be in view too.
+ */
+export async function drag(page: Page, handle: Locator, target: Locator | Point): Promise<void> {
+  if ('x' in target) await handle.scrollIntoViewIfNeeded();
+  else await target.scrollIntoViewIfNeeded();
+  const end = 'x' in target ? target : await middleOf(target);
+  const start = await middleOf(handle);
+  const height = page.viewportSize()?.height ?? 0;
+  if (start.y < 0 || start.y > height) throw new Error('the handle and the target are not in view together');
   await page.mouse.move(start.x, start.y);
   await page.mouse.down();
   for (let i = 1; i <= 12; i++) {

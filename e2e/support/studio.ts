@@ -1,15 +1,16 @@
 // One Draft Studio test file's world: the built `app serve` on a temp data dir with the fake platform and
-// the fake LLM, Debian Chromium, and (unless the file tests the first run itself) a passphrase set through
+// the fake LLM, all three and the page on one clock standing at a fixed instant, Debian Chromium, and (unless the file tests the first run itself) a passphrase set through
 // the first-run endpoint and a page signed in through the sign-in page. Helpers read what reached the
 // server with the API token, never through the page.
 import { readFileSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../../test/fakes/llm/index.js';
-import { type FakeSocial, startFakeSocial } from '../../test/fakes/social/index.js';
+import { type FakeSocial, type SettableClock, startFakeSocial } from '../../test/fakes/social/index.js';
 import { killHard, prepareFakeHome, type ServeProcess, serve } from '../../test/support/serve-process.js';
 import { createTempHome, type TempHome } from '../../test/support/temp-home.js';
 import { type Browser, openBrowser } from './browser.js';
+import { clockEnv, worldClock } from './world-clock.js';
 
 export const PASSPHRASE = 'correct horse battery staple';
 
@@ -30,23 +31,42 @@ export interface Studio {
   server: ServeProcess;
   browser: Browser;
   token: string;
+  /** The world's clock (the fake's, the server's and the page's). */
+  clock: SettableClock;
   /** The signed-in page (undefined when the file signs in itself). */
   page: Page;
 }
 
 /** Starts the world before the file's tests and tears it down after; read its fields inside tests. */
 export function startStudio(
-  options: { signIn?: boolean; loops?: boolean; env?: Record<string, string> } = {},
+  options: {
+    signIn?: boolean;
+    loops?: boolean;
+    env?: Record<string, string>;
+    /** The instant the world stands on (default E2E_NOW). */
+    at?: string;
+    /** Settings written before the server starts (e.g. the account's timezone). */
+    config?: string[];
+    /** The browser's own zone. */
+    timezoneId?: string;
+  } = {},
 ): Studio {
   const studio = {} as Studio;
   beforeAll(async () => {
-    studio.fake = await startFakeSocial();
+    studio.clock = worldClock(options.at);
+    studio.fake = await startFakeSocial({ clock: studio.clock });
     studio.llm = await startFakeLlm();
     studio.home = createTempHome();
-    prepareFakeHome(studio.home, studio.fake);
-    studio.server = await serve({ ...studio.home.env, ...options.env }, { loops: options.loops ?? false });
+    prepareFakeHome(studio.home, studio.fake, options.config);
+    studio.server = await serve(
+      { ...studio.home.env, ...clockEnv(studio.clock), ...options.env },
+      { loops: options.loops ?? false },
+    );
     studio.token = readFileSync(`${studio.home.dir}/api_token`, 'utf8').trim();
-    studio.browser = await openBrowser();
+    studio.browser = await openBrowser({
+      clock: studio.clock,
+      ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    });
     if (options.signIn === false) return;
     const setup = await fetch(`${studio.server.url}/api/auth/setup`, {
       method: 'POST',

@@ -10,6 +10,7 @@ import { createConfigWatcher } from '../infra/config/config-watcher.js';
 import type { LoadConfigOptions, LoadedConfig } from '../infra/config/load-config.js';
 import { createSettingsStore } from '../infra/config/settings-store.js';
 import { createLogger } from '../infra/logging/create-logger.js';
+import { clockAtFrom } from '../infra/process/clock-at.js';
 import { crashPointFrom } from '../infra/process/crash-points.js';
 import { type App, createApp } from './create-app.js';
 
@@ -79,6 +80,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   for (const issue of loaded.issues) logger.warn(formatIssue(issue));
   const crashPoint = options.crashPoints ? crashPointFrom(env.APP_CRASH_AT) : undefined;
   if (crashPoint) logger.warn(`APP_CRASH_AT=${env.APP_CRASH_AT}: this process will kill itself there`);
+  const clock = clockAtFrom(env.APP_CLOCK_AT);
+  if (clock)
+    logger.warn(`APP_CLOCK_AT=${env.APP_CLOCK_AT}: this process's clock started there, not at the real time`);
   // A change made through this process's settings API applies before the answer, not at the file event.
   let applyWritten: (() => void) | undefined;
   const app = createApp({
@@ -88,6 +92,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     env,
     settings: createSettingsStore(options.load, { afterWrite: () => applyWritten?.() }),
     ...(crashPoint ? { crashPoint } : {}),
+    ...(clock ? { clock } : {}),
   });
   const scheduler = createLoopScheduler(app.deps, logger, { autopilot: options.autopilot === true });
   const watcher = createConfigWatcher({

@@ -19,8 +19,11 @@ export interface ServeProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Signs the home in at the fake and writes a config that posts at once (no approval) to it. */
-export function prepareFakeHome(home: TempHome, fake: FakeSocial): void {
+/**
+ * Signs the home in at the fake and writes a config that posts at once (no approval) to it; `lines` go at
+ * the end (a section of the test's own).
+ */
+export function prepareFakeHome(home: TempHome, fake: FakeSocial, lines: string[] = []): void {
   storeFakeLogin(fake, `${home.dir}/tokens.json`);
   home.writeConfig(
     [
@@ -31,6 +34,7 @@ export function prepareFakeHome(home: TempHome, fake: FakeSocial): void {
       'posting_queue_seconds = 1',
       '[logging]',
       'level = "warn"',
+      ...lines,
     ].join('\n'),
   );
 }

@@ -13,8 +13,9 @@ export interface Layer {
   issues: ConfigIssue[];
 }
 
-/** Env vars that are not config fields: the data dir, the config path, and the crash-test instrument. */
-const RESERVED_ENV = new Set(['APP_HOME', 'APP_CONFIG', 'APP_CRASH_AT']);
+/** Env vars that are not config fields: the data dir, the config path, and the test instruments (crash
+ * points, the clock's start). */
+const RESERVED_ENV = new Set(['APP_HOME', 'APP_CONFIG', 'APP_CRASH_AT', 'APP_CLOCK_AT']);
 
 function apply(layer: Layer, leaf: ConfigLeaf, text: string, source: ConfigSource): void {
   const coerced = coerceText(leaf, text);

@@ -1,16 +1,30 @@
 // A day of the calendar as a drop target (dropping there keeps the item's time of day): a month cell with its
 // first items, or a week column with the day's preferred slots (each a drop target that sets that time) between
-// the items in time order. A free slot still ahead offers a new post at that time.
+// the items in time order. A target the dragged item would reach only in the past is marked as refusing it.
+// A free slot still ahead offers a new post at that time.
 import { useDroppable } from '@dnd-kit/core';
 import type { CalendarSlot } from '../../../../src/contracts/calendar.js';
 import { dayName } from './calendar-dates.js';
 import { ItemChip, type Placed } from './calendar-item.js';
+import { refuses } from './use-calendar-moves.js';
+
+/** The outline of a target under a dragged item: the drop it would take, or the refusal. */
+function overClass(
+  isOver: boolean,
+  active: { data: { current?: unknown } } | null,
+  target: { date: string; time?: string },
+  timezone: string,
+): string {
+  if (!isOver) return '';
+  return refuses(active?.data.current as Placed | undefined, target, timezone) ? ' cal-refused' : ' cal-over';
+}
 
 /** How many items a month cell lists before "+N more" (the week view lists all). */
 const MONTH_CELL_ITEMS = 3;
 
 export interface DayProps {
   date: string;
+  timezone: string;
   items: Placed[];
   slots: CalendarSlot[];
   /** The first free slot still ahead, when there is one. */
@@ -46,8 +60,8 @@ function NewButton({
 }
 
 export function MonthDay(props: DayProps) {
-  const { date, items, past, outside, isToday, nextFree, onNew, onMore } = props;
-  const { setNodeRef, isOver } = useDroppable({ id: `day:${date}` });
+  const { date, timezone, items, past, outside, isToday, nextFree, onNew, onMore } = props;
+  const { setNodeRef, isOver, active } = useDroppable({ id: `day:${date}` });
   const hidden = items.length - MONTH_CELL_ITEMS;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a day is a named group of posts, not a form (no fieldset).
@@ -55,7 +69,7 @@ export function MonthDay(props: DayProps) {
       ref={setNodeRef}
       role="group"
       aria-label={dayName(date)}
-      className={`cal-day${outside ? ' cal-outside' : ''}${past ? ' cal-past' : ''}${isOver ? ' cal-over' : ''}`}
+      className={`cal-day${outside ? ' cal-outside' : ''}${past ? ' cal-past' : ''}${overClass(isOver, active, { date }, timezone)}`}
     >
       <div className="cal-day-head">
         <span className={isToday ? 'cal-today' : undefined} aria-current={isToday ? 'date' : undefined}>
@@ -81,19 +95,24 @@ export function MonthDay(props: DayProps) {
 
 function SlotRow({
   date,
+  timezone,
   slot,
   past,
   onNew,
 }: {
   date: string;
+  timezone: string;
   slot: CalendarSlot;
   past: boolean;
   onNew: DayProps['onNew'];
 }) {
-  const { setNodeRef, isOver } = useDroppable({ id: `slot:${date}:${slot.time}` });
+  const { setNodeRef, isOver, active } = useDroppable({ id: `slot:${date}:${slot.time}` });
   const ahead = !past && Date.parse(slot.at) > Date.now();
   return (
-    <li ref={setNodeRef} className={`cal-slot${slot.taken ? ' cal-taken' : ''}${isOver ? ' cal-over' : ''}`}>
+    <li
+      ref={setNodeRef}
+      className={`cal-slot${slot.taken ? ' cal-taken' : ''}${overClass(isOver, active, { date, time: slot.time }, timezone)}`}
+    >
       <span>
         {slot.time} slot{slot.taken ? ' · taken' : ahead ? '' : ' · passed'}
       </span>
@@ -109,8 +128,8 @@ function SlotRow({
 }
 
 export function WeekDay(props: DayProps) {
-  const { date, items, slots, past, isToday, nextFree, onNew } = props;
-  const { setNodeRef, isOver } = useDroppable({ id: `day:${date}` });
+  const { date, timezone, items, slots, past, isToday, nextFree, onNew } = props;
+  const { setNodeRef, isOver, active } = useDroppable({ id: `day:${date}` });
   const rows = [
     ...slots.map((slot) => ({ time: slot.time, slot })),
     ...items.map((placed) => ({ time: placed.time, placed })),
@@ -121,7 +140,7 @@ export function WeekDay(props: DayProps) {
       ref={setNodeRef}
       role="group"
       aria-label={dayName(date)}
-      className={`cal-day cal-week-day${past ? ' cal-past' : ''}${isOver ? ' cal-over' : ''}`}
+      className={`cal-day cal-week-day${past ? ' cal-past' : ''}${overClass(isOver, active, { date }, timezone)}`}
     >
       <div className="cal-day-head">
         <span className={isToday ? 'cal-today' : undefined} aria-current={isToday ? 'date' : undefined}>
@@ -132,7 +151,14 @@ export function WeekDay(props: DayProps) {
       <ul className="cal-items">
         {rows.map((row) =>
           'slot' in row && row.slot ? (
-            <SlotRow key={`slot-${row.time}`} date={date} slot={row.slot} past={past} onNew={onNew} />
+            <SlotRow
+              key={`slot-${row.time}`}
+              date={date}
+              timezone={timezone}
+              slot={row.slot}
+              past={past}
+              onNew={onNew}
+            />
           ) : 'placed' in row && row.placed ? (
             <ItemChip key={row.placed.item.key} placed={row.placed} />
           ) : null,

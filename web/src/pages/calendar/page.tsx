@@ -149,6 +149,7 @@ function CalendarBody({ timezone, view, anchor }: { timezone: string; view: View
               const slots = slotsByDay.get(date) ?? [];
               const props = {
                 date,
+                timezone,
                 items: byDay.get(date) ?? [],
                 slots,
                 nextFree: slots.find((s) => !s.taken && Date.parse(s.at) > now),

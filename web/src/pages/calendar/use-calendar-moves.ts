@@ -1,11 +1,12 @@
-// Moving items on the calendar: where a drop lands (a day keeps the item's time of day, a week slot sets its
-// time), the refusal of a past time before anything is sent, one schedule request per move, what a screen
-// reader hears, and arrow keys that jump from day to day (month: ±1 / ±7 days; week: ±1 day, ↑↓ through the
-// day's slots).
+// Moving items on the calendar: a drop lands on the day (or week slot) under the pointer or nowhere — a day
+// keeps the item's time of day, a slot sets its time; a past day or time refuses with the reason before
+// anything is sent; a drop outside every day cancels. One schedule request per move, what a screen reader
+// hears, and arrow keys that jump from day to day by the same rule (month: ±1 / ±7 days; week: ±1 day, ↑↓
+// through the day's slots).
 import {
   type Announcements,
+  type AutoScrollOptions,
   type CollisionDetection,
-  closestCenter,
   type DragEndEvent,
   type KeyboardCoordinateGetter,
   KeyboardSensor,
@@ -28,6 +29,7 @@ export interface Notice {
 
 type Outcome =
   | { kind: 'none' }
+  | { kind: 'outside'; text: string }
   | { kind: 'past'; text: string }
   | { kind: 'move'; placed: Placed; date: string; time: string; text: string };
 
@@ -42,14 +44,31 @@ function where(target: { date: string; time?: string }): string {
   return target.time ? `the ${target.time} slot on ${dayName(target.date)}` : dayName(target.date);
 }
 
+/** Whether dropping `placed` on `target` would land it in the past (the target refuses it). */
+export function refuses(
+  placed: Placed | undefined,
+  target: { date: string; time?: string },
+  timezone: string,
+): boolean {
+  if (!placed) return false;
+  const time = target.time ?? placed.time;
+  if (target.date === placed.date && time === placed.time) return false;
+  return instantOf(target.date, time, timezone).getTime() <= Date.now();
+}
+
 /** What dropping `placed` on `overId` does, decided once for the drop and for its announcement. */
 function outcome(placed: Placed | undefined, overId: unknown, timezone: string): Outcome {
+  if (!placed) return { kind: 'none' };
   const target = typeof overId === 'string' ? targetOf(overId) : undefined;
-  if (!placed || !target) return { kind: 'none' };
+  if (!target)
+    return {
+      kind: 'outside',
+      text: `Not moved: ${describe(placed)} was dropped outside the calendar's days; nothing was sent.`,
+    };
   const time = target.time ?? placed.time;
   if (target.date === placed.date && time === placed.time) return { kind: 'none' };
   const when = `${dayName(target.date)} at ${time} (${timezone})`;
-  if (instantOf(target.date, time, timezone).getTime() <= Date.now()) {
+  if (refuses(placed, target, timezone)) {
     return {
       kind: 'past',
       text: `Not moved: ${when} is in the past. Pick a later day or time; nothing was sent.`,
@@ -59,9 +78,9 @@ function outcome(placed: Placed | undefined, overId: unknown, timezone: string):
 }
 
 /**
- * Pointer drops go to the innermost target under the pointer (a slot inside its day). Keys move the item's
- * centre onto a target's centre: a slot only when it is centred there, else the day around it (so picking an
- * item up never lands on the slot beside it).
+ * Pointer drops go to the innermost target under the pointer (a slot inside its day), and to none between or
+ * outside the days: never to the nearest one. Keys move the item's centre onto a target's centre: a slot only
+ * when it is centred there, else the day around it (so picking an item up never lands on the slot beside it).
  */
 const collision: CollisionDetection = (args) => {
   const area = (id: unknown) => {
@@ -80,9 +99,15 @@ const collision: CollisionDetection = (args) => {
       Math.abs(rect.left + rect.width / 2 - x) < 2 && Math.abs(rect.top + rect.height / 2 - y) < 2;
     return String(container.id).startsWith('day:') || centred;
   });
-  if (hit.length === 0) return closestCenter(args);
   return hit.map((container) => ({ id: container.id })).sort((a, b) => area(a.id) - area(b.id));
 };
+
+/**
+ * The page scrolls while dragging only with the pointer in a thin band at the window's top or bottom edge.
+ * dnd-kit's default band (a fifth of the window, once the pointer has moved toward that edge at all) scrolled
+ * the page under a pointer aiming at the bottom row, and the post landed a week later than the cell aimed at.
+ */
+const AUTO_SCROLL: AutoScrollOptions = { threshold: { x: 0, y: 0.04 }, acceleration: 4 };
 
 function keyboardCoordinates(view: View, slotsOf: (date: string) => string[]): KeyboardCoordinateGetter {
   return (event, { context, currentCoordinates }) => {
@@ -138,6 +163,7 @@ export function useCalendarMoves(input: {
       );
     },
     onSuccess: (_answer, m) => setNotice({ tone: 'status', text: m.text }),
+    // No retry: a move that failed is shown as failed, and the item goes back where the server has it.
     onError: (error, m) =>
       setNotice({ tone: 'alert', text: `Could not move ${describe(m.placed)}: ${(error as Error).message}` }),
     onSettled: () => client.invalidateQueries({ queryKey: ['calendar'] }),
@@ -151,6 +177,7 @@ export function useCalendarMoves(input: {
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const result = outcome(active.data.current as Placed | undefined, over?.id, timezone);
     if (result.kind === 'past') setNotice({ tone: 'alert', text: result.text });
+    if (result.kind === 'outside') setNotice({ tone: 'status', text: result.text });
     if (result.kind === 'move') move.mutate(result);
   };
   const placedOf = (active: { data: { current?: unknown } }) => active.data.current as Placed | undefined;
@@ -161,9 +188,12 @@ export function useCalendarMoves(input: {
     },
     onDragOver: ({ active, over }) => {
       const target = over ? targetOf(String(over.id)) : undefined;
+      const placed = placedOf(active);
       // Its own day, where every drag starts, is not news (and would cut off "Picked up").
-      if (!target || (target.date === placedOf(active)?.date && !target.time)) return undefined;
-      return `Over ${where(target)}.`;
+      if (!target || (target.date === placed?.date && !target.time)) return undefined;
+      return refuses(placed, target, timezone)
+        ? `Over ${where(target)}: in the past, it cannot be dropped here.`
+        : `Over ${where(target)}.`;
     },
     onDragEnd: ({ active, over }) => {
       const result = outcome(placedOf(active), over?.id, timezone);
@@ -180,6 +210,7 @@ export function useCalendarMoves(input: {
     dnd: {
       sensors,
       collisionDetection: collision,
+      autoScroll: AUTO_SCROLL,
       onDragEnd,
       accessibility: {
         announcements,
