@@ -35,7 +35,7 @@ async function measure(count: number): Promise<{ frames: number[]; items: number
   const browser = await openBrowser();
   try {
     await seed(
-      { home },
+      { home, clock: fake.clock },
       Array.from({ length: count }, (_, n) => ({
         text: `Bench item ${n + 1}`,
         action_type: 'reply',

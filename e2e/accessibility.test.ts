@@ -12,6 +12,7 @@ import { seed } from './support/approvals.js';
 import { type Browser, openBrowser } from './support/browser.js';
 import { searchIntoFeed } from './support/discovery.js';
 import { openWizardOnFreshServer } from './support/onboarding.js';
+import { clockEnv, worldClock } from './support/world-clock.js';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
@@ -19,11 +20,12 @@ let fake: FakeSocial;
 let home: TempHome;
 let server: ServeProcess;
 let draftId: number;
+const clock = worldClock();
 beforeAll(async () => {
-  fake = await startFakeSocial();
+  fake = await startFakeSocial({ clock });
   home = createTempHome();
   prepareFakeHome(home, fake);
-  server = await serve(home.env);
+  server = await serve({ ...home.env, ...clockEnv(clock) });
   const token = readFileSync(`${home.dir}/api_token`, 'utf8').trim();
   const made = await fetch(`${server.url}/api/content/drafts`, {
     method: 'POST',
@@ -60,7 +62,7 @@ async function violations(page: Page): Promise<string[]> {
 describe.each(['light', 'dark'] as const)('accessibility, %s theme', (colorScheme) => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await openBrowser({ colorScheme });
+    browser = await openBrowser({ colorScheme, clock });
   });
   afterAll(async () => {
     await browser?.close();
@@ -112,7 +114,9 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (colorSchem
   it('the Approvals page with an item selected, and its reject and approve-all dialogs, have no violations', {
     timeout: 45_000,
   }, async () => {
-    await seed({ home }, [{ text: `Accessible reply (${colorScheme})`, action_type: 'reply', score: 70 }]);
+    await seed({ home, clock }, [
+      { text: `Accessible reply (${colorScheme})`, action_type: 'reply', score: 70 },
+    ]);
     const page = await browser.context.newPage();
     await page.goto(`${server.url}/approvals`);
     await page.getByRole('option', { selected: true }).waitFor();
@@ -229,7 +233,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (colorSchem
   it('the first-run wizard (a server with no config file), its advanced steps and field errors, has no violations', {
     timeout: 60_000,
   }, async () => {
-    const wizard = await openWizardOnFreshServer(browser);
+    const wizard = await openWizardOnFreshServer(browser, clock);
     try {
       expect(await violations(wizard.page)).toEqual([]);
       await wizard.page.getByText('Advanced steps (optional)').click();
@@ -262,7 +266,7 @@ describe('accessibility that axe cannot see', () => {
   }
 
   it('on a phone: every button and tab is at least 44 × 44 px, and text areas use a 16 px font', async () => {
-    const browser = await openBrowser({ hasTouch: true, viewport: { width: 390, height: 800 } });
+    const browser = await openBrowser({ hasTouch: true, viewport: { width: 390, height: 800 }, clock });
     try {
       const page = await openThread(browser);
       await page.getByRole('button', { name: 'Inspector' }).click();
@@ -284,7 +288,7 @@ describe('accessibility that axe cannot see', () => {
   });
 
   it('reduced motion: cards dragged past each other slide, unless the system asks for less motion', async () => {
-    const browser = await openBrowser();
+    const browser = await openBrowser({ clock });
     try {
       const page = await openThread(browser);
       /** Starts dragging post 1 down over post 2 and counts the animations running meanwhile. */

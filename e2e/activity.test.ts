@@ -11,6 +11,7 @@ import { fakePlatformEnv, startStdioToolServer } from '../test/support/stdio-too
 import { createTempHome, type TempHome } from '../test/support/temp-home.js';
 import { apiReads, signedInPage } from './support/analytics-world.js';
 import { type Browser, openBrowser } from './support/browser.js';
+import { clockEnv, worldClock } from './support/world-clock.js';
 
 let fake: FakeSocial;
 let home: TempHome;
@@ -35,11 +36,12 @@ const audit = async (query = ''): Promise<Mutation[]> =>
     })
   ).json()) as Mutation[];
 
+const clock = worldClock();
 beforeAll(async () => {
-  fake = await startFakeSocial();
+  fake = await startFakeSocial({ clock });
   home = createTempHome();
   prepareFakeHome(home, fake);
-  server = await serve(home.env);
+  server = await serve({ ...home.env, ...clockEnv(clock) });
   token = readFileSync(`${home.dir}/api_token`, 'utf8').trim();
   // api: three drafts through the HTTP API with the token.
   for (const text of ['First from the API', 'Second from the API', 'Third from the API']) {
@@ -53,14 +55,14 @@ beforeAll(async () => {
   // agent: a like through the real tool server process.
   liked = fake.state.seed({ tweets: [{ author_username: 'app_owner', text: 'like me' }] })
     .tweets[0] as string;
-  const agent = await startStdioToolServer(fakePlatformEnv(fake, home.dir));
+  const agent = await startStdioToolServer({ ...fakePlatformEnv(fake, home.dir), ...clockEnv(clock) });
   try {
     const like = await agent.call('social_like_tweet', { tweet_id: liked });
     expect(like.success).toBe(true);
   } finally {
     await agent.close();
   }
-  browser = await openBrowser();
+  browser = await openBrowser({ clock });
   page = await signedInPage(browser.context, server.url, '/activity');
   reads = apiReads(page);
 }, 90_000);

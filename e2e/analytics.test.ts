@@ -15,6 +15,7 @@ import {
   signedInPage,
 } from './support/analytics-world.js';
 import { type Browser, openBrowser } from './support/browser.js';
+import { clockEnv, worldClock } from './support/world-clock.js';
 
 let fake: FakeSocial;
 let home: TempHome;
@@ -23,14 +24,15 @@ let browser: Browser;
 let history: AnalyticsHistory;
 let page: Page;
 let reads: string[];
+const clock = worldClock();
 
 beforeAll(async () => {
   home = createTempHome();
-  history = await seedAnalyticsHistory(home);
-  fake = await startFakeSocial();
+  history = await seedAnalyticsHistory(home, clock);
+  fake = await startFakeSocial({ clock });
   prepareFakeHome(home, fake);
-  server = await serve(home.env);
-  browser = await openBrowser();
+  server = await serve({ ...home.env, ...clockEnv(clock) });
+  browser = await openBrowser({ clock });
   page = await signedInPage(browser.context, server.url, '/analytics');
   reads = apiReads(page);
 }, 90_000);

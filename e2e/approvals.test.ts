@@ -17,6 +17,7 @@ import {
   storedHistory,
   storedItem,
 } from './support/approvals.js';
+import { clockEnv } from './support/world-clock.js';
 
 const w = startApprovalsWorld();
 const detail = () => w.page.getByRole('region', { name: /#\d+/ });
@@ -222,7 +223,7 @@ describe('Approvals page', () => {
     await page.getByText('Live: new items appear as they are queued.').waitFor();
     let tools: StdioToolServer | undefined;
     try {
-      tools = await startStdioToolServer(fakePlatformEnv(w.fake, w.home.dir));
+      tools = await startStdioToolServer({ ...fakePlatformEnv(w.fake, w.home.dir), ...clockEnv(w.clock) });
       const routed = await tools.call('social_post_tweet', { text: 'Live: from an agent process' });
       expect(routed.data).toMatchObject({ routed_to_approval: true });
       const id = routed.data.approval_queue_id as number;

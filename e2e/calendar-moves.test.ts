@@ -96,7 +96,11 @@ describe('Calendar: moving queued posting jobs', () => {
     let touch: Browser;
     let phone: Page;
     beforeAll(async () => {
-      touch = await openBrowser({ hasTouch: true, viewport: { width: 1024, height: 800 } });
+      touch = await openBrowser({
+        hasTouch: true,
+        viewport: { width: 1024, height: 800 },
+        clock: studio.clock,
+      });
       phone = await touch.context.newPage();
       await phone.goto(`${studio.server.url}${MARCH}`);
       await phone.getByLabel('Passphrase').fill(PASSPHRASE);

@@ -12,16 +12,18 @@ import { killHard, type ServeProcess, serve } from '../test/support/serve-proces
 import { createTempHome, type TempHome } from '../test/support/temp-home.js';
 import { type Browser, openBrowser } from './support/browser.js';
 import { PASSPHRASE } from './support/studio.js';
+import { clockEnv, worldClock } from './support/world-clock.js';
 
 let home: TempHome;
 let server: ServeProcess;
 let browser: Browser;
 let page: Page;
+const clock = worldClock();
 
 beforeAll(async () => {
   home = createTempHome();
   // A login the platform issued before it went away; then both services stop answering.
-  const platform = await startFakeSocial();
+  const platform = await startFakeSocial({ clock });
   const llm = await startFakeLlm();
   storeFakeLogin(platform, `${home.dir}/tokens.json`);
   const platformLines = fakeSocialConfig(platform.url, DEFAULT_CLIENT_ID).toml;
@@ -47,14 +49,14 @@ beforeAll(async () => {
       'request_timeout_seconds = 2',
     ].join('\n'),
   );
-  server = await serve(home.env, { loops: true });
+  server = await serve({ ...home.env, ...clockEnv(clock) }, { loops: true });
   const setup = await fetch(`${server.url}/api/auth/setup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ passphrase: PASSPHRASE }),
   });
   expect(setup.status).toBe(200);
-  browser = await openBrowser();
+  browser = await openBrowser({ clock });
   page = await browser.context.newPage();
   await page.goto(`${server.url}/login`);
   await page.getByLabel('Passphrase').fill(PASSPHRASE);

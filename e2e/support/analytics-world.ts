@@ -1,6 +1,6 @@
 // A data dir with history for the Analytics and Activity pages, made before the built server starts. Posts go
 // through the posting repository (as the publisher records them, with topic) and the analytics loop's own
-// turn, in-process on the fake platform with its clock at the real now, measures them and takes today's
+// turn, in-process on the fake platform with its clock at the world's instant, measures them and takes today's
 // follower count. Follower snapshots of past days are plain rows (analyticsSeed): no real path can make a
 // snapshot dated yesterday in a test of today.
 import { analyticsLoop } from '../../src/automation/loops/analytics.js';
@@ -39,8 +39,11 @@ const at = (now: number, days: number, hour: number) =>
   new Date(Math.floor((now - days * DAY) / DAY) * DAY + hour * 3_600_000);
 const utcDate = (date: Date) => date.toISOString().slice(0, 10);
 
-export async function seedAnalyticsHistory(home: TempHome): Promise<AnalyticsHistory> {
-  const now = Date.now();
+export async function seedAnalyticsHistory(
+  home: TempHome,
+  clock: { now(): number },
+): Promise<AnalyticsHistory> {
+  const now = clock.now();
   const h = await startAppHarness({ home, start: new Date(now).toISOString(), loginSeconds: 7 * DAY });
   try {
     const plan = [

@@ -9,10 +9,11 @@ import type { ApprovalEdit, ApprovalItem, ApprovalStatus } from '../../src/contr
 import type { NewApproval } from '../../src/core/ports/approval-store.js';
 import { openDatabase } from '../../src/infra/sqlite/open-database.js';
 import { ApprovalRepository } from '../../src/infra/sqlite/repositories/approval-repository.js';
-import { type FakeSocial, startFakeSocial } from '../../test/fakes/social/index.js';
+import { type FakeSocial, type SettableClock, startFakeSocial } from '../../test/fakes/social/index.js';
 import { killHard, prepareFakeHome, type ServeProcess, serve } from '../../test/support/serve-process.js';
 import { createTempHome, type TempHome } from '../../test/support/temp-home.js';
 import { type Browser, openBrowser } from './browser.js';
+import { clockEnv, worldClock } from './world-clock.js';
 
 const PASSPHRASE = 'correct horse battery staple';
 const ACCOUNT = '00000000-0000-0000-0000-000000000000';
@@ -25,12 +26,15 @@ export interface ApprovalsWorld {
   browser: Browser;
   token: string;
   page: Page;
+  /** The world's clock (the fake's, the server's and the page's). */
+  clock: SettableClock;
 }
 
 export function startApprovalsWorld(): ApprovalsWorld {
   const world = {} as ApprovalsWorld;
   beforeAll(async () => {
-    world.fake = await startFakeSocial();
+    world.clock = worldClock();
+    world.fake = await startFakeSocial({ clock: world.clock });
     world.home = createTempHome();
     prepareFakeHome(world.home, world.fake);
     const config = readFileSync(world.home.configPath, 'utf8');
@@ -38,9 +42,9 @@ export function startApprovalsWorld(): ApprovalsWorld {
     world.home.writeConfig(
       `max_batch_approve = ${BATCH_CAP}\n${config}\n[schedule]\nactive_hours_start = 0\nactive_hours_end = 0\n`,
     );
-    world.server = await serve(world.home.env);
+    world.server = await serve({ ...world.home.env, ...clockEnv(world.clock) });
     world.token = readFileSync(`${world.home.dir}/api_token`, 'utf8').trim();
-    world.browser = await openBrowser();
+    world.browser = await openBrowser({ clock: world.clock });
     const setup = await fetch(`${world.server.url}/api/auth/setup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -64,7 +68,7 @@ export function startApprovalsWorld(): ApprovalsWorld {
 
 /** Queues items through another connection to the database file; answers them as stored. */
 export async function seed(
-  world: Pick<ApprovalsWorld, 'home'>,
+  world: Pick<ApprovalsWorld, 'home'> & { clock: { now(): number } },
   items: Array<Partial<NewApproval> & { text: string; status?: ApprovalStatus; note?: string }>,
 ): Promise<ApprovalItem[]> {
   const database = openDatabase({ path: `${world.home.dir}/app.db`, migrate: false });
@@ -72,7 +76,7 @@ export async function seed(
     const store = new ApprovalRepository(database, ACCOUNT);
     const made: ApprovalItem[] = [];
     for (const { text, status, note, ...rest } of items) {
-      const at = new Date();
+      const at = new Date(world.clock.now());
       let item = await store.create(
         {
           action_type: 'tweet',

@@ -8,7 +8,11 @@ import { PostingRepository } from '../../src/infra/sqlite/repositories/posting-r
 import { call, type Studio } from './studio.js';
 
 /** A post the content loop queued for `at` (a UTC instant), as the loop stores it; answers the job id. */
-export async function loopJob(studio: Pick<Studio, 'home'>, text: string, at: string): Promise<number> {
+export async function loopJob(
+  studio: Pick<Studio, 'home' | 'clock'>,
+  text: string,
+  at: string,
+): Promise<number> {
   const database = openDatabase({ path: `${studio.home.dir}/app.db`, migrate: false });
   try {
     const store = new PostingRepository(database, DEFAULT_ACCOUNT_ID);
@@ -20,7 +24,7 @@ export async function loopJob(studio: Pick<Studio, 'home'>, text: string, at: st
         origin_type: 'loop',
         actor: 'loop:content',
       },
-      new Date(),
+      new Date(studio.clock.now()),
     );
     return job.id;
   } finally {

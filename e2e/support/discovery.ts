@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { FakeSocial } from '../../test/fakes/social/index.js';
 import { fakePlatformEnv, startStdioToolServer } from '../../test/support/stdio-tool-server.js';
 import { call, type Studio } from './studio.js';
+import { clockEnv } from './world-clock.js';
 
 export interface SeededFeed {
   /** A post that names both product keywords (scores high). */
@@ -77,10 +78,11 @@ export async function seedDiscoveryFeed(studio: Studio): Promise<SeededFeed> {
 
 /**
  * Runs discovery searches the way an agent does (find_reply_opportunities in the built tool server on the
- * home's data dir): every post found is scored and stored in the Discovery Feed.
+ * home's data dir), on the world's clock (the fake's): every post found is scored and stored in the Discovery
+ * Feed.
  */
 export async function searchIntoFeed(fake: FakeSocial, homeDir: string, queries: string[]): Promise<void> {
-  const tools = await startStdioToolServer(fakePlatformEnv(fake, homeDir));
+  const tools = await startStdioToolServer({ ...fakePlatformEnv(fake, homeDir), ...clockEnv(fake.clock) });
   try {
     for (const query of queries) {
       const found = await tools.call('find_reply_opportunities', { query, min_score: 0, limit: 50 });

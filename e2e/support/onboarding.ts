@@ -11,6 +11,7 @@ import { fakePlatformEnv } from '../../test/support/setup-world.js';
 import { createTempHome, type TempHome } from '../../test/support/temp-home.js';
 import { type Browser, openBrowser } from './browser.js';
 import { PASSPHRASE } from './studio.js';
+import { clockEnv, worldClock } from './world-clock.js';
 
 export const LLM_KEY = 'sk-onboarding-key-7788';
 
@@ -26,13 +27,15 @@ export interface FirstRun {
 export function startFirstRun(): FirstRun {
   const world = {} as FirstRun;
   beforeAll(async () => {
-    world.fake = await startFakeSocial();
+    const clock = worldClock();
+    world.fake = await startFakeSocial({ clock });
     world.llm = await startFakeLlm();
     world.llm.script.acceptedKeys = [LLM_KEY];
     world.home = createTempHome();
     world.server = await serve({
       ...world.home.env,
       ...fakePlatformEnv(world.fake, { clientId: false }),
+      ...clockEnv(clock),
       APP_LOGGING__LEVEL: 'warn',
     });
     // The platform app's registered callback: this server's, at the address the browser uses.
@@ -41,7 +44,7 @@ export function startFirstRun(): FirstRun {
       redirectUris: [`${world.server.url}/api/auth/platform/callback`],
     });
     world.token = readFileSync(`${world.home.dir}/api_token`, 'utf8').trim();
-    world.browser = await openBrowser();
+    world.browser = await openBrowser({ clock });
     const setup = await fetch(`${world.server.url}/api/auth/setup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -73,10 +76,16 @@ export async function firstRunCall(world: FirstRun, method: string, path: string
  */
 export async function openWizardOnFreshServer(
   browser: Browser,
+  clock: { now(): number },
 ): Promise<{ page: Page; close(): Promise<void> }> {
-  const fake = await startFakeSocial();
+  // On the clock of the browser it is shown in.
+  const fake = await startFakeSocial({ clock: worldClock(new Date(clock.now()).toISOString()) });
   const home = createTempHome();
-  const server = await serve({ ...home.env, ...fakePlatformEnv(fake, { clientId: false }) });
+  const server = await serve({
+    ...home.env,
+    ...fakePlatformEnv(fake, { clientId: false }),
+    ...clockEnv(fake.clock),
+  });
   const close = async () => {
     await killHard(server);
     await fake.close();

@@ -13,6 +13,6 @@ export function worldClock(at: string = E2E_NOW): SettableClock {
 }
 
 /** The server's env for the clock's present instant: call it right before the server starts. */
-export function clockEnv(clock: SettableClock): { APP_CLOCK_AT: string } {
+export function clockEnv(clock: { now(): number }): { APP_CLOCK_AT: string } {
   return { APP_CLOCK_AT: new Date(clock.now()).toISOString() };
 }
