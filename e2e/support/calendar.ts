@@ -54,11 +54,13 @@ export async function middleOf(target: Locator): Promise<Point> {
 
 /**
  * Presses on `handle` and moves in twelve steps to the middle of `target` or to a point, before letting go.
- * A target is scrolled into view first, as a person would; the handle must then be in view too.
+ * The handle, then a target, are scrolled into view first, as a person would; both must then be in view.
  */
 export async function drag(page: Page, handle: Locator, target: Locator | Point): Promise<void> {
-  if ('x' in target) await handle.scrollIntoViewIfNeeded();
-  else await target.scrollIntoViewIfNeeded();
+  // A drag begun while the last drop still animates back (dnd-kit's overlay) is ignored, as for a person.
+  await page.locator('.cal-ghost').waitFor({ state: 'detached' });
+  await handle.scrollIntoViewIfNeeded();
+  if (!('x' in target)) await target.scrollIntoViewIfNeeded();
   const end = 'x' in target ? target : await middleOf(target);
   const start = await middleOf(handle);
   const height = page.viewportSize()?.height ?? 0;

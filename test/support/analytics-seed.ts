@@ -1,6 +1,6 @@
 // Seeds the rows the analytics tools read: posts through the real posting repository (after a posting job,
 // as the publisher records them), and the tables the analytics loop fills (metrics, follower snapshots,
-// action log) with plain inserts, since no repository writes those yet.
+// action log, API usage) with plain inserts, since no repository writes those yet.
 import { DEFAULT_ACCOUNT_ID } from '../../src/contracts/account.js';
 import type { PostedRecord } from '../../src/core/ports/posting-store.js';
 import type { AppDatabase } from '../../src/infra/sqlite/open-database.js';
@@ -19,6 +19,8 @@ export interface AnalyticsSeed {
   ): void;
   snapshot(date: string, followers: number): void;
   action(actionType: string, status: string, createdAt: string, metadata?: Record<string, unknown>): void;
+  /** One platform API call as the client records it. */
+  apiCall(method: string, endpoint: string, createdAt: string): void;
 }
 
 export function analyticsSeed(database: AppDatabase, accountId = DEFAULT_ACCOUNT_ID): AnalyticsSeed {
@@ -28,18 +30,22 @@ export function analyticsSeed(database: AppDatabase, accountId = DEFAULT_ACCOUNT
   return {
     async post(kind, tweetId, postedAt, extra = {}) {
       const at = new Date(postedAt);
-      jobId ??= (
-        await posting.createJob(
-          {
-            kind: 'tweet',
-            payload: { cards: [{ text: 'seed', media_paths: [] }] },
-            scheduled_for: null,
-            origin_type: 'loop',
-            actor: 'loop:content',
-          },
-          at,
-        )
-      ).id;
+      if (jobId === undefined) {
+        jobId = (
+          await posting.createJob(
+            {
+              kind: 'tweet',
+              payload: { cards: [{ text: 'seed', media_paths: [] }] },
+              scheduled_for: null,
+              origin_type: 'loop',
+              actor: 'loop:content',
+            },
+            at,
+          )
+        ).id;
+        // Done, as the publisher leaves it: a running service's posting queue must not post it again.
+        await posting.updateJob(jobId, { status: 'posted', completed_at: at.toISOString() }, at);
+      }
       await posting.recordPost({
         tweet_id: tweetId,
         kind,
@@ -82,6 +88,14 @@ export function analyticsSeed(database: AppDatabase, accountId = DEFAULT_ACCOUNT
           'insert into action_log (account_id, action_type, status, message, metadata, created_at) values (?, ?, ?, ?, ?, ?)',
         )
         .run(accountId, actionType, status, `${actionType} ${status}`, JSON.stringify(metadata), createdAt);
+    },
+    apiCall(method, endpoint, createdAt) {
+      sqlite
+        .prepare(
+          `insert into api_usage (account_id, host, method, endpoint, status_code, latency_ms, created_at)
+           values (?, 'api.x.com', ?, ?, 200, 40, ?)`,
+        )
+        .run(accountId, method, endpoint, createdAt);
     },
   };
 }

@@ -18,7 +18,8 @@ export interface Instant {
   fourMinutesAgo: string;
   sixMinutesAgo: string;
   today: { date: string; name: string; long: string };
-  yesterday: { date: string; name: string };
+  /** Yesterday, with its short weekday as the heatmap writes it. */
+  yesterday: { date: string; name: string; weekday: string };
   tomorrow: { date: string; name: string };
   /** The calendar's month heading and week heading for today. */
   month: string;
@@ -52,7 +53,7 @@ export const INSTANTS: readonly Instant[] = [
     fourMinutesAgo: '2026-11-30T23:26',
     sixMinutesAgo: '2026-11-30T23:24',
     today: { date: '2026-11-30', name: 'Monday 30 November', long: 'Monday, November 30, 2026' },
-    yesterday: { date: '2026-11-29', name: 'Sunday 29 November' },
+    yesterday: { date: '2026-11-29', name: 'Sunday 29 November', weekday: 'Sun' },
     tomorrow: { date: '2026-12-01', name: 'Tuesday 1 December' },
     month: 'November 2026',
     week: 'Week of Mon 30 Nov',
@@ -76,7 +77,7 @@ export const INSTANTS: readonly Instant[] = [
     fourMinutesAgo: '2027-01-01T08:56',
     sixMinutesAgo: '2027-01-01T08:54',
     today: { date: '2027-01-01', name: 'Friday 1 January', long: 'Friday, January 1, 2027' },
-    yesterday: { date: '2026-12-31', name: 'Thursday 31 December' },
+    yesterday: { date: '2026-12-31', name: 'Thursday 31 December', weekday: 'Thu' },
     tomorrow: { date: '2027-01-02', name: 'Saturday 2 January' },
     month: 'January 2027',
     week: 'Week of Mon 28 Dec',
@@ -101,7 +102,7 @@ export const INSTANTS: readonly Instant[] = [
     fourMinutesAgo: '2027-03-14T09:56',
     sixMinutesAgo: '2027-03-14T09:54',
     today: { date: '2027-03-14', name: 'Sunday 14 March', long: 'Sunday, March 14, 2027' },
-    yesterday: { date: '2027-03-13', name: 'Saturday 13 March' },
+    yesterday: { date: '2027-03-13', name: 'Saturday 13 March', weekday: 'Sat' },
     tomorrow: { date: '2027-03-15', name: 'Monday 15 March' },
     month: 'March 2027',
     week: 'Week of Mon 8 Mar',
@@ -127,7 +128,7 @@ export const INSTANTS: readonly Instant[] = [
     fourMinutesAgo: '2026-11-23T00:26',
     sixMinutesAgo: '2026-11-23T00:24',
     today: { date: '2026-11-23', name: 'Monday 23 November', long: 'Monday, November 23, 2026' },
-    yesterday: { date: '2026-11-22', name: 'Sunday 22 November' },
+    yesterday: { date: '2026-11-22', name: 'Sunday 22 November', weekday: 'Sun' },
     tomorrow: { date: '2026-11-24', name: 'Tuesday 24 November' },
     month: 'November 2026',
     week: 'Week of Mon 23 Nov',
