@@ -37,6 +37,7 @@ const use = (specifier: string, name = 'probe') =>
 const named = (names: string, specifier: string) =>
   `import type { ${names} } from '${specifier}';\nexport type Used = ${names.split(',')[0]};\n`;
 
+// wall clock: a unique name for the probe file, not a date
 const ID = `__layers_probe_${process.pid}_${Date.now().toString(36)}`;
 const DEEP = `src/contracts/tools/${ID}`;
 

@@ -19,11 +19,13 @@ afterEach(() => {
 });
 
 /** The machine sleeps: the wall clock moves on, nothing else does. */
+// wall clock: vi's fake clock (setSystemTime)
 const sleepFor = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
 describe('wall-clock timer', () => {
   it('a wait that spans a sleep ends when the wall clock says, not hours late', async () => {
     const fired = vi.fn();
+    // wall clock: vi's fake clock
     wallClockTimer(() => Date.now())(fired, 8 * HOUR);
     await vi.advanceTimersByTimeAsync(HOUR);
     sleepFor(5 * HOUR);
@@ -36,7 +38,9 @@ describe('wall-clock timer', () => {
 
   it('a clock set back does not stretch a wait: the monotonic time ends it', async () => {
     const fired = vi.fn();
+    // wall clock: vi's fake clock
     wallClockTimer(() => Date.now())(fired, 15 * MIN);
+    // wall clock: vi's fake clock
     vi.setSystemTime(Date.now() - 3 * HOUR);
     await vi.advanceTimersByTimeAsync(15 * MIN - 1);
     expect(fired).not.toHaveBeenCalled();
@@ -46,6 +50,7 @@ describe('wall-clock timer', () => {
 
   it('cancel stops a wait between slices', async () => {
     const fired = vi.fn();
+    // wall clock: vi's fake clock
     const timer = wallClockTimer(() => Date.now())(fired, 3 * HOUR);
     await vi.advanceTimersByTimeAsync(90 * MIN);
     timer.cancel();
@@ -65,6 +70,7 @@ describe('the scheduler across a sleep and resume', () => {
           modes: ['autopilot'],
           intervalMs: () => 15 * MIN,
           run: async () => {
+            // wall clock: vi's fake clock
             runs.push(new Date().toISOString().slice(11, 16));
             return 'ran';
           },

@@ -43,7 +43,7 @@ beforeAll(async () => {
   h = await startHttpHarness({ approval_mode: true });
   await new AuthRepository(h.app.deps.database, DEFAULT_ACCOUNT_ID).setPassphraseHash(
     await hashPassphrase(PASSPHRASE),
-    new Date(),
+    new Date(h.clock.now()),
   );
   // Something worth stealing: a pending post that approving would publish.
   const composed = await h.api('POST', '/api/content/compose', {

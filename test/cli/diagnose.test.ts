@@ -106,6 +106,7 @@ describe('app test', () => {
     );
 
     writeConfig();
+    // wall clock: the CLI under test reads the real clock: a login valid for the next hour
     const expires = new Date(Date.now() + 3_600_000).toISOString();
     const tokens = { access_token: 'revoked', expires_at: expires, scopes: social.state.allScopes() };
     writeFileSync(`${home.dir}/tokens.json`, JSON.stringify(tokens), { mode: 0o600 });

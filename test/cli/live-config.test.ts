@@ -56,6 +56,7 @@ async function start() {
   });
   /** Waits (at most 2 s from the change) until both processes answer `mode`. */
   const bothSee = async (mode: string) => {
+    // wall clock: how long the reload takes
     const changed = Date.now();
     await until(
       `both processes in ${mode}`,
@@ -65,6 +66,7 @@ async function start() {
       },
       WITHIN_MS,
     );
+    // wall clock: how long the reload takes
     return Date.now() - changed;
   };
   return { api, modes, bothSee, home: configured };

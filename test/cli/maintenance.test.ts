@@ -131,6 +131,7 @@ describe('app test', () => {
 
   it('passes with tokens holding every scope, and reports missing DM scopes when they are not', async () => {
     home.writeConfig(`${OLD}\n[social_api]\nclient_id = "c"\n`);
+    // wall clock: the CLI under test reads the real clock: a login valid for the next hour
     const expires = new Date(Date.now() + 3_600_000).toISOString();
     const { REQUESTED_SCOPES } = await import('../../src/core/domain/scopes.js');
     const all = REQUESTED_SCOPES.filter((scope) => !scope.startsWith('dm.'));

@@ -15,7 +15,7 @@ beforeAll(async () => {
   h = await startHttpHarness();
   await new AuthRepository(h.app.deps.database, DEFAULT_ACCOUNT_ID).setPassphraseHash(
     await hashPassphrase(PASSPHRASE),
-    new Date(),
+    new Date(h.clock.now()),
   );
 });
 afterAll(() => h.close());

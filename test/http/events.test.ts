@@ -20,7 +20,7 @@ beforeAll(async () => {
   h = await startHttpHarness({ approval_mode: true });
   await new AuthRepository(h.app.deps.database, DEFAULT_ACCOUNT_ID).setPassphraseHash(
     await hashPassphrase(PASSPHRASE),
-    new Date(),
+    new Date(h.clock.now()),
   );
   base = await h.server.listen({ host: '127.0.0.1', port: 0 });
 }, 30_000);

@@ -20,7 +20,7 @@ async function start(config: Parameters<typeof startHttpHarness>[0] = {}, option
   open.push(h);
   await new AuthRepository(h.app.deps.database, DEFAULT_ACCOUNT_ID).setPassphraseHash(
     await hashPassphrase(PASSPHRASE),
-    new Date(),
+    new Date(h.clock.now()),
   );
   return h;
 }

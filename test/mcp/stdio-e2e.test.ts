@@ -40,10 +40,12 @@ const likes = () =>
   fake.requests.filter((r) => r.method === 'POST' && /\/2\/users\/\d+\/likes$/.test(r.path));
 
 async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
+  // wall clock: a deadline for the wait
   const deadline = Date.now() + 10_000;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
+    // wall clock: a deadline for the wait
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -100,6 +102,7 @@ describe('app mcp serve over stdio', () => {
       .tweetsNewestFirst()
       .slice(0, 3)
       .map((t) => t.id);
+    // wall clock: the tool server process runs on the real clock
     const before = Date.now();
     expect((await s.call('social_like_tweet', { tweet_id: ids[0] })).success).toBe(true);
     expect((await s.call('social_like_tweet', { tweet_id: ids[1] })).success).toBe(true);
@@ -107,6 +110,7 @@ describe('app mcp serve over stdio', () => {
     expect(third.error).toMatchObject({ code: 'policy_denied_rate_limited', policy_decision: 'denied' });
     const reset = Date.parse(third.error?.rate_limit_reset ?? '');
     expect(reset).toBeGreaterThanOrEqual(before + 3_600_000 - 1000);
+    // wall clock: the tool server process runs on the real clock
     expect(reset).toBeLessThanOrEqual(Date.now() + 3_600_000);
     expect(likes()).toHaveLength(2);
   });

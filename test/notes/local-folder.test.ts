@@ -17,6 +17,7 @@ let outside: string;
 let database: AppDatabase;
 let notes: NoteRepository;
 let runner: SourceRunner | undefined;
+// wall clock: note timestamps only; the watcher and its debounce run in real time
 const clock = { now: () => new Date() };
 const logger = { warn() {} };
 
@@ -80,10 +81,12 @@ const chunks = (path: string) =>
     .all(path) as Array<{ heading_path: string; chunk_text: string }>;
 
 async function until<T>(what: string, probe: () => T | undefined, ms = 5000): Promise<T> {
+  // wall clock: a deadline for the wait
   const deadline = Date.now() + ms;
   for (;;) {
     const value = probe();
     if (value !== undefined) return value;
+    // wall clock: a deadline for the wait
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

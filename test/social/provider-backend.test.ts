@@ -31,6 +31,7 @@ function scraperBackend(allowMutations: boolean) {
     config,
     tokensPath: `${home.dir}/tokens.json`,
     scraperSessionPath: `${home.dir}/scraper_session.json`,
+    // wall clock: the scraper fake keeps real time (sessions, rate windows)
     clock: { now: () => new Date() },
     sleep: async () => {},
   });
@@ -87,6 +88,7 @@ describe('provider backends', () => {
       config: ConfigSchema.parse({}),
       tokensPath: `${home.dir}/none.json`,
       scraperSessionPath: `${home.dir}/none-session.json`,
+      // wall clock: no call is made; capabilities only
       clock: { now: () => new Date() },
     });
     expect(social.capabilities.backend).toBe('social_api');

@@ -91,10 +91,12 @@ export async function until<T>(
   probe: () => Promise<T | undefined> | T | undefined,
   ms = 20_000,
 ): Promise<T> {
+  // wall clock: a deadline for the wait
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
+    // wall clock: a deadline for the wait
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

@@ -55,10 +55,12 @@ export function openEventStream(url: string, headers: Record<string, string> = {
         text: () => raw,
         ended,
         async next(match, what = 'an event', ms = 15_000) {
+          // wall clock: a deadline for the wait
           const deadline = Date.now() + ms;
           for (;;) {
             const found = events.find(match);
             if (found) return found;
+            // wall clock: a deadline for the wait
             const left = deadline - Date.now();
             if (left <= 0) throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(events)}`);
             await Promise.race([

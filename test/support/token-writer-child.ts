@@ -10,6 +10,7 @@ for (;;) {
     access_token: `access-${n}-${'x'.repeat(2000)}`,
     refresh_token: `refresh-${n}`,
     token_type: 'bearer',
+    // wall clock: this child stands in for `app auth`, which reads the real clock
     expires_at: new Date(Date.now() + 3_600_000).toISOString(),
     scopes: ['tweet.read'],
   });

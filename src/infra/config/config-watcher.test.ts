@@ -44,8 +44,10 @@ function start(text: string, options: { pollMs?: number; debounceMs?: number } =
 
 /** Resolves once `count` events have arrived (fails the test after `ms`). */
 async function eventCount(count: number, ms = 3000): Promise<Event[]> {
+  // wall clock: a deadline for the wait
   const deadline = Date.now() + ms;
   while (events.length < count) {
+    // wall clock: a deadline for the wait
     const left = deadline - Date.now();
     if (left <= 0) throw new Error(`expected ${count} events, got ${events.length}`);
     await new Promise<void>((resolve) => {

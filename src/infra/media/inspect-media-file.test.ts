@@ -33,6 +33,7 @@ describe('inspectMediaFile', () => {
   it('refuses a FIFO at once (several at a time), then still reads a file', async () => {
     const fifo = join(dir, 'pipe');
     execFileSync('mkfifo', [fifo]);
+    // wall clock: an elapsed time
     const started = Date.now();
     const answers = await Promise.allSettled(Array.from({ length: 8 }, () => inspectMediaFile(fifo)));
     for (const answer of answers) {
@@ -41,6 +42,7 @@ describe('inspectMediaFile', () => {
         reason: { code: 'file_read_error', message: `${fifo} is not a regular file` },
       });
     }
+    // wall clock: an elapsed time
     expect(Date.now() - started).toBeLessThan(2000);
     const png = join(dir, 'a.png');
     writeFileSync(png, COMPLETE_IMAGES.png.bytes);

@@ -43,8 +43,10 @@ afterEach(() => {
 });
 
 async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  // wall clock: a deadline for the wait
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
+    // wall clock: a deadline for the wait
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 5));
   }

@@ -166,8 +166,10 @@ describe('background checkpoints', () => {
     fill(database);
     const before = size(path);
     // Nothing on this thread runs until the loop below returns: only another thread can grow the file.
+    // wall clock: a deadline for the wait
     const deadline = Date.now() + 5_000;
     let grown = false;
+    // wall clock: a deadline for the wait
     while (!grown && Date.now() < deadline) grown = size(path) > before;
     expect(grown).toBe(true);
     // Ten ticks with nothing to copy, and the thread is gone.

@@ -86,6 +86,7 @@ function sendFault(reply: FastifyReply, action: FaultAction) {
 }
 
 export async function startFakeDrive(options: StartFakeDriveOptions = {}): Promise<FakeDrive> {
+  // wall clock: the fake keeps real time unless a test gives it a clock
   const now = () => options.clock?.now() ?? Date.now();
   const state = new DriveState(now);
   const auth = new DriveAuth(now, options.accessTokenTtlSeconds);

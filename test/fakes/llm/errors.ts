@@ -86,6 +86,7 @@ function errorHeaders(protocol: Protocol, spec: ErrorSpec): Record<string, strin
   if (spec.status === 429 && protocol === 'anthropic') {
     headers['anthropic-ratelimit-requests-remaining'] = '0';
     headers['anthropic-ratelimit-requests-reset'] = new Date(
+      // wall clock: the fake keeps real time: a Retry-After from now
       Date.now() + (retryAfter ?? 1) * 1000,
     ).toISOString();
   } else if (spec.status === 429 && protocol !== 'ollama') {

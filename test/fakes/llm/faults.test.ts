@@ -151,9 +151,11 @@ describe('timing and network faults', () => {
 
   it('holds a slow answer past a client timeout, then answers the next call promptly', async () => {
     fake.script.delay(3000);
+    // wall clock: an elapsed time
     const started = Date.now();
     const error = await caught(ask('openai-chat', { abortSignal: AbortSignal.timeout(100) }));
 
+    // wall clock: an elapsed time
     expect(Date.now() - started).toBeLessThan(1000);
     expect((error as Error).name).toMatch(/TimeoutError|AbortError/);
     expect(fake.calls[0]?.status).toBeUndefined();
@@ -162,8 +164,10 @@ describe('timing and network faults', () => {
 
   it('delays an answer by the scripted time', async () => {
     fake.script.delay(150, { protocol: 'ollama' });
+    // wall clock: an elapsed time
     const started = Date.now();
     await ask('ollama');
+    // wall clock: an elapsed time
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
   });
 

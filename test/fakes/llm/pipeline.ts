@@ -58,6 +58,7 @@ export async function handleModelCall(
       : {}),
     stream: parsed.ok ? parsed.request.stream : body.stream === true,
     ...(apiKey !== undefined ? { apiKey } : {}),
+    // wall clock: when the fake saw the request
     at: new Date().toISOString(),
     body: req.body,
   };
@@ -111,6 +112,7 @@ function buildAnswer(
   const answer: Answer = {
     id: `${ID_PREFIX[protocol]}fake${String(ctx.nextId()).padStart(20, '0')}`,
     model: request.model,
+    // wall clock: the fake keeps real time, as the provider stamps its answer
     created: Math.floor(Date.now() / 1000),
     text,
     finish,

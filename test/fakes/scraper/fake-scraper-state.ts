@@ -79,6 +79,7 @@ export class FakeScraperState {
   /** Counts one call of `operation`; the values of its `x-rate-limit-*` headers and whether it is allowed. */
   takeRateLimit(
     operation: string,
+    // wall clock: the fake keeps real time unless a test passes `now`
     now = Date.now(),
   ): { allowed: boolean; limit: number; remaining: number; reset: number } {
     const limit = this.rateLimits.get(operation) ?? 500;
@@ -157,6 +158,7 @@ export class FakeScraperState {
         ? (this.posts.get(post.in_reply_to_status_id)?.conversation_id ?? post.id)
         : post.id,
       views: 0,
+      // wall clock: the fake keeps real time
       created_at: new Date(),
       ...post,
     };

@@ -87,6 +87,7 @@ describe('fake scraper', () => {
     const limited = await gql('UserByRestId', { userId: SEED_IDS.bob }, headers);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('x-rate-limit-remaining')).toBe('0');
+    // wall clock: the fake keeps real time
     expect(Number(limited.headers.get('x-rate-limit-reset'))).toBeGreaterThan(Date.now() / 1000);
     fake.state.setRateLimit('UserByRestId', 500);
   });

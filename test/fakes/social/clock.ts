@@ -16,9 +16,11 @@ export interface SettableClock extends FakeClock {
  * or stands still at `start` when `frozen` (so tests see exact expiry boundaries).
  */
 export function createFakeClock(options: { start?: number; frozen?: boolean } = {}): SettableClock {
+  // wall clock: this is the clock: real time plus an offset, or frozen
   const origin = Date.now();
   let base = options.start ?? origin;
   const frozen = options.frozen ?? false;
+  // wall clock: this is the clock: real time plus an offset, or frozen
   const elapsed = () => (frozen ? 0 : Date.now() - origin);
   return {
     now: () => base + elapsed(),

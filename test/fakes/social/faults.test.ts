@@ -164,11 +164,13 @@ describe('skip and holdAfterCommit', () => {
 
       fake.faults.inject({ path: '/2/tweets', method: 'POST', action: faultPresets.holdAfterCommit(300) });
       const before = fake.state.stats.tweetsCreated;
+      // wall clock: an elapsed time
       const started = Date.now();
       const held = post('held');
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(fake.state.stats.tweetsCreated).toBe(before + 1);
       expect((await held).status).toBe(201);
+      // wall clock: an elapsed time
       expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     } finally {
       await fake.close();

@@ -110,6 +110,7 @@ describe('rewriteNoteAtomically', () => {
   it('notices a save of identical bytes (mtime checked)', async () => {
     const result = await rewrite({
       beforeRename: async ({ attempt }) => {
+        // wall clock: a file's modification time, as an editor leaves it
         if (attempt === 1) await utimes(path, new Date(), new Date());
       },
     });
