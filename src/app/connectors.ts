@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import type { Config } from '../contracts/config/config.js';
 import type { ContentSource } from '../contracts/config/content-sources.js';
+import { driveTokenOrigins } from '../core/domain/token-origins.js';
 import type { Clock } from '../core/ports/clock.js';
 import type { NoteSink, SourceRunner } from '../core/ports/note-sink.js';
 import type { SettingsStore } from '../core/ports/settings-store.js';
@@ -12,6 +13,7 @@ import {
   createCloudDriveConnector,
 } from '../core/services/connectors/cloud-drive-connector.js';
 import { PendingLinks } from '../core/services/connectors/connector-deps.js';
+import { boundToOrigins } from '../core/services/connectors/usable-grant.js';
 import type { Logger } from '../infra/logging/create-logger.js';
 import { SecretBox } from '../infra/security/secret-box.js';
 import { createDriveSource, DRIVE_LOOP_BACK_REASON } from '../infra/sources/drive/create-drive-source.js';
@@ -53,11 +55,16 @@ export function defaultRedirectUri(config: Readonly<Config>): string {
 
 export function createConnectors(options: ConnectorsOptions): AppConnectors {
   const { config, clock, logger } = options;
-  const connections = new ConnectionRepository(
-    options.database,
-    options.accountId,
-    new SecretBox(join(options.dataDir, 'connector.key')),
-    clock,
+  const origins = () => driveTokenOrigins(config().connectors.cloud_drive);
+  // A linked account's token goes only where it was linked: the link flow and the drive sources alike.
+  const connections = boundToOrigins(
+    new ConnectionRepository(
+      options.database,
+      options.accountId,
+      new SecretBox(join(options.dataDir, 'connector.key')),
+      clock,
+    ),
+    origins,
   );
   const retries = {
     clock,
@@ -70,6 +77,7 @@ export function createConnectors(options: ConnectorsOptions): AppConnectors {
     logger,
     pending: new PendingLinks(),
     ...(options.settings ? { settings: options.settings } : {}),
+    origins,
     provider: () => {
       const settings = driveOAuthSettings(config().connectors.cloud_drive, defaultRedirectUri(config()));
       return 'missing' in settings ? settings : new DriveOAuth(settings, new DriveHttp(retries));

@@ -13,6 +13,11 @@ export const StoredTokensSchema = z.object({
   /** The authenticated account, learned at login so "me" routes need no extra call. */
   user_id: z.string().optional(),
   username: z.string().optional(),
+  /**
+   * Where these tokens may be sent: the origin of each platform host (and of the token endpoint) when they
+   * were issued. A config pointing elsewhere needs a new login; the tokens are never sent there.
+   */
+  origins: z.record(z.string(), z.string()).optional(),
 });
 
 export type StoredTokens = z.infer<typeof StoredTokensSchema>;

@@ -5,6 +5,8 @@ import type { Connection, ConnectionStatus, ConnectorType } from '../../contract
 /** What a connection keeps to act for the account: only the refresh token (access tokens live in memory). */
 export interface StoredGrant {
   refreshToken: string;
+  /** Where the grant may be sent (origins by place: token, api, revoke); absent on links from before. */
+  origins?: Record<string, string>;
 }
 
 export interface NewConnection {
@@ -25,6 +27,8 @@ export interface ConnectionStore {
    * (key file missing or replaced) the connection is marked `error` with the reason, and that is thrown.
    */
   grant(id: number): Promise<StoredGrant>;
+  /** Records where a grant from before origins were kept may be sent (the config in force at its first use). */
+  bindOrigins(id: number, origins: Record<string, string>): Promise<void>;
   /** `problem` says why it is not active (kept in `metadata.problem`); null clears it. */
   setStatus(id: number, status: ConnectionStatus, problem: string | null, at: Date): Promise<void>;
   remove(id: number): Promise<boolean>;

@@ -27,12 +27,26 @@ export type ConfigEdit =
 export interface EditOptions {
   /** The env and flags the running process puts over the file: the result must hold under them too. */
   layers?: ConfigLayers;
+  /**
+   * A last look at the change before it is written (given `layers`): problems it returns refuse the change
+   * like any other, on the same read of the file as the write.
+   */
+  check?(change: LayeredChange): ConfigIssue[];
+}
+
+/** The effective config (the file under env and flags) before and after a change, with the sources after. */
+export interface LayeredChange {
+  before: Config | undefined;
+  after: Config;
+  sources: ReadonlyMap<string, ConfigSource>;
 }
 
 export interface EditResult {
   text: string;
   config: Config;
   issues: ConfigIssue[];
+  /** Set when the edit was checked under `layers`. */
+  layered?: LayeredChange;
 }
 
 /** JSON can say things TOML cannot; deeper nesting than this is refused before smol-toml's own limit. */
@@ -180,6 +194,7 @@ export function previewEdits(
     previous: previous.success ? previous.data : undefined,
   });
   addAll(issues, checked.issues);
+  let change: LayeredChange | undefined;
   if (options.layers) {
     // What the running process will load: env and flags over the edited file.
     const was = ConfigSchema.safeParse(layerOver(parseText(before), new Map(), options.layers).raw);
@@ -189,9 +204,12 @@ export function previewEdits(
       previous: was.success ? was.data : undefined,
     });
     addAll(issues, under.issues);
+    if (under.config)
+      change = { before: was.success ? was.data : undefined, after: under.config, sources: layered.sources };
   }
+  if (change && options.check && !hasErrors(issues)) addAll(issues, options.check(change));
   if (hasErrors(issues) || !checked.config) refuse(issues);
-  return { text, config: checked.config, issues };
+  return { text, config: checked.config, issues, ...(change ? { layered: change } : {}) };
 }
 
 /**

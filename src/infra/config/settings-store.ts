@@ -8,7 +8,7 @@ import { type ConfigIssue, type ConfigSource, formatSource } from '../../core/do
 import { getPath } from '../../core/domain/object-path.js';
 import { configLeaves } from '../../core/domain/schema-walk.js';
 import { AppError, isAppError } from '../../core/errors.js';
-import type { SettingsStore } from '../../core/ports/settings-store.js';
+import type { ChangeCheck, SettingsStore } from '../../core/ports/settings-store.js';
 import { changedKeys } from './changed-keys.js';
 import { resolveConfigPaths } from './config-paths.js';
 import { effectiveConfig, maskConfig } from './config-view.js';
@@ -78,14 +78,14 @@ export function createSettingsStore(
   return {
     read: () => view(fresh()),
     fileValue: (key) => getPath(fresh().file.raw, key.split('.')),
-    write(edits: readonly SettingEdit[]) {
+    write(edits: readonly SettingEdit[], check?: ChangeCheck) {
       const before = fresh();
       const was = before.config ?? lastGood?.config;
       try {
         editConfigFile(
           before.paths.configPath,
           edits.map((edit) => ({ key: edit.key, value: edit.value })),
-          { layers: load },
+          { layers: load, ...(check ? { check } : {}) },
         );
       } catch (error) {
         if (isAppError(error) && error.code === 'validation_error' && Array.isArray(error.details))

@@ -48,6 +48,13 @@ export function socialBaseUrls(config: Readonly<Config>): Record<SocialHost, str
   };
 }
 
+/** The origins the platform's tokens go to under `[social_api]`: each host, and the token endpoint. */
+export function tokenOrigins(config: Readonly<Config>): Record<string, string> {
+  const origins: Record<string, string> = { token: new URL(config.social_api.token_url).origin };
+  for (const [host, url] of Object.entries(socialBaseUrls(config))) origins[host] = new URL(url).origin;
+  return origins;
+}
+
 export function platformOAuth(config: Readonly<Config>, usage?: ApiUsageRecorder): PlatformOAuth | undefined {
   const api = config.social_api;
   if (!api.client_id) return undefined;
@@ -81,6 +88,7 @@ export function createSocialBackend(deps: SocialBackendDeps): SocialBackend {
     store: new TokenStore(deps.tokensPath),
     oauth: platformOAuth(config, usage),
     clock,
+    origins: tokenOrigins(config),
   });
   const transport = new HttpTransport({
     baseUrls: socialBaseUrls(config),

@@ -9,7 +9,7 @@ import { scopeStatus } from '../../core/domain/scopes.js';
 import { AppError } from '../../core/errors.js';
 import type { ApiUsageRecorder } from '../../core/ports/api-usage.js';
 import type { Clock } from '../../core/ports/clock.js';
-import { platformOAuth, socialBaseUrls } from './create-social-backend.js';
+import { platformOAuth, socialBaseUrls, tokenOrigins } from './create-social-backend.js';
 import { ENDPOINTS } from './endpoints.js';
 import { HttpTransport } from './http-transport.js';
 import type { PlatformOAuth } from './platform-oauth.js';
@@ -178,6 +178,8 @@ export async function finishLogin(options: FinishLoginOptions): Promise<LoginRes
     obtained_at: now.toISOString(),
     user_id: me.id,
     username: me.username,
+    // Issued by these hosts: they are the only ones the tokens will be sent to.
+    origins: tokenOrigins(options.config),
   };
   const store = new TokenStore(options.tokensPath);
   store.write(tokens);

@@ -1,8 +1,10 @@
 // Keeps a usable access token: refreshes shortly before expiry, single-flight (concurrent callers, and
 // other processes through the marker lock, never spend the same refresh token twice; a waiter stops as soon
 // as the holder saves, is refused, dies or gives up), saves the rotated tokens before anyone uses them, and
-// names a dead refresh chain plainly.
+// names a dead refresh chain plainly. Tokens go only to the origins they were issued for: a file from before
+// that record is bound to the config in force at its first use.
 import type { StoredTokens } from '../../contracts/platform-tokens.js';
+import { movedOrigin } from '../../core/domain/token-origins.js';
 import { AppError } from '../../core/errors.js';
 import type { Clock } from '../../core/ports/clock.js';
 import type { AccessGrant, AccessTokens } from './http-transport.js';
@@ -20,6 +22,8 @@ export interface TokenManagerOptions {
   /** A refresh claimed by another process longer ago than this is treated as interrupted. */
   staleRefreshMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** The origins the config sends tokens to now (each platform host and the token endpoint). */
+  origins?: Record<string, string>;
 }
 
 export type TokenHealth =
@@ -59,10 +63,32 @@ export class TokenManager implements AccessTokens {
         throw new AppError('social_not_configured', 'no platform tokens yet; run `app auth` to log in');
       }
       if (file.state === 'invalid') throw new AppError('social_not_configured', file.message);
-      this.cached = { version, tokens: file.tokens };
+      this.cached = { version, tokens: this.bound(file.tokens) };
       this.dead = undefined;
     }
+    const moved = this.movedOrigin(this.cached.tokens);
+    if (moved) throw moved;
     return this.cached.tokens;
+  }
+
+  /** Tokens from before origins were recorded, bound now to where this config sends them (saved once). */
+  private bound(tokens: StoredTokens): StoredTokens {
+    const { origins } = this.options;
+    if (tokens.origins || !origins) return tokens;
+    const bound = { ...tokens, origins };
+    this.options.store.write(bound);
+    return bound;
+  }
+
+  /** Refusal when the config now names another origin than the tokens were issued for. */
+  private movedOrigin(tokens: StoredTokens): AppError | undefined {
+    const moved = this.options.origins ? movedOrigin(tokens.origins, this.options.origins) : undefined;
+    return moved
+      ? new AppError(
+          'social_not_configured',
+          `the saved platform login was made for ${moved.issued} (${moved.place}); the config now names ${moved.now}, where it is never sent: run \`app auth\` to sign in there`,
+        )
+      : undefined;
   }
 
   /** The signed-in account's id, when `app auth` recorded it. */

@@ -13,6 +13,7 @@ import { DriveHttp } from '../../../infra/sources/drive/drive-http.js';
 import { DriveOAuth, driveOAuthSettings } from '../../../infra/sources/drive/drive-oauth.js';
 import { type AppDatabase, openDatabase } from '../../../infra/sqlite/open-database.js';
 import { ConnectionRepository } from '../../../infra/sqlite/repositories/connection-repository.js';
+import { driveTokenOrigins } from '../../domain/token-origins.js';
 import { type CloudDriveConnector, createCloudDriveConnector } from './cloud-drive-connector.js';
 import { PendingLinks } from './connector-deps.js';
 
@@ -40,6 +41,7 @@ beforeEach(async () => {
     connections,
     clock: appClock,
     pending: new PendingLinks(),
+    origins: () => driveTokenOrigins(CloudDriveConnectorSchema.parse(drive.connectorConfig())),
     provider: () => {
       const config = CloudDriveConnectorSchema.parse(configured ? drive.connectorConfig() : {});
       const settings = driveOAuthSettings(config, REDIRECT);

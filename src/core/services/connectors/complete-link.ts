@@ -41,7 +41,8 @@ export async function completeLink(
       connectorType: 'cloud_drive',
       accountEmail: account.email,
       displayName: account.name ?? account.email,
-      grant: { refreshToken: grant.refreshToken },
+      // Linked here: the only origins its token will be sent to.
+      grant: { refreshToken: grant.refreshToken, origins: deps.origins() },
       metadata: { scope: grant.scope, linked_at: now.toISOString() },
     },
     now,

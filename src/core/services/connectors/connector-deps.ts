@@ -14,6 +14,8 @@ export interface ConnectorDeps {
   connections: ConnectionStore;
   /** The OAuth provider for the current `[connectors.cloud_drive]` settings, or the keys that are missing. */
   provider(): LinkProvider | { missing: string[] };
+  /** Where the current settings send a linked account's tokens (by place: token, api, revoke). */
+  origins(): Record<string, string>;
   clock: Clock;
   pending: PendingLinks;
   /** The config file as settings: a new connection is written into a drive source's `connection_id`. */

@@ -103,10 +103,7 @@ export class ConnectionRepository implements ConnectionStore {
   }
 
   async create(input: NewConnection, at: Date): Promise<Connection> {
-    const sealed = this.box.seal(
-      JSON.stringify({ refresh_token: input.grant.refreshToken }),
-      this.context(input.connectorType),
-    );
+    const sealed = this.box.seal(this.sealedGrant(input.grant), this.context(input.connectorType));
     const now = toDbTimestamp(at);
     const row = await this.database.db
       .insertInto('connections')
@@ -137,15 +134,48 @@ export class ConnectionRepository implements ConnectionStore {
     try {
       if (!row.encrypted_credentials) throw new SecretBoxError('it has no stored credentials');
       const plain = this.box.open(row.encrypted_credentials, this.context(row.connector_type));
-      const parsed = JSON.parse(plain) as { refresh_token?: unknown };
+      const parsed = JSON.parse(plain) as { refresh_token?: unknown; origins?: unknown };
       if (typeof parsed.refresh_token !== 'string' || parsed.refresh_token === '')
         throw new SecretBoxError('its stored credentials hold no refresh token');
-      return { refreshToken: parsed.refresh_token };
+      const origins = parsed.origins;
+      return {
+        refreshToken: parsed.refresh_token,
+        ...(origins && typeof origins === 'object' ? { origins: origins as Record<string, string> } : {}),
+      };
     } catch (error) {
       const message = `connection ${id}: ${error instanceof Error ? error.message : String(error)}`;
       await this.setStatus(id, 'error', message, this.clock.now());
       throw new SecretBoxError(message, error);
     }
+  }
+
+  async bindOrigins(id: number, origins: Record<string, string>): Promise<void> {
+    const row = await this.database.db
+      .selectFrom('connections')
+      .select(['connector_type'])
+      .where('account_id', '=', this.accountId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) return;
+    const grant = await this.grant(id);
+    await this.database.db
+      .updateTable('connections')
+      .set({
+        encrypted_credentials: this.box.seal(
+          this.sealedGrant({ ...grant, origins }),
+          this.context(row.connector_type),
+        ),
+      })
+      .where('account_id', '=', this.accountId)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  private sealedGrant(grant: StoredGrant): string {
+    return JSON.stringify({
+      refresh_token: grant.refreshToken,
+      ...(grant.origins ? { origins: grant.origins } : {}),
+    });
   }
 
   async setStatus(id: number, status: ConnectionStatus, problem: string | null, at: Date): Promise<void> {
