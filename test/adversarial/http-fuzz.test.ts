@@ -1,8 +1,8 @@
 // Property-based fuzz over every HTTP route (seeded, bounded): hostile path parameters, query strings and
 // bodies shaped after each operation's input schema but full of wrong types, huge and nested values,
 // unicode edge cases, prototype-pollution keys and wrong content types. Never a 5xx, every error in the
-// documented shape, and afterwards the server answers, the database passes integrity_check and
-// Object.prototype is untouched.
+// documented shape, JSON nested past 64 levels refused on every JSON route (whole body or any field), and
+// afterwards the server answers, the database passes integrity_check and Object.prototype is untouched.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/core/errors.js';
@@ -28,6 +28,7 @@ const HTTP_ONLY_CODES = [
   'headers_too_large',
 ];
 const DOCUMENTED = new Set<string>([...ERROR_CODES, ...HTTP_ONLY_CODES]);
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 let h: HttpHarness;
 let llm: FakeLlm;
@@ -157,6 +158,10 @@ async function send(route: RouteSummary, request: FuzzRequest) {
   return response;
 }
 
+/** `value` wrapped in `levels` arrays (or objects) — the JSON text, since building it stays flat. */
+const nestedText = (levels: number, objects: boolean) =>
+  objects ? `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}` : `${'['.repeat(levels)}1${']'.repeat(levels)}`;
+
 describe('HTTP fuzz: every route', () => {
   it('never answers 5xx; every error has the documented shape', async () => {
     // The live event stream never ends by itself (an injected request would wait forever): test/http/events.
@@ -192,6 +197,46 @@ describe('HTTP fuzz: every route', () => {
     }
     expect(requests).toBeGreaterThan(routes.length * RUNS_PER_ROUTE * 0.9);
   }, 180_000);
+
+  it('JSON nested past 64 levels: every JSON route answers 400 validation_error, whole body or any field', async () => {
+    const routes = h.server.routeTable.filter(
+      (r) => WRITES.has(r.method) && r.body === 'json' && r.url !== '/mcp',
+    );
+    expect(routes.length).toBeGreaterThan(30);
+    const failures: string[] = [];
+    for (const route of routes) {
+      const path = route.url.replace(/:\w+/g, '1');
+      const op = operationByRoute.get(`${route.method} ${route.url}`);
+      const fields = Object.keys((op ? toSchema(op.input, 'input') : { properties: {} }).properties ?? {});
+      const bodies = [nestedText(65, false), nestedText(5_000, true)];
+      for (const field of [...fields, 'extra']) {
+        for (const [levels, objects] of [
+          [65, false],
+          [5_000, true],
+          [20_000, false],
+        ] as const)
+          bodies.push(`{${JSON.stringify(field)}:${nestedText(levels, objects)}}`);
+      }
+      for (const body of bodies) {
+        const response = await send(route, { path, query: '', body, contentType: 'application/json' });
+        const error = response.statusCode === 400 ? response.json().error : undefined;
+        if (error?.code !== 'validation_error' || !/nested deeper than 64 levels/.test(error.message))
+          failures.push(
+            `${route.method} ${path} ${body.slice(0, 40)}…: ${response.statusCode} ${response.body.slice(0, 120)}`,
+          );
+      }
+      // At the limit, a field is judged by its route's schema, not refused for its depth.
+      const within = await send(route, {
+        path,
+        query: '',
+        body: `{"${fields[0] ?? 'extra'}":${nestedText(64, false)}}`,
+        contentType: 'application/json',
+      });
+      expect(within.statusCode, `${route.method} ${path}`).toBeLessThan(500);
+      expect(within.body, `${route.method} ${path}`).not.toMatch(/nested deeper/);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 
   it('afterwards: the server answers, the database is intact, no prototype was polluted', async () => {
     const health = await h.api('GET', '/api/health', undefined, { auth: false });

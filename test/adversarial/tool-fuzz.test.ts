@@ -233,6 +233,38 @@ describe('tool fuzz over the admin profile', () => {
     }
   });
 
+  it('a parameter nested past 64 levels answers invalid_input for every tool, before anything walks it', async () => {
+    const nested = (levels: number, objects: boolean) => {
+      let value: unknown = 1;
+      for (let i = 0; i < levels; i++) value = objects ? { a: value } : [value];
+      return value;
+    };
+    const wrong: string[] = [];
+    for (const op of TOOLS) {
+      for (const param of [...Object.keys(schemaOf(op.tool.name).properties ?? {}), 'extra']) {
+        for (const value of [nested(65, false), nested(20_000, true)]) {
+          // Straight to the client, not through `wire`: JSON.stringify would itself overflow at this depth.
+          const result = await h.client.callTool({ name: op.tool.name, arguments: { [param]: value } });
+          const text = (result.content as Array<{ type: string; text: string }>)[0]?.text ?? '';
+          const error = EnvelopeCheck.parse(JSON.parse(text)).error;
+          if (
+            error?.code !== 'invalid_input' ||
+            !error.message.includes(`${param}: nested deeper than 64 levels`)
+          )
+            wrong.push(`${op.tool.name} ${param}: ${text.slice(0, 200)}`);
+        }
+      }
+      // At the limit, the tool's own schema judges the value.
+      const [first = 'extra'] = Object.keys(schemaOf(op.tool.name).properties ?? {});
+      const within = await h.client.callTool({
+        name: op.tool.name,
+        arguments: { [first]: nested(64, false) },
+      });
+      expect(JSON.stringify(within.content), op.tool.name).not.toMatch(/nested deeper than 64 levels/);
+    }
+    expect(wrong).toEqual([]);
+  }, 60_000);
+
   it(`fast-check: ${RUNS_PER_TOOL} generated calls per tool answer well-formed envelopes`, async () => {
     for (const [index, op] of TOOLS.entries()) {
       const schema = schemaOf(op.tool.name);

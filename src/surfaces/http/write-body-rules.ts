@@ -1,8 +1,10 @@
 // Writes take their fields from a JSON body only (or a multipart upload where the route says so): a
 // query string never stands in for a body, and a form post, a text/plain body or any other type is
-// refused before anything is parsed. A cross-site form can produce none of the accepted requests.
+// refused before anything is parsed. A cross-site form can produce none of the accepted requests. JSON
+// nested past MAX_JSON_DEPTH is refused as it is parsed.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MAX_JSON_DEPTH, tooDeepField } from '../../core/domain/json-depth.js';
 import { AppError } from '../../core/errors.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -31,7 +33,21 @@ export function registerWriteBodyRules(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    void json(request, text, done);
+    // A body nested past the limit is refused here, before anything walks it recursively (a stack
+    // overflow would be a 500 far from its cause).
+    void json(request, text, (error, value) => {
+      const field = error ? undefined : tooDeepField(value);
+      if (field === undefined) {
+        done(error, value);
+        return;
+      }
+      const message = `nested deeper than ${MAX_JSON_DEPTH} levels`;
+      done(
+        new AppError('validation_error', `${field || 'the JSON body'}: ${message}`, {
+          details: { issues: [{ path: field, message }] },
+        }),
+      );
+    });
   });
   app.addHook('onRequest', async (request) => {
     if (!WRITES.has(request.method) || request.is404) return;

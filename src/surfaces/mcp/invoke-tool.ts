@@ -1,9 +1,11 @@
-// One tool call: parse the arguments with the operation's schema (malformed → invalid_input), run it, wrap
-// the result or error in the envelope, and record the call in telemetry. Shared by every transport.
+// One tool call: parse the arguments with the operation's schema (malformed or nested past MAX_JSON_DEPTH →
+// invalid_input), run it, wrap the result or error in the envelope, and record the call in telemetry.
+// Shared by every transport.
 import type { AppDeps } from '../../app/create-app.js';
 import type { Envelope } from '../../contracts/tools/envelope.js';
 import type { ToolProfile } from '../../contracts/tools/tool-binding.js';
 import { effectiveApprovalMode } from '../../core/domain/config-rules.js';
+import { MAX_JSON_DEPTH, tooDeepField } from '../../core/domain/json-depth.js';
 import { namesTool } from '../../core/domain/mutation-policy.js';
 import { AppError } from '../../core/errors.js';
 import type { RunControl } from '../../core/ports/run-control.js';
@@ -73,6 +75,18 @@ export async function invokeTool(
     // Mutations meet blocked_tools in the gateway (audited there); reads here.
     const blocked = op.mutation ? undefined : blockedTool(deps, op);
     if (blocked) throw blocked;
+    // Refused before anything walks the arguments recursively (a stack overflow would be an internal error).
+    const deep = tooDeepField(args);
+    if (deep !== undefined) {
+      const message = `nested deeper than ${MAX_JSON_DEPTH} levels`;
+      throw new AppError(
+        'invalid_input',
+        `invalid arguments for ${op.tool.name}: ${clip(deep)}: ${message}`,
+        {
+          details: { issues: [{ path: clip(deep), message }] },
+        },
+      );
+    }
     const unknown = unknownKeys(op, args);
     if (unknown.length > 0) {
       const listed = unknown.slice(0, MAX_LISTED).map((key) => clip(key));

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { SocialEndpoint } from '../../../contracts/social-endpoint.js';
 import { DB_ERRORS, PLATFORM_READ_ERRORS, type ToolBinding } from '../../../contracts/tools/tool-binding.js';
+import { MAX_JSON_DEPTH, nestsWithin } from '../../../core/domain/json-depth.js';
 import { guardEndpoint, guardHeaders } from '../../../core/domain/request-guards.js';
 import { AppError, isAppError } from '../../../core/errors.js';
 import type { EndpointRequest } from '../../../core/ports/social-endpoints.js';
@@ -26,25 +27,10 @@ const queryParams = z
   .record(z.string().min(1).max(256), z.union([z.string(), z.number(), z.boolean()]))
   .optional()
   .describe('Query parameters, e.g. {"ids": "1,2", "tweet.fields": "created_at"}.');
-/** Deeper than any platform body; the audit log's JSON column (SQLite) refuses beyond 1000 levels. */
-const MAX_BODY_DEPTH = 64;
-
-/** Whether `value` nests at most `limit` arrays or objects deep (iterative: no stack to overflow). */
-function nestsWithin(value: unknown, limit: number): boolean {
-  const pending: Array<[unknown, number]> = [[value, 0]];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [current, depth] = next;
-    if (typeof current !== 'object' || current === null) continue;
-    if (depth >= limit) return false;
-    for (const child of Object.values(current)) pending.push([child, depth + 1]);
-  }
-  return true;
-}
-
 const body = z
   .unknown()
   .optional()
-  .refine((value) => nestsWithin(value, MAX_BODY_DEPTH), `nested deeper than ${MAX_BODY_DEPTH} levels`)
+  .refine((value) => nestsWithin(value, MAX_JSON_DEPTH), `nested deeper than ${MAX_JSON_DEPTH} levels`)
   .describe('JSON body (an object or array); a string is read as JSON text.');
 const headers = z
   .record(z.string(), z.string())
@@ -93,10 +79,10 @@ function jsonBody(value: unknown): unknown {
   } catch {
     throw new AppError('validation_error', 'body guard: a string body must be JSON text');
   }
-  if (!nestsWithin(parsed, MAX_BODY_DEPTH)) {
+  if (!nestsWithin(parsed, MAX_JSON_DEPTH)) {
     throw new AppError(
       'validation_error',
-      `body guard: the JSON text is nested deeper than ${MAX_BODY_DEPTH} levels`,
+      `body guard: the JSON text is nested deeper than ${MAX_JSON_DEPTH} levels`,
     );
   }
   return parsed;
