@@ -1,8 +1,10 @@
-// Bad input over the streamable HTTP transport: each refused with a clear status and JSON-RPC error, and
-// the server keeps answering. A client that disconnects mid-call leaves its mutation audited exactly once.
+// Bad input over the streamable HTTP transport: each refused with a clear status and JSON-RPC error (a
+// foreign Origin, another port's Origin, an oversized body or batch, broken JSON), and the server keeps
+// answering. A client that disconnects mid-call leaves its mutation audited exactly once.
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MCP_BODY_LIMIT } from '../../src/surfaces/mcp/http-endpoint.js';
+import { MAX_BATCH_MESSAGES } from '../../src/surfaces/mcp/read-rpc-body.js';
 import { DEFAULT_USER_ID, faultPresets } from '../fakes/social/index.js';
 import {
   auditRows,
@@ -118,6 +120,62 @@ describe('bad input over HTTP', () => {
     await stillServes();
   });
 
+  it('an Origin on another port of an allowed name is refused: another program, not this server', async () => {
+    world = await startHttpWorld();
+    const port = new URL(world.server.url).port;
+    const other = String(Number(port) === 9999 ? 9998 : 9999);
+    for (const origin of [`http://localhost:${other}`, `http://127.0.0.1:${other}`, 'http://localhost']) {
+      const answer = await post(PING, { ...bearer(), origin });
+      expect(answer.status, origin).toBe(403);
+      expect((await rpcError(answer)).message).toBe(`origin ${origin} is not allowed`);
+    }
+    expect(world.server.endpoint.sessionCount()).toBe(0);
+    // The same name and port as the Host header (or another loopback name on that port) may call it.
+    const init = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    });
+    for (const origin of [`http://127.0.0.1:${port}`, `http://LOCALHOST:${port}`]) {
+      expect((await post(init, { ...bearer(), origin })).status, origin).toBe(200);
+    }
+    await stillServes();
+  });
+
+  it(`a batch of more than ${MAX_BATCH_MESSAGES} messages is refused whole (−32600); smaller ones answer`, async () => {
+    world = await startHttpWorld();
+    const headers = await session();
+    const list = (count: number) =>
+      JSON.stringify(
+        Array.from({ length: count }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/list' })),
+      );
+    // 100 tools/list in 5 KiB were answered with 9 MiB.
+    for (const count of [MAX_BATCH_MESSAGES + 1, 100]) {
+      const big = await post(list(count), headers);
+      expect(big.status).toBe(400);
+      const text = await big.text();
+      expect(text.length).toBeLessThan(500);
+      expect(JSON.parse(text).error).toEqual({
+        code: -32600,
+        message: `Invalid Request: a batch holds at most ${MAX_BATCH_MESSAGES} messages (this one has ${count}); send the others in further requests`,
+      });
+    }
+    // Refused before a session is opened, too.
+    const fresh = await post(list(20), bearer());
+    expect(fresh.status).toBe(400);
+    const sessions = world.server.endpoint.sessionCount();
+    expect(sessions).toBe(1);
+    const small = await post(list(2), headers);
+    expect(small.status).toBe(200);
+    expect((await small.text()).match(/"result":\{"tools":/g)).toHaveLength(2);
+    const full = await post(list(MAX_BATCH_MESSAGES), headers);
+    expect((await full.text()).match(/"result":\{"tools":/g)).toHaveLength(MAX_BATCH_MESSAGES);
+    const ping = await post(PING, headers);
+    expect(await ping.text()).toMatch(/"result":\{\}/);
+    await stillServes();
+  });
+
   it('a body over the limit is answered 413 before anything is parsed', async () => {
     world = await startHttpWorld();
     const big = JSON.stringify({
@@ -131,6 +189,49 @@ describe('bad input over HTTP', () => {
     expect((await rpcError(fresh)).message).toMatch(/^Payload Too Large/);
     const inSession = await post(big, await session());
     expect(inSession.status).toBe(413);
+    // Sent in chunks with no Content-Length: cut off at the limit all the same.
+    const url = new URL(world.server.url);
+    const chunked = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: { ...bearer(), 'content-type': 'application/json', accept: ACCEPT },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      for (let i = 0; i < 5; i++) req.write(big.slice(i * 300_000, (i + 1) * 300_000));
+      req.end(big.slice(1_500_000));
+    });
+    expect(chunked).toBe(413);
+    await stillServes();
+  });
+
+  it('tool arguments nested 20,000 levels deep answer an envelope error, not −32603', async () => {
+    world = await startHttpWorld();
+    const headers = await session();
+    const levels = 20_000;
+    const deep = `${'['.repeat(levels)}1${']'.repeat(levels)}`;
+    const answer = await post(
+      `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_config","arguments":{"section":${deep}}}}`,
+      headers,
+    );
+    expect(answer.status).toBe(200);
+    const text = await answer.text();
+    expect(text).not.toMatch(/-32603/);
+    const data = /^data: (.*)$/m.exec(text)?.[1] ?? '';
+    const result = JSON.parse(data).result;
+    expect(result.isError).toBe(true);
+    expect(JSON.parse(result.content[0].text).error).toMatchObject({
+      code: 'invalid_input',
+      message: 'invalid arguments for get_config: section: nested deeper than 64 levels',
+    });
     await stillServes();
   });
 

@@ -1,6 +1,6 @@
 // The tool server over the MCP streamable HTTP transport, on Node's request and response: the bearer token
-// (its own file), the DNS-rebinding guard on Host and Origin, then one session per client (Mcp-Session-Id),
-// each an SDK transport connected to buildToolServer's server, the same one stdio serves.
+// (its own file), the DNS-rebinding guard on Host and Origin (name and port), a bounded batch, then one
+// session per client (Mcp-Session-Id), each an SDK transport connected to buildToolServer's server.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -10,6 +10,7 @@ import { sameToken } from '../../app/mcp-token.js';
 import type { ToolProfile } from '../../contracts/tools/tool-binding.js';
 import { allowedHostNames, hostName } from '../http/host-guard.js';
 import { buildToolServer } from './build-tool-server.js';
+import { readRpcBody } from './read-rpc-body.js';
 
 /** Largest JSON-RPC body taken (the HTTP API's limit): tool arguments are small, media travel by path. */
 export const MCP_BODY_LIMIT = 1024 * 1024;
@@ -58,6 +59,32 @@ function refuse(
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
 }
 
+/** The port a Host header names ('' for none, or for the default port of `scheme`, as URL.port has it). */
+function hostPort(host: string, scheme: string): string {
+  const trimmed = host.trim();
+  const port = trimmed.startsWith('[')
+    ? /^\[[^\]]*\]:(\d+)$/.exec(trimmed)?.[1]
+    : /:(\d+)$/.exec(trimmed)?.[1];
+  if (port === undefined) return '';
+  const number = String(Number(port));
+  return number === (scheme === 'https:' ? '443' : '80') ? '' : number;
+}
+
+/**
+ * Whether an Origin is this server as the request reached it: an allowed host name and the port the Host
+ * header names. Another port of an allowed name is another origin (another program on this machine).
+ */
+function sameServer(origin: string, host: string, allowed: Set<string>): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  return allowed.has(hostName(url.hostname)) && url.port === hostPort(host, url.protocol);
+}
+
 /** Why a request is refused before any session sees it, or undefined when it may proceed. */
 function guard(req: IncomingMessage, token: string, allowed: Set<string>): [number, string] | undefined {
   const host = req.headers.host;
@@ -66,14 +93,8 @@ function guard(req: IncomingMessage, token: string, allowed: Set<string>): [numb
   }
   // A browser page on another site names itself in Origin; tools and agents send none.
   const origin = req.headers.origin;
-  if (origin !== undefined) {
-    let name: string | undefined;
-    try {
-      name = new URL(origin).hostname;
-    } catch {
-      name = undefined;
-    }
-    if (!name || !allowed.has(hostName(name))) return [403, `origin ${origin} is not allowed`];
+  if (origin !== undefined && !sameServer(origin, host, allowed)) {
+    return [403, `origin ${origin} is not allowed`];
   }
   const header = req.headers.authorization ?? '';
   if (!header.startsWith('Bearer ')) {
@@ -104,7 +125,7 @@ export function createHttpEndpoint(deps: AppDeps, options: HttpEndpointOptions):
   }
 
   /** A new session's transport and server; registered once the initialize request names its id. */
-  async function open(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function open(req: IncomingMessage, res: ServerResponse, parsed: unknown): Promise<void> {
     await makeRoom();
     const server = buildToolServer(deps, { profile: options.profile, expose: options.expose });
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
@@ -119,7 +140,7 @@ export function createHttpEndpoint(deps: AppDeps, options: HttpEndpointOptions):
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
     await server.connect(transport);
-    await transport.handleRequest(req, res);
+    await transport.handleRequest(req, res, parsed);
     // Anything but a valid initialize leaves no session behind.
     if (!transport.sessionId) await server.close().catch(() => undefined);
   }
@@ -134,18 +155,26 @@ export function createHttpEndpoint(deps: AppDeps, options: HttpEndpointOptions):
       return;
     }
     const id = req.headers['mcp-session-id'];
-    if (typeof id === 'string') {
-      const session = sessions.get(id);
-      if (!session) {
-        refuse(res, 404, -32001, 'Session not found: initialize a new session');
-        return;
-      }
+    const session = typeof id === 'string' ? sessions.get(id) : undefined;
+    if (typeof id === 'string' && !session) {
+      req.resume();
+      refuse(res, 404, -32001, 'Session not found: initialize a new session');
+      return;
+    }
+    // The body is read here so an oversized batch is refused before any of its messages runs.
+    const body = await readRpcBody(req, MCP_BODY_LIMIT);
+    if (body.kind === 'refused') {
+      refuse(res, body.status, body.code, body.message);
+      return;
+    }
+    const parsed = body.kind === 'parsed' ? body.message : undefined;
+    if (session) {
       session.lastSeen = now();
-      await session.transport.handleRequest(req, res);
+      await session.transport.handleRequest(req, res, parsed);
       return;
     }
     if (req.method === 'POST') {
-      await open(req, res);
+      await open(req, res, parsed);
       return;
     }
     if (req.method === 'GET' || req.method === 'DELETE') {
