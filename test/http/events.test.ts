@@ -103,7 +103,7 @@ describe('GET /api/events', () => {
     stream.close();
   });
 
-  it(`caps the open streams at ${MAX_EVENT_STREAMS}: one more is refused with 429 until one closes`, async () => {
+  it(`caps the open streams at ${MAX_EVENT_STREAMS}: one more is refused with 429 and Retry-After until one closes`, async () => {
     const held: EventStream[] = [];
     for (let i = 0; i < MAX_EVENT_STREAMS; i++) {
       const stream = await open(bearer());
@@ -112,6 +112,8 @@ describe('GET /api/events', () => {
     }
     const refused = await open(bearer());
     expect(refused.status).toBe(429);
+    // A client (the dashboard's EventSource among them) knows when to try again.
+    expect(refused.headers['retry-after']).toMatch(/^[1-9]\d*$/);
     await refused.ended;
     expect(JSON.parse(refused.text())).toMatchObject({ error: { code: 'throttled' } });
     held[0]?.close();

@@ -35,9 +35,17 @@ export function registerEventRoutes(
 
   // No HEAD twin: a HEAD request would hold a socket open for a body it never reads.
   app.get(LIVE_EVENTS_PATH, { exposeHeadRoute: false }, async (_request, reply) => {
-    if (closing) throw new AppError('throttled', 'the server is shutting down; reconnect in a moment');
+    // Retry-After: the wait a dropped stream's browser already uses before reconnecting.
+    const retryAfterSeconds = RETRY_MS / 1000;
+    if (closing) {
+      throw new AppError('throttled', 'the server is shutting down; reconnect in a moment', {
+        retryAfterSeconds,
+      });
+    }
     if (open.size >= maxStreams) {
-      throw new AppError('throttled', `too many open event streams (at most ${maxStreams}); close one`);
+      throw new AppError('throttled', `too many open event streams (at most ${maxStreams}); close one`, {
+        retryAfterSeconds,
+      });
     }
     reply.hijack();
     const response = reply.raw;
