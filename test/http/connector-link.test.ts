@@ -1,6 +1,7 @@
 // The cloud drive link flow over HTTP with the fake drive: start the link, follow the consent page's
 // redirect back to the public callback, the connection stored (its refresh token never in clear in the
-// database file), status, 409 unless force, bad and expired states, a denied consent, disconnect.
+// database file), status, 409 unless force, bad and expired states, a denied consent (its state used up),
+// disconnect.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeDrive, startFakeDrive } from '../fakes/drive/index.js';
@@ -136,6 +137,20 @@ describe('linking the cloud drive', () => {
     const page = await arrive(target);
     expect(page.statusCode).toBe(400);
     expect(page.body).toContain('did not grant access (access_denied)');
+  });
+
+  it('a callback with error= uses up its state: the same state cannot complete a link afterwards', async () => {
+    const before = (await h.api('GET', `${BASE}/status`)).json.connections.length;
+    const start = await h.api('POST', `${BASE}/link`, { force: true });
+    const target = await consent(start.json.authorization_url);
+    const denied = await arrive(`${BASE}/callback?error=access_denied&state=${start.json.state}`);
+    expect(denied.statusCode).toBe(400);
+    expect(denied.body).toContain('did not grant access (access_denied)');
+    // The consent's own redirect (a real code for that state) is now a replay, as on the platform callback.
+    const replay = await arrive(target);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.body).toContain('unknown or expired link state');
+    expect((await h.api('GET', `${BASE}/status`)).json.connections).toHaveLength(before);
   });
 
   it('escapes what it shows: a hostile error description stays text', async () => {

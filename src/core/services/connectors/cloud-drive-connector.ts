@@ -3,7 +3,7 @@
 // settings (see attach-connection.ts); a refused write leaves the link in place and says so in the log.
 import type { Connection, ConnectionList, Disconnected, LinkStart } from '../../../contracts/connectors.js';
 import { attachConnection } from './attach-connection.js';
-import { completeLink } from './complete-link.js';
+import { completeLink, type LinkCallback } from './complete-link.js';
 import type { ConnectorDeps } from './connector-deps.js';
 import { disconnect } from './disconnect.js';
 import { listConnections } from './list-connections.js';
@@ -12,8 +12,8 @@ import { startLink } from './start-link.js';
 export interface CloudDriveConnector {
   /** The provider's consent URL and the link's state (conflict while a connection is active, unless force). */
   startLink(input: { force?: boolean }): Promise<LinkStart>;
-  /** The browser came back with `code` and `state`: the new connection. */
-  completeLink(input: { code: string; state: string }): Promise<Connection>;
+  /** The browser came back with `code` and `state` (or the provider's `error`): the new connection. */
+  completeLink(input: LinkCallback): Promise<Connection>;
   status(): Promise<ConnectionList>;
   disconnect(id: number): Promise<Disconnected>;
 }

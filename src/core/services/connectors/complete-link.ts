@@ -4,15 +4,31 @@ import type { Connection } from '../../../contracts/connectors.js';
 import { AppError } from '../../errors.js';
 import { type ConnectorDeps, providerOf } from './connector-deps.js';
 
+/** What the browser brings back from the consent page: a code, or the provider's refusal (`error`). */
+export interface LinkCallback {
+  code?: string;
+  state?: string;
+  error?: string;
+  error_description?: string;
+}
+
 /**
  * Stores the linked account and answers its connection (its `id` is the source's `connection_id`).
- * An unknown, used or expired state is a validation error; nothing is exchanged for it.
+ * An unknown, used or expired state is a validation error; nothing is exchanged for it. Whatever comes
+ * back with a state uses it up, a refusal too (as the platform login does): a state works once.
  */
-export async function completeLink(
-  deps: ConnectorDeps,
-  input: { code: string; state: string },
-): Promise<Connection> {
-  const verifier = deps.pending.take(input.state, deps.clock.now());
+export async function completeLink(deps: ConnectorDeps, input: LinkCallback): Promise<Connection> {
+  const verifier = input.state ? deps.pending.take(input.state, deps.clock.now()) : undefined;
+  if (input.error !== undefined) {
+    const why = input.error_description ? `: ${input.error_description}` : '';
+    throw new AppError(
+      'validation_error',
+      `the cloud drive did not grant access (${input.error}${why}); start linking again`,
+    );
+  }
+  if (!input.code || !input.state) {
+    throw new AppError('validation_error', 'the callback needs one code and one state');
+  }
   if (!verifier) {
     throw new AppError(
       'validation_error',

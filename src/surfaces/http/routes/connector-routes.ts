@@ -4,7 +4,6 @@
 // (operations/connectors).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../app/create-app.js';
-import { AppError } from '../../../core/errors.js';
 import { one, registerCallbackRoute } from './oauth-callback.js';
 
 const BASE = '/api/connectors/cloud-drive';
@@ -14,18 +13,11 @@ export interface ConnectorRoutesDeps {
 }
 
 async function complete(deps: ConnectorRoutesDeps, request: FastifyRequest): Promise<number> {
-  const denied = one(request.query, 'error');
-  if (denied !== undefined) {
-    const why = one(request.query, 'error_description');
-    throw new AppError(
-      'validation_error',
-      `the cloud drive did not grant access (${denied}${why ? `: ${why}` : ''}); start linking again`,
-    );
-  }
-  const code = one(request.query, 'code');
-  const state = one(request.query, 'state');
-  if (!code || !state) throw new AppError('validation_error', 'the callback needs one code and one state');
-  return (await deps.cloudDrive.completeLink({ code, state })).id;
+  const fields = ['code', 'state', 'error', 'error_description'].flatMap((name) => {
+    const value = one(request.query, name);
+    return value === undefined ? [] : [[name, value] as const];
+  });
+  return (await deps.cloudDrive.completeLink(Object.fromEntries(fields))).id;
 }
 
 /** Registers the callback route of the cloud drive connector. */
