@@ -245,6 +245,14 @@ describe('LLM test connection', () => {
     await llm.getByLabel('Api key', { exact: true }).fill('');
     const unreachable = `http://127.0.0.1:${await closedPort()}/v1`;
     await llm.getByLabel('Base url', { exact: true }).fill(unreachable);
+    // The saved key goes only to the endpoint it was saved for: another one is tried with its own key.
+    await llm.getByRole('button', { name: 'Test connection' }).click();
+    await expect
+      .poll(() => status.textContent())
+      .toBe(
+        `The test could not run: api_key: the stored key is only ever sent to ${new URL(studio.llm.url).origin}; to test ${new URL(unreachable).origin}, give its key in the request.`,
+      );
+    await llm.getByLabel('Api key', { exact: true }).fill('sk-for-the-unreachable-one');
     await llm.getByRole('button', { name: 'Test connection' }).click();
     await expect
       .poll(() => status.textContent(), { timeout: 20_000 })

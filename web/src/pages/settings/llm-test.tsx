@@ -43,7 +43,7 @@ export function LlmTest({
       </button>
       <p className="setting-help" id="llm-test-help">
         {unsaved.length > 0
-          ? `Tries the unsaved ${unsaved.join(', ')} without saving them.`
+          ? `Tries the unsaved ${unsaved.join(', ')} without saving them. The saved key goes only to the endpoint it was saved for: type a key to try another one.`
           : 'Tries the saved settings with one small request.'}
       </p>
       <p role="status" className={result && !result.ok ? 'setting-error' : undefined}>

@@ -1,9 +1,11 @@
 // One config section as a form generated from the schema: a field per key, one Save that sends only the
 // changed keys in one PATCH; a refused save shows each server issue beside its field and writes nothing.
+// A change that points a stored secret's endpoint elsewhere says so, and its save removes the stored secret.
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import type { ApiError } from '../../api.js';
 import { FieldEditor, fieldId } from './field-editor.js';
 import { draftOf, type FieldDraft, parseDraft } from './form-values.js';
+import { describeMove, secretMoves } from './secret-moves.js';
 import {
   fieldForIssue,
   issuesOf,
@@ -50,6 +52,7 @@ export function SectionForm({ section, fields, view, custom, extra, intro }: Sec
   const edited = new Set(Object.keys(edits).filter((key) => edits[key] !== initial[key]));
   const headingId = `section-${section.key.replace(/\W/g, '-')}`;
   const warnings = view.issues.filter((issue) => fields.some((f) => f.key === issue.key));
+  const moves = secretMoves(fields, settings, drafts, edited);
 
   const refuse = (fieldErrors: Record<string, string>, others: string[]) => {
     setErrors(fieldErrors);
@@ -75,6 +78,9 @@ export function SectionForm({ section, fields, view, custom, extra, intro }: Sec
       else body.set[key] = parsed.set;
     }
     if (Object.keys(local).length > 0) return refuse(local, []);
+    // A stored secret is never sent to the new endpoint: the change removes it (the form said so).
+    for (const move of moves)
+      if (!move.setBy && !body.unset.includes(move.secret)) body.unset.push(move.secret);
     if (edited.size === 0) {
       setStatus('Nothing changed.');
       return;
@@ -152,6 +158,11 @@ export function SectionForm({ section, fields, view, custom, extra, intro }: Sec
             </FieldEditor>
           );
         })}
+        {moves.map((move) => (
+          <p key={move.secret} role="note" className="settings-note">
+            {describeMove(move)}
+          </p>
+        ))}
         {extra?.(drafts, edited)}
         {problem ? (
           <div role="alert" className="settings-problem">
