@@ -211,6 +211,7 @@ export function createApp(options: CreateAppOptions): App {
     clock,
     logger,
     env: options.env,
+    dataDir: options.dataDir,
     driveRunner: connectors.driveRunner,
     driveLoopBackReason: connectors.driveLoopBackReason,
   });

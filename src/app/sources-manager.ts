@@ -4,12 +4,14 @@
 import type { Config } from '../contracts/config/config.js';
 import type { ContentSource } from '../contracts/config/content-sources.js';
 import { runnableSources } from '../core/domain/config-rules.js';
+import { sourceEntryProblems } from '../core/domain/source-entry-rules.js';
 import type { Clock } from '../core/ports/clock.js';
 import type { SourceRunner } from '../core/ports/note-sink.js';
 import type { NoteStore } from '../core/ports/note-store.js';
 import type { HintOutcome, SourceControl } from '../core/ports/source-control.js';
 import { createNoteSink } from '../core/services/sources/note-sink.js';
 import { expandHome } from '../infra/config/config-paths.js';
+import { createSourcePathResolver } from '../infra/config/source-path-resolver.js';
 import type { Logger } from '../infra/logging/create-logger.js';
 import { createLocalFolderRunner, type LocalFolderRunner } from '../infra/sources/local-folder-runner.js';
 
@@ -26,6 +28,8 @@ export interface SourcesManagerDeps {
   clock: Clock;
   logger: Logger;
   env?: Record<string, string | undefined>;
+  /** The data dir: never a source, never walked into (it holds the tokens and the config). */
+  dataDir?: string;
   /** Builds the runner of a cloud drive entry (absent: drive entries are reported as unavailable). */
   driveRunner?: (
     source: ContentSource,
@@ -68,6 +72,13 @@ export function createSourcesManager(deps: SourcesManagerDeps): SourcesManager {
   let current: string | undefined;
   let configured: Readonly<Config> | undefined;
 
+  const paths = () => createSourcePathResolver({ env: deps.env, dataDir: deps.dataDir });
+  /** Why this entry may not be read (a system or secret location, the data dir, patterns that are not notes). */
+  const refusal = (entry: ContentSource): string | undefined => {
+    const problems = sourceEntryProblems(entry, paths());
+    return problems.length > 0 ? problems.map((p) => `${p.key}: ${p.message}`).join('; ') : undefined;
+  };
+
   const manualSourceId = () =>
     deps.notes.ensureSource({ source_type: 'manual', source_key: MANUAL_KEY, config: {} }, deps.clock.now())
       .id;
@@ -79,9 +90,13 @@ export function createSourcesManager(deps: SourcesManagerDeps): SourcesManager {
     const sink = createNoteSink(deps, sourceId);
     if (entry.source_type === 'local_fs') {
       const root = expandHome(entry.path ?? '', deps.env);
+      const data = paths().dataDir;
       const runner = createLocalFolderRunner({
         root,
         patterns: entry.file_patterns,
+        // Checked again at every scan: the folder (or a link on its way) may be pointed elsewhere later.
+        refuse: () => refusal(entry),
+        exclude: data ? [data.written, data.real] : [],
         watch: entry.watch && entry.change_detection === 'auto',
         rescanMs: entry.change_detection === 'none' ? 0 : RESCAN_MS,
         sink,
@@ -139,6 +154,17 @@ export function createSourcesManager(deps: SourcesManagerDeps): SourcesManager {
         now,
       );
       if (running.has(record.id)) continue;
+      const refused = refusal(source);
+      if (refused) {
+        // The file is the owner's and still loads, but this entry reads nothing; whatever it read before
+        // (an older version did not refuse it) leaves search and the notes API.
+        deps.notes.atomically(() => {
+          deps.notes.markGone(record.id, { keep: new Set() }, now);
+          deps.notes.setSourceState(record.id, { status: 'disabled', error_message: refused }, now);
+        });
+        deps.logger.warn({ source: record.source_key }, `content source disabled: ${refused}`);
+        continue;
+      }
       const built = runnerFor(source, record.id);
       if (!built) continue;
       running.set(record.id, { sourceId: record.id, entry: source, ...built });

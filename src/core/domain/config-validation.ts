@@ -3,6 +3,7 @@ import type { Config } from '../../contracts/config/config.js';
 import { driveCredential, effectiveLoopBack, isSourceAllowed, isSourceEnabled } from './config-rules.js';
 import { unknownPolicyTools } from './policy-tool-names.js';
 import { sameData } from './same-data.js';
+import { type SourcePathResolver, sourceEntryRuleProblems } from './source-entry-rules.js';
 
 export interface RuleProblem {
   severity: 'error' | 'warning';
@@ -22,6 +23,8 @@ export interface ValidationContext {
    * warnings; callers that do not know the tools (the config layer on its own) leave it out.
    */
   toolNames?: readonly string[];
+  /** Resolves source paths (`~`, symlinks) and names the data dir; without it paths are judged as written. */
+  sourcePaths?: SourcePathResolver;
 }
 
 const AUTO_SLOTS = 3;
@@ -135,5 +138,6 @@ export function validateConfigRules(config: Config, context: ValidationContext):
       }
     }
   });
+  problems.push(...sourceEntryRuleProblems(config, context));
   return problems;
 }

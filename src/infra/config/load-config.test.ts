@@ -362,7 +362,8 @@ describe('the config file', () => {
 describe('content sources', () => {
   it('in cloud, an existing local_fs source is kept but flagged as skipped at runtime', () => {
     home.writeConfig('deployment_mode = "cloud"\n[[content_sources.sources]]\npath = "~/notes"\n');
-    const loaded = loadConfig({ env: home.env });
+    // A home apart from the data dir (a folder inside the data dir is never a source).
+    const loaded = loadConfig({ env: { ...home.env, HOME: '/home/owner' } });
     expect(loaded.config?.content_sources.sources).toHaveLength(1);
     expect(loaded.issues.map(formatIssue)).toEqual([
       `warning: content_sources.sources[0].source_type: local_fs sources are not available in cloud deployment; kept but skipped at runtime (${home.configPath} line 2, column 1)`,

@@ -17,6 +17,7 @@ import {
 import { envLayer, type FlagValue, flagLayer, mergeLayers, parseOptionPairs } from './config-layers.js';
 import { type ConfigPaths, resolveConfigPaths } from './config-paths.js';
 import { findUnknownKeys } from './find-unknown-keys.js';
+import { createSourcePathResolver, defaultSourcePathResolver } from './source-path-resolver.js';
 import { locateTomlKeys } from './toml-locate.js';
 
 export interface LoadConfigOptions {
@@ -143,11 +144,15 @@ export function validateRaw(
 ): { config?: Config; issues: ConfigIssue[] } {
   const issues: ConfigIssue[] = [];
   const seen = new Set<string>();
+  // Source paths are judged as they resolve (`~`, symlinks), against the data dir of this config.
+  const rules = context.sourcePaths
+    ? context
+    : { ...context, sourcePaths: defaultSourcePathResolver(sources) };
   let candidate = raw;
   for (let attempt = 0; attempt < 3; attempt++) {
     const parsed = ConfigSchema.safeParse(candidate);
     if (parsed.success) {
-      for (const problem of validateConfigRules(parsed.data, context)) {
+      for (const problem of validateConfigRules(parsed.data, rules)) {
         const key = displayKey(problem.path);
         if (seen.has(key) && problem.severity === 'error') continue;
         issues.push({
@@ -191,6 +196,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   const validated = validateRaw(merged, sources, {
     purpose: options.purpose ?? 'load',
     toolNames: options.toolNames,
+    sourcePaths: createSourcePathResolver({ env, dataDir: paths.dataDir }),
   });
   issues.push(...validated.issues);
 

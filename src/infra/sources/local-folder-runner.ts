@@ -1,13 +1,15 @@
 // A local folder as a note source: a full scan at start, a recursive watch (chokidar, debounced per path)
 // when `watch` is on, and a periodic rescan as the fallback for whatever a watcher misses. Files are
 // matched by name against `file_patterns`; dot-folders (.git, .obsidian, .trash) are not walked; a symlink
-// is followed only while its target stays inside the folder. A file that cannot be a note (not UTF-8, too
-// large, unreadable) is a problem of that path, and the rest keeps ingesting.
+// is followed only while its target stays inside the folder and out of dot-folders; the data dir is never
+// walked. A file that cannot be a note (not UTF-8, too large, unreadable) is a problem of that path, and
+// the rest keeps ingesting.
 import type { Dirent } from 'node:fs';
 import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import picomatch from 'picomatch';
+import { hasDotSegment } from '../../core/domain/note-files.js';
 import type { NoteFile, NoteSink, SourceRunner, UpsertOutcome } from '../../core/ports/note-sink.js';
 import type { HintOutcome } from '../../core/ports/source-control.js';
 
@@ -24,6 +26,10 @@ export interface LocalFolderOptions {
   rescanMs: number;
   sink: NoteSink;
   logger: { warn(obj: object, msg: string): void };
+  /** Why the folder may not be read now (asked before every scan and hint), or undefined. */
+  refuse?: () => string | undefined;
+  /** Folders never walked into, even when they lie inside this one (the data dir). */
+  exclude?: readonly string[];
   debounceMs?: number;
   maxBytes?: number;
 }
@@ -31,6 +37,7 @@ export interface LocalFolderOptions {
 /** Files read concurrently and stored in one transaction during a scan. */
 const BATCH = 64;
 
+const DOT_FILES = 'dot-files and dot-folders are not notes';
 const toSlash = (path: string) => path.split(sep).join('/');
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -47,6 +54,15 @@ export function createLocalFolderRunner(options: LocalFolderOptions): LocalFolde
   const { root, sink } = options;
   const matches = picomatch([...options.patterns], { dot: false });
   const debounceMs = options.debounceMs ?? 300;
+  const excluded = (real: string) => (options.exclude ?? []).some((folder) => isInside(real, folder));
+  /** Why a real path inside the folder is no note: a dot-file, in a dot-folder or in an excluded folder. */
+  const hiddenReason = (real: string) =>
+    hasDotSegment(toSlash(relative(realRoot, real)))
+      ? DOT_FILES
+      : excluded(real)
+        ? "inside the service's data directory; not a note"
+        : undefined;
+  const hidden = (real: string) => hiddenReason(real) !== undefined;
   const maxBytes = options.maxBytes ?? MAX_NOTE_BYTES;
   // What this process last read per path: an unchanged size and mtime is not read again on a rescan.
   const seen = new Map<string, { size: number; mtimeMs: number }>();
@@ -147,7 +163,7 @@ export function createLocalFolderRunner(options: LocalFolderOptions): LocalFolde
     const visited = new Set<string>();
     async function walk(dir: string): Promise<void> {
       const real = await realpath(dir).catch(() => undefined);
-      if (!real || !isInside(real, realRoot) || visited.has(real)) return;
+      if (!real || !isInside(real, realRoot) || visited.has(real) || excluded(real)) return;
       visited.add(real);
       let entries: Dirent[];
       try {
@@ -167,7 +183,7 @@ export function createLocalFolderRunner(options: LocalFolderOptions): LocalFolde
         let isFile = entry.isFile();
         if (entry.isSymbolicLink()) {
           const target = await realpath(absolute).catch(() => undefined);
-          if (!target || !isInside(target, realRoot)) continue;
+          if (!target || !isInside(target, realRoot) || hidden(target)) continue;
           const info = await stat(target).catch(() => undefined);
           isDir = info?.isDirectory() ?? false;
           isFile = info?.isFile() ?? false;
@@ -186,6 +202,11 @@ export function createLocalFolderRunner(options: LocalFolderOptions): LocalFolde
       if (!info.isDirectory() && !info.isSymbolicLink())
         throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
       realRoot = await realpath(root);
+      const refused = options.refuse?.();
+      if (refused) {
+        await sink.problem('', refused);
+        return;
+      }
       const files = await listNotes();
       // The next batch is read while this one is stored: the disk and the database overlap.
       const all = [...files];
@@ -222,7 +243,7 @@ export function createLocalFolderRunner(options: LocalFolderOptions): LocalFolde
       if (!running) return;
       void serial(async () => {
         const real = await realpath(absolute).catch(() => undefined);
-        if (real !== undefined && !isInside(real, realRoot)) return;
+        if (real !== undefined && (!isInside(real, realRoot) || hidden(real))) return;
         await ingestFile(absolute, relativePath);
       }).catch((error: unknown) =>
         options.logger.warn({ err: error, path: relativePath }, 'note event failed'),
@@ -284,6 +305,8 @@ export function createLocalFolderRunner(options: LocalFolderOptions): LocalFolde
       serial(async () => {
         realRoot = await realpath(root).catch(() => root);
         const results: HintOutcome[] = [];
+        const refused = options.refuse?.();
+        if (refused) return relativePaths.map((relativePath) => ({ relativePath, error: refused }));
         for (const relativePath of relativePaths) {
           const absolute = join(root, relativePath);
           const real = await realpath(absolute).catch(() => undefined);
@@ -296,11 +319,29 @@ export function createLocalFolderRunner(options: LocalFolderOptions): LocalFolde
             results.push({ relativePath, error: 'outside the source folder' });
             continue;
           }
+          const slashed = toSlash(relative(root, absolute));
+          const why = hasDotSegment(slashed)
+            ? DOT_FILES
+            : real === undefined
+              ? undefined
+              : hiddenReason(real);
+          if (why) {
+            results.push({ relativePath, error: why });
+            continue;
+          }
+          if (!matches(slashed.split('/').at(-1) ?? '')) {
+            const patterns = options.patterns.join(', ');
+            results.push({
+              relativePath,
+              error: `not a note file of this source (file_patterns: ${patterns})`,
+            });
+            continue;
+          }
           if (real === undefined) {
             results.push({ relativePath, error: 'no such file' });
             continue;
           }
-          const result = await ingestFile(real, toSlash(relative(root, absolute)), true);
+          const result = await ingestFile(real, slashed, true);
           results.push({ relativePath, ...result });
         }
         return results;

@@ -1,6 +1,7 @@
 // The one ingest pipeline: every path a note arrives by (a folder scan or watcher event, a drive poll, the
 // ingest API) reports to the sink of its source, which hashes, skips the unchanged, stores and re-chunks
 // the changed, marks the deleted gone and keeps problems per path until the path ingests cleanly.
+import { credentialKind } from '../../domain/credential-text.js';
 import type { Clock } from '../../ports/clock.js';
 import type { NoteFile, NoteSink, UpsertOutcome } from '../../ports/note-sink.js';
 import type { NoteStore } from '../../ports/note-store.js';
@@ -53,7 +54,16 @@ export function storeParsed(
 }
 
 export function createNoteSink(deps: SourcesDeps, sourceId: number): NoteSink {
-  const store = (file: NoteFile) => {
+  const store = (file: NoteFile): UpsertOutcome => {
+    // A key or credential file is never a note, whatever its name: not stored (an older note at that
+    // path leaves search), a problem of its path instead.
+    const credential = credentialKind(file.text);
+    if (credential) {
+      const now = deps.clock.now();
+      deps.notes.markGone(sourceId, { only: [file.relativePath] }, now);
+      deps.notes.recordProblem(sourceId, file.relativePath, `looks like ${credential}; not ingested`, now);
+      return 'skipped';
+    }
     const title = file.relativePath
       .split('/')
       .at(-1)

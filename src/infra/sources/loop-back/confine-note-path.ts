@@ -1,8 +1,9 @@
-// Which files loop-back may rewrite: regular files whose path, both as given and with every symlink
-// resolved, lies inside the source folder. A symlink to a note elsewhere in the folder is followed (the
-// target is rewritten, the link kept); one pointing out of the folder is refused.
+// Which files loop-back may rewrite: regular Markdown files, outside dot-folders, whose path, both as given
+// and with every symlink resolved, lies inside the source folder. A symlink to a note elsewhere in the
+// folder is followed (the target is rewritten, the link kept); one pointing out of the folder is refused.
 import { lstat, realpath } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
+import { loopBackTargetProblem } from '../../../core/domain/note-files.js';
 import { AppError } from '../../../core/errors.js';
 import { isStrictlyInside } from '../../media/resolve-media-path.js';
 import { loopBackSkipped } from './note-layout.js';
@@ -13,6 +14,12 @@ async function realpathOrUndefined(path: string): Promise<string | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/** Refuses a path (relative to its folder) that is no Markdown note or is a dot-file; names the path given. */
+function requireNote(folder: string, path: string, given: string): void {
+  const problem = loopBackTargetProblem(relative(folder, path).split(sep).join('/'));
+  if (problem) throw loopBackSkipped(problem.reason, `${given} ${problem.message}`, { path: given });
 }
 
 const outside = (path: string) =>
@@ -35,6 +42,7 @@ export async function confineNotePath(sourceRoot: string, filePath: string): Pro
   const candidate = resolve(root, filePath);
   // The folder may be named by its configured path or its real one (e.g. /tmp vs /private/tmp).
   if (!isStrictlyInside(candidate, root) && !isStrictlyInside(candidate, realRoot)) throw outside(filePath);
+  requireNote(isStrictlyInside(candidate, root) ? root : realRoot, candidate, filePath);
   const real = await realpathOrUndefined(candidate);
   if (real === undefined) {
     const dangling = await lstat(candidate).then(
@@ -48,6 +56,8 @@ export async function confineNotePath(sourceRoot: string, filePath: string): Pro
     });
   }
   if (!isStrictlyInside(real, realRoot)) throw outside(filePath);
+  // Judged again as resolved: a note.md that links to .profile or to a .txt is not a note to write.
+  requireNote(realRoot, real, filePath);
   const info = await lstat(real);
   if (!info.isFile()) {
     throw loopBackSkipped('not_regular_file', `${filePath} is not a regular file`, { path: filePath });
