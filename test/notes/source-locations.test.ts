@@ -129,6 +129,24 @@ describe('folder sources in system and secret locations', () => {
   });
 });
 
+describe("the drive source's legacy key file", () => {
+  it('in a system location, or not JSON, is never read: the drive source is disabled, saying why', async () => {
+    h = await startHttpHarness({
+      content_sources: {
+        sources: [
+          { source_type: 'cloud_drive', enabled: true, service_account_key: '/proc/self/environ' },
+          { source_type: 'cloud_drive', enabled: true, service_account_key: '/tmp/id_rsa', folder_id: 'f' },
+        ],
+      },
+    });
+    await h.app.deps.sources.start(h.app.deps.config);
+    expect((await sourcesOf(h)).map((s) => [s.status, s.error_message])).toEqual([
+      ['disabled', expect.stringMatching(/^service_account_key: \/proc\/self\/environ is a system location/)],
+      ['disabled', expect.stringMatching(/^service_account_key: \/tmp\/id_rsa must name a \.json key file/)],
+    ]);
+  });
+});
+
 describe('files that look like keys or credentials', () => {
   it('are skipped with a problem of their path; the other notes ingest', async () => {
     dir = mkdtempSync(join(tmpdir(), 'locations-'));
