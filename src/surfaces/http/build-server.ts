@@ -7,6 +7,7 @@ import type { AppDeps } from '../../app/create-app.js';
 import { createHttpAuth } from '../../app/http-auth.js';
 import { MEDIA_LIMITS } from '../../core/domain/media-rules.js';
 import { OPERATIONS } from '../../operations/registry.js';
+import { registerApiHeaders } from './api-headers.js';
 import { registerHttpAuth } from './auth/http-auth.js';
 import { type RouteSummary, trackRoutes } from './auth/route-access.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './error-response.js';
@@ -57,6 +58,7 @@ export async function buildHttpServer(
   });
   app.decorate('routeTable', trackRoutes(app));
   registerErrorHandling(app);
+  registerApiHeaders(app);
   registerRequestTargetGuard(app);
   // While shutting down, answers close their connection: a kept-alive socket would hold close() open
   // after the in-flight requests it waits for have finished.

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type AppErrorCode, isAppError } from '../../core/errors.js';
+import { API_HEADERS } from './api-headers.js';
 
 export interface ErrorBody {
   error: { code: AppErrorCode; message: string; details?: unknown };
@@ -107,10 +108,13 @@ export function toErrorResponse(
   };
 }
 
-/** Fastify's own refusals before routing (bad URL encoding, over-long parameters), in the one shape. */
+/**
+ * Fastify's own refusals before routing (bad URL encoding, over-long parameters), in the one shape. No hook
+ * runs for them, so they carry the API's headers here.
+ */
 export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const { status, body, headers } = toErrorResponse(error);
-  return sendError(reply, status, body, headers);
+  return sendError(reply, status, body, { ...headers, ...API_HEADERS });
 }
 
 const CLIENT_ERRORS: Record<string, { status: number; code: AppErrorCode; message: string }> = {
@@ -131,7 +135,8 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);
