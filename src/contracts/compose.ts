@@ -28,11 +28,16 @@ export const ComposeInput = z.object({
 export type ComposeInput = z.infer<typeof ComposeInput>;
 
 export const ComposeResultSchema = z.object({
-  status: z.enum(['queued_for_approval', 'scheduled', 'queued']),
+  status: z
+    .enum(['queued_for_approval', 'scheduled', 'queued', 'duplicate'])
+    .describe(
+      '`duplicate`: the same post was already waiting to go out (or went out in the last five minutes); nothing new was queued, and draft_id and job_id are the first one’s.',
+    ),
   draft_id: z.number().int(),
   approval_id: z.number().int().optional(),
   job_id: z.number().int().optional(),
   scheduled_for: z.string().nullable(),
   block_ids: z.array(z.string()).optional().describe('Card ids in order (threads).'),
+  message: z.string().optional().describe('Why a compose was collapsed into an earlier one.'),
 });
 export type ComposeResult = z.infer<typeof ComposeResultSchema>;

@@ -73,11 +73,16 @@ describe('circuit breaker', () => {
     });
   });
 
-  it('opens after repeated 429/403 on writes, blocks writes without calling, half-opens after the cooldown', async () => {
-    h.fake.faults.inject({ path: '/2/tweets', method: 'POST', action: faultPresets.forbidden(), times: 3 });
+  it('opens after repeated 5xx (and 429) on writes, blocks writes without calling, half-opens after the cooldown', async () => {
+    h.fake.faults.inject({
+      path: '/2/tweets',
+      method: 'POST',
+      action: faultPresets.serverError(503),
+      times: 3,
+    });
     for (let i = 0; i < 3; i++) {
       await expect(social.write.postTweet({ text: `attempt ${i}` })).rejects.toMatchObject({
-        code: 'social_forbidden',
+        code: 'social_api_error',
       });
     }
     expect(social.breaker.snapshot()).toMatchObject({ state: 'open', errorCount: 3 });
@@ -98,8 +103,27 @@ describe('circuit breaker', () => {
     expect(social.breaker.snapshot().state).toBe('closed');
   });
 
+  it('a refused post (403: duplicate content, forbidden) never counts toward it', async () => {
+    h.fake.faults.inject({ path: '/2/tweets', method: 'POST', action: faultPresets.forbidden(), times: 5 });
+    for (let i = 0; i < 5; i++) await social.write.postTweet({ text: `refused ${i}` }).catch(() => {});
+    await social.write.postTweet({ text: 'same text' });
+    for (let i = 0; i < 5; i++)
+      await expect(social.write.postTweet({ text: 'same text' })).rejects.toMatchObject({
+        code: 'social_forbidden',
+      });
+    expect(social.breaker.snapshot()).toMatchObject({ state: 'closed', errorCount: 0 });
+    await expect(social.write.postTweet({ text: 'something else' })).resolves.toMatchObject({
+      text: 'something else',
+    });
+  });
+
   it('a failed probe re-opens it', async () => {
-    h.fake.faults.inject({ path: '/2/tweets', method: 'POST', action: faultPresets.forbidden(), times: 3 });
+    h.fake.faults.inject({
+      path: '/2/tweets',
+      method: 'POST',
+      action: faultPresets.serverError(503),
+      times: 3,
+    });
     for (let i = 0; i < 3; i++) await social.write.postTweet({ text: `refused ${i}` }).catch(() => {});
     h.clock.advance(300_000);
     h.fake.faults.inject({ path: '/2/tweets', method: 'POST', action: faultPresets.rateLimited(30) });

@@ -71,7 +71,7 @@ export const IntervalsSchema = z.object({
 
 export const CircuitBreakerSchema = z.object({
   error_threshold: PositiveIntSchema.default(5).describe(
-    'Rate-limit/forbidden errors within the window that open the breaker.',
+    'Rate-limit (429) and platform (5xx) errors on writes within the window that open the breaker; a refused post (403) never counts.',
   ),
   window_seconds: PositiveIntSchema.default(300).describe('Sliding window for counting errors.'),
   cooldown_seconds: PositiveIntSchema.default(600).describe(

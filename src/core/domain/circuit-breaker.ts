@@ -72,7 +72,7 @@ export class CircuitBreaker {
     return { allowed: true, probe: true };
   }
 
-  /** A counted failure (429 or 403). */
+  /** A counted failure (429, or the platform's own 5xx). */
   recordFailure(): void {
     if (this.probeInFlight || this.state === 'half_open') {
       this.open();

@@ -63,6 +63,11 @@ export interface ReplyExclusion {
 
 export interface PostingStore {
   createJob(job: NewJob, at: Date): Promise<PostingJob>;
+  /**
+   * Creates the job unless one with the same content (kind, cards, reply or quote target) for the same time
+   * is waiting, or was posted since `recentSince`: then answers that one as a repeat. Atomic across processes.
+   */
+  createJobOnce(job: NewJob, at: Date, recentSince: Date): Promise<{ job: PostingJob; repeat: boolean }>;
   getJob(id: number): Promise<PostingJob | undefined>;
   /** Queued jobs that are due, and jobs left in progress by a stopped process, oldest first. */
   dueJobs(now: Date, limit: number): Promise<PostingJob[]>;

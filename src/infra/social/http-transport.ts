@@ -35,7 +35,7 @@ export interface TransportOptions {
   tokens: AccessTokens;
   clock: Clock;
   usage?: ApiUsageRecorder;
-  /** Gates writes: opens after repeated 429/403 answers to them. */
+  /** Gates writes: opens after repeated 429 or 5xx answers to them (never for one refused post). */
   breaker?: CircuitBreaker;
   maxRetries?: number;
   sleep?: (ms: number) => Promise<void>;
@@ -190,7 +190,9 @@ export class HttpTransport {
             what,
           });
           this.record(endpoint, url, response.status, started, error.code);
-          if (breaker && (response.status === 429 || response.status === 403)) breaker.recordFailure();
+          // Only the platform pushing back (rate limits, its own failures) opens the breaker: a refusal of one
+          // post (a 403 for duplicate content, a forbidden target) says nothing about the next one.
+          if (breaker && (response.status === 429 || response.status >= 500)) breaker.recordFailure();
           throw error;
         }
         this.record(endpoint, url, response.status, started);

@@ -379,6 +379,7 @@ export interface PostingJobsTable {
   completed_at: string | null;
   claimed_by: string | null;
   actor: Generated<string>;
+  content_hash: string | null;
 }
 
 export interface PostsTable {

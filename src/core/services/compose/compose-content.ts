@@ -7,7 +7,7 @@ import type { ContentDeps } from '../content-deps.js';
 import { nextStoredContent, storedBlocksOf } from '../drafts/draft-content.js';
 import { scheduledTime } from '../drafts/publish-draft.js';
 import { payloadOf } from '../publishing/prepare-payload.js';
-import { type SubmitOptions, submitDraft } from '../publishing/submit-draft.js';
+import { repeatedJob, type SubmitOptions, submitDraft } from '../publishing/submit-draft.js';
 
 export async function composeContent(
   deps: ContentDeps,
@@ -48,9 +48,19 @@ export async function composeContent(
       ...(draft.blocks ? { block_ids: draft.blocks.map((b) => b.id) } : {}),
     };
   } catch (error) {
-    // Refused by a guard or for want of a login: no stray draft (or its provenance) is left behind.
+    // Refused by a guard, for want of a login, or a repeat: no stray draft (or its provenance) is left behind.
     if (input.provenance?.length) deps.provenance?.linkDraft(draft.id, [], deps.clock.now());
     await deps.drafts.remove(draft.id);
+    const first = repeatedJob(error);
+    // A double submit answers the first compose: the post goes out once.
+    if (first?.draft_id)
+      return {
+        status: 'duplicate',
+        draft_id: first.draft_id,
+        job_id: first.job_id,
+        scheduled_for: scheduledFor?.toISOString() ?? null,
+        message: (error as Error).message,
+      };
     throw error;
   }
 }

@@ -1,8 +1,11 @@
 // Sends a draft on its way: to the approval queue when approval mode is on, else to a posting job, now or
-// at its scheduled time. Also takes it back (unschedule) while nothing has been posted.
+// at its scheduled time. A post identical to one already waiting (or out in the last five minutes) is not
+// queued twice. Also takes it back (unschedule) while nothing has been posted.
 import type { Actor } from '../../../contracts/actor.js';
 import type { Draft } from '../../../contracts/drafts.js';
+import type { PostingJob } from '../../../contracts/posting.js';
 import { AppError, conflictError } from '../../errors.js';
+import { IDEMPOTENCY_WINDOW_MS } from '../../gateway/gateway-deps.js';
 import { enforceGuards, subjectOf } from '../../gateway/guards.js';
 import type { ContentDeps } from '../content-deps.js';
 import { payloadOf } from './prepare-payload.js';
@@ -75,7 +78,7 @@ export async function submitDraft(
       scheduled_for: scheduledFor,
     };
   }
-  const job = await deps.posting.createJob(
+  const { job, repeat } = await deps.posting.createJobOnce(
     {
       kind,
       payload,
@@ -85,7 +88,9 @@ export async function submitDraft(
       draft_id: draft.id,
     },
     at,
+    new Date(at.getTime() - IDEMPOTENCY_WINDOW_MS),
   );
+  if (repeat) throw repeatOf(job);
   const updated = (await deps.drafts.setState(draft.id, state, at)) as Draft;
   if (now) deps.wakePosting?.();
   return {
@@ -94,6 +99,28 @@ export async function submitDraft(
     job_id: job.id,
     scheduled_for: scheduledFor,
   };
+}
+
+/** The same post is already waiting or just went out: said plainly, with the job it would repeat. */
+function repeatOf(job: PostingJob): AppError {
+  const where = job.status === 'posted' ? 'went out a moment ago' : 'is already waiting to go out';
+  return new AppError(
+    'conflict',
+    `the same post ${where} (job ${job.id}${job.draft_id ? `, draft ${job.draft_id}` : ''}); it is posted once`,
+    {
+      retryable: false,
+      details: { duplicate_of: { job_id: job.id, draft_id: job.draft_id, status: job.status } },
+    },
+  );
+}
+
+/** The job an identical post was collapsed into, when `error` says one was. */
+export function repeatedJob(
+  error: unknown,
+): { job_id: number; draft_id: number | null; status: PostingJob['status'] } | undefined {
+  if (!(error instanceof AppError) || error.code !== 'conflict') return undefined;
+  const details = error.details as { duplicate_of?: { job_id: number; draft_id: number | null } } | undefined;
+  return details?.duplicate_of as ReturnType<typeof repeatedJob>;
 }
 
 /** Back to an editable draft: cancels the waiting job or withdraws the pending approval item. */

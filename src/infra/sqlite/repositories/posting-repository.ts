@@ -15,6 +15,7 @@ import type { DB } from '../db-types.js';
 import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
 import { parseJsonColumn } from './draft-rows.js';
+import { contentHash, insertJobOnce } from './job-content.js';
 
 const StringArray = z.array(z.string());
 const OutboxRequest = z.object({
@@ -65,12 +66,18 @@ export class PostingRepository implements PostingStore {
         actor: job.actor,
         draft_id: job.draft_id ?? null,
         approval_id: job.approval_id ?? null,
+        content_hash: contentHash(job),
         created_at: stamp,
         updated_at: stamp,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     return (await this.getJob(id)) as PostingJob;
+  }
+
+  async createJobOnce(job: NewJob, at: Date, recentSince: Date): Promise<{ job: PostingJob; repeat: boolean }> {
+    const { id, repeat } = insertJobOnce(this.database, this.accountId, job, at, recentSince);
+    return { job: (await this.getJob(id)) as PostingJob, repeat };
   }
 
   async getJob(id: number): Promise<PostingJob | undefined> {
