@@ -2,8 +2,8 @@
 // generated from the schema save only what changed (the PATCH body, the file with its comments), invalid
 // values show beside their fields and write nothing, secrets are write-only, the mode applies at once, the
 // policy pickers, the LLM test (configured, unsaved wrong key, unreachable), enrichment, backups, sources
-// (a folder added; refused in cloud deployment) and the drive link in a popup and in the same tab.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// (a folder added; refused in cloud deployment and in a system location) and the drive link in a popup and in the same tab.
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -342,6 +342,42 @@ describe('content sources', () => {
       .waitFor();
     expect(readFileSync(studio.home.configPath).equals(before)).toBe(true);
     await call(studio, 'PATCH', '/api/settings', { set: { deployment_mode: 'desktop' } });
+  });
+
+  it('a folder in a system location, or behind a link to one, is refused with the reason beside the field', {
+    timeout: 60_000,
+  }, async () => {
+    const { studio } = world;
+    const page = studio.page;
+    await openSettings(studio);
+    const sent = settingsPatches(page);
+    const sources = page.getByRole('region', { name: 'Local folders and cloud drive' });
+    const field = sources.getByLabel('Folder path');
+    const before = readFileSync(studio.home.configPath);
+    await field.fill('/etc');
+    await sources.getByRole('button', { name: 'Add folder' }).click();
+    const alert = sources.getByRole('alert');
+    await alert
+      .getByText(/^Not added: \/etc is a system location; content sources read only note folders/)
+      .waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await field.getAttribute('aria-describedby')).toBe(await alert.getAttribute('id'));
+    expect(sent.at(-1)).toMatchObject({
+      set: { 'content_sources.sources': expect.arrayContaining([{ source_type: 'local_fs', path: '/etc' }]) },
+    });
+
+    symlinkSync('/etc', join(folder, 'etc-link'));
+    await field.fill(join(folder, 'etc-link'));
+    await sources.getByRole('button', { name: 'Add folder' }).click();
+    await alert
+      .getByText(`Not added: ${join(folder, 'etc-link')} resolves to /etc, a system location`, {
+        exact: false,
+      })
+      .waitFor();
+    expect(readFileSync(studio.home.configPath).equals(before)).toBe(true);
+    const saved = JSON.stringify((await serverSettings(studio)).config.content_sources.sources);
+    expect(saved).not.toContain('"/etc"');
+    expect(saved).not.toContain('etc-link');
   });
 
   it('Connect cloud drive: the consent in a popup, the callback tells the page, the source gets the connection', {
