@@ -8,7 +8,9 @@ export type SourceType = (typeof SOURCE_TYPES)[number];
 export const ContentSourceSchema = z.object({
   source_type: z.enum(SOURCE_TYPES).default('local_fs').describe('`local_fs` (a folder) or `cloud_drive`.'),
   enabled: z.boolean().optional().describe('Explicit on/off; unset follows `watch`.'),
-  path: NonEmptyTextSchema.optional().describe('Local folder (local_fs). `~` is expanded.'),
+  path: NonEmptyTextSchema.optional().describe(
+    'Local folder (local_fs). `~` is expanded. Never a system location (`/`, `/etc`, `/proc`, `/var`, `/root`, `/usr`, …), a secret folder (`.ssh`, `.gnupg`, `.aws`, `.config`, …) or the data dir, also through a symlink.',
+  ),
   watch: z.boolean().default(true).describe('Watch for changes.'),
   change_detection: z
     .enum(['auto', 'poll', 'none'])
@@ -17,7 +19,9 @@ export const ContentSourceSchema = z.object({
   file_patterns: z
     .array(z.string().trim().min(1))
     .default(['*.md', '*.txt'])
-    .describe('File-name globs to index.'),
+    .describe(
+      'File-name globs to index; each names note files by a text extension (`*.md`, `*.txt`, `*.markdown`, `*.org`, `*.rst`, …), never keys or credentials (`*.pem`, `id_rsa*`, `.env*`).',
+    ),
   loop_back_enabled: z
     .boolean()
     .optional()
@@ -38,7 +42,7 @@ export const ContentSourceSchema = z.object({
     .optional()
     .describe('Linked drive account id (dashboard OAuth flow).'),
   service_account_key: NonEmptyTextSchema.optional().describe(
-    'Legacy: path to a service-account JSON key file.',
+    'Legacy: path to a service-account JSON key file (a `.json` file outside system locations).',
   ),
   poll_interval_seconds: z
     .number()

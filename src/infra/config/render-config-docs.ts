@@ -81,6 +81,17 @@ export function renderConfigDocs(): string {
     'entries are kept but skipped at runtime with a warning. A drive entry with both `connection_id` and',
     '`service_account_key` uses `connection_id` and warns.',
     '',
+    'Sources read notes only. A `path` in a system location (`/`, `/etc`, `/proc`, `/sys`, `/dev`, `/boot`, `/var`,',
+    '`/root`, `/usr`, `/bin`, `/lib`, `/run`, `/snap`, `/opt` and their like), inside a secret folder (`.ssh`,',
+    '`.gnupg`, `.aws`, `.config`, `.kube`, `.docker`, `.password-store`, …) or the data dir is refused, judged',
+    'with `~` and symlinks resolved; each of `file_patterns` must name note files by a text extension',
+    '(`*.md`, `*.txt`, `*.markdown`, `*.org`, `*.rst`, …), never keys or credentials (`*.pem`, `*.key`, `id_rsa*`,',
+    '`.env*`, …) or files without an extension; a `service_account_key` must be a `.json` file outside system',
+    'locations. Saving such an entry is rejected; one already in the file loads with a warning and that source is',
+    'disabled at runtime with the reason. Files that look like private keys or AWS credentials are skipped as',
+    'problems of their path. Loop-back writes front-matter only into Markdown notes (`.md`, `.markdown`) outside',
+    'dot-folders, and never over an edit saved meanwhile (it starts again from the fresh file).',
+    '',
   );
   return out.join('\n');
 }
