@@ -3,6 +3,9 @@
 // still loads, and `app test` says that source is disabled and why.
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app/create-app.js';
+import { loadConfig } from '../../src/infra/config/load-config.js';
+import { createLogger } from '../../src/infra/logging/create-logger.js';
 import { runApp } from '../support/run-app.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 
@@ -36,5 +39,22 @@ describe('content sources from the CLI', () => {
     expect(config).toMatch(/^\[warn\] Configuration: valid/);
     expect(config).toContain('content_sources.sources[0].path: /etc is a system location');
     expect(config).toContain('this source is disabled');
+
+    // Once the service has run its sources, the sources line says the same.
+    const loaded = loadConfig({ env: home.env });
+    if (!loaded.config) throw new Error('the config did not load');
+    const app = createApp({
+      config: loaded.config,
+      dataDir: home.dir,
+      logger: createLogger({ level: 'silent' }),
+      env: home.env,
+    });
+    await app.deps.sources.start(app.deps.config);
+    await app.deps.sources.stop();
+    await app.close();
+    const after = await runApp(['test', '--offline'], { env: home.env });
+    const sources = after.stdout.split('\n').find((l) => l.includes('] Content sources:')) ?? '';
+    expect(sources).toContain('/etc (disabled: path: /etc is a system location');
+    expect(sources).toContain("file_patterns: 'passwd' has no file extension");
   });
 });
