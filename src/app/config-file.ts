@@ -17,8 +17,8 @@ import { effectiveConfig, maskConfig } from '../infra/config/config-view.js';
 import { type ConfigEdit, editConfigFile, previewEdits } from '../infra/config/edit-config-file.js';
 import { type LoadConfigOptions, type LoadedConfig, loadConfig } from '../infra/config/load-config.js';
 import { renderSettingsText } from '../infra/config/render-settings-text.js';
+import { replaceConfigText } from '../infra/config/replace-config-text.js';
 import { writeNewConfig } from '../infra/config/write-new-config.js';
-import { writeSecretFile } from '../infra/fs/write-secret-file.js';
 
 // The shapes these functions take and answer.
 export type { ConfigEdit, DataPaths, FlagValue, LoadConfigOptions, LoadedConfig, UpgradeGroup };
@@ -98,7 +98,7 @@ export function draftConfig(configPath: string): ConfigDraft {
     },
     save() {
       if (text === original) return false;
-      writeSecretFile(configPath, text);
+      replaceConfigText(configPath, original, text);
       return true;
     },
   };
@@ -112,7 +112,7 @@ export function configUpgrades(loaded: LoadedConfig): {
   const text = loaded.file.text ?? '';
   return {
     missing: missingUpgradeGroups(text, loaded.file.raw),
-    apply: (chosen) => writeSecretFile(loaded.paths.configPath, applyUpgrades(text, chosen)),
+    apply: (chosen) => replaceConfigText(loaded.paths.configPath, text, applyUpgrades(text, chosen)),
   };
 }
 

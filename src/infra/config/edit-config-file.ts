@@ -10,6 +10,7 @@ import { type ConfigIssue, type ConfigSource, hasErrors } from '../../core/domai
 import { nearest } from '../../core/domain/did-you-mean.js';
 import { configLeaves, findLeaf } from '../../core/domain/schema-walk.js';
 import { AppError, isAppError } from '../../core/errors.js';
+import { withFileLock } from '../fs/file-lock.js';
 import { writeSecretFile } from '../fs/write-secret-file.js';
 import { type ConfigLayers, layerOver } from './layer-over.js';
 import { validateRaw } from './load-config.js';
@@ -221,8 +222,12 @@ export function editConfigFile(
   edits: readonly ConfigEdit[],
   options: EditOptions = {},
 ): EditResult {
-  const before = readText(path);
-  const result = previewEdits(path, before, edits, options);
-  if (result.text !== before) writeSecretFile(path, result.text);
-  return result;
+  // Read, change and write under the file's lock: concurrent writers (other `app settings --set` runs, the
+  // settings API of a running service) each see the other's change instead of writing over it.
+  return withFileLock(path, () => {
+    const before = readText(path);
+    const result = previewEdits(path, before, edits, options);
+    if (result.text !== before) writeSecretFile(path, result.text);
+    return result;
+  });
 }

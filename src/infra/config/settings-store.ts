@@ -115,7 +115,7 @@ export function createSettingsStore(
           'conflict',
           `a config file already exists at ${paths.configPath}; change it in Settings`,
         );
-      const { issues } = writeNewConfig(paths, values, header);
+      const { issues } = writeNewConfig(paths, values, header, { onlyIfAbsent: true });
       if (issues.some((issue) => issue.severity === 'error')) throw refusal(issues);
       options.afterWrite?.();
       return { config_path: paths.configPath };
