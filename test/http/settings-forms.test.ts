@@ -135,9 +135,15 @@ describe('POST /api/settings/test-llm', () => {
     expect((await h.api('POST', '/api/settings/test-llm', {})).json.ok).toBe(true);
   });
 
-  it('an endpoint nothing answers at says it could not be reached', async () => {
+  it('an endpoint nothing answers at says it could not be reached (tried with its own key, never the stored one)', async () => {
     const base = `http://127.0.0.1:${await closedPort()}/v1`;
-    const { status, json } = await h.api('POST', '/api/settings/test-llm', { base_url: base });
+    const keyless = await h.api('POST', '/api/settings/test-llm', { base_url: base });
+    expect(keyless.status).toBe(400);
+    expect(keyless.json.error.message).toMatch(/^api_key: the stored key is only ever sent to /);
+    const { status, json } = await h.api('POST', '/api/settings/test-llm', {
+      base_url: base,
+      api_key: 'sk-for-it',
+    });
     expect(status).toBe(200);
     expect(json).toMatchObject({ ok: false, base_url: base, code: 'llm_error' });
     expect(json.message).toMatch(/^openai could not be reached/);
