@@ -60,12 +60,27 @@ export const NoteDetailSchema = NoteSummarySchema.omit({
 });
 export type NoteDetail = z.infer<typeof NoteDetailSchema>;
 
+/** C0 and C1 control characters and DEL (Unicode's Cc): never part of a file name anyone typed. */
+const CONTROL = /\p{Cc}/u;
+/** A name of dots and spaces only (`...`, ` `, `. .`); `.`, `..` and empty names have their own check. */
+const blankName = (name: string) => /^[.\s]+$/.test(name) && name !== '.' && name !== '..';
+
 export const InlineNodeSchema = z.object({
   relative_path: z
     .string()
     .min(1)
     .max(1000)
-    .describe('Where the note lives in the manual source (`/` separators).'),
+    // One note, whichever Unicode spelling its path arrives in (`é` composed or as `e` + accent).
+    .normalize('NFC')
+    .refine(
+      (path) => !CONTROL.test(path),
+      'no control characters (tab, line break, U+0000–U+001F, U+007F–U+009F)',
+    )
+    .refine(
+      (path) => !path.split(/[/\\]/).some(blankName),
+      'every name needs a character other than dots and spaces',
+    )
+    .describe('Where the note lives in the manual source (`/` separators), stored in Unicode NFC.'),
   body_text: z
     .string()
     .max(16 * 1024 * 1024)

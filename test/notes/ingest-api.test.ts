@@ -1,5 +1,6 @@
 // POST /api/ingest over the HTTP face: the API token is required, good entries land in the manual source
-// while bad ones are reported one by one, unchanged text is skipped (force stores it again), file hints
+// while bad ones are reported one by one (control characters and blank names in paths too), a path is one
+// note whichever Unicode spelling it comes in, unchanged text is skipped (force stores it again), file hints
 // reach the first local folder, and manual ingest works in cloud deployment too.
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -71,6 +72,69 @@ describe('POST /api/ingest', () => {
         loop_back: { enabled: false, reason: expect.any(String) },
       }),
     ]);
+  });
+
+  it('refuses control characters and blank names in relative_path, entry by entry', async () => {
+    h = await startHttpHarness({ deployment_mode: 'cloud' });
+    const bad = [
+      'tab\there.md',
+      'line\nbreak.md',
+      'bell\u0007.md',
+      'del\u007f.md',
+      'c1\u0085.md',
+      'ideas/\u0000/x.md',
+      ' ',
+      '...',
+      'ideas/ . /x.md',
+      'ideas/.../x.md',
+      'ideas/  /x.md',
+      '. .',
+    ];
+    const good = Array.from({ length: 30 }, (_, i) => ({
+      relative_path: `ok/${i}.md`,
+      body_text: `fine ${i}`,
+    }));
+    const response = await h.api('POST', '/api/ingest', {
+      // Past the first slice of the pipeline, an entry without a path is still named by its own index.
+      inline_nodes: [
+        ...bad.map((path) => ({ relative_path: path, body_text: 'x' })),
+        ...good,
+        { body_text: 'x' },
+      ],
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ ingested: 30, skipped: 0 });
+    expect(response.json.errors).toHaveLength(bad.length + 1);
+    expect(response.json.errors.at(-1)).toMatch(
+      new RegExp(`^inline_nodes\\[${bad.length + 30}\\]: relative_path: `),
+    );
+    // One line per refused entry: the path's control characters are written as escapes.
+    expect(response.json.errors[1]).toMatch(/^line\\u\{000a\}break\.md: relative_path: no control/);
+    for (const line of response.json.errors) expect(line).not.toMatch(/\p{Cc}/u);
+    bad.forEach((path, i) => {
+      expect(response.json.errors[i], JSON.stringify(path)).toMatch(
+        /relative_path: (no control characters|every name needs a character other than dots and spaces)/,
+      );
+    });
+    expect(liveNotes(h)).toHaveLength(30);
+  });
+
+  it('one note whichever Unicode spelling its path has (stored in NFC)', async () => {
+    h = await startHttpHarness({ deployment_mode: 'cloud' });
+    const composed = 'caf\u00e9/r\u00e9sum\u00e9.md';
+    const decomposed = 'cafe\u0301/re\u0301sume\u0301.md';
+    const first = await h.api('POST', '/api/ingest', {
+      inline_nodes: [{ relative_path: decomposed, body_text: 'first spelling' }],
+    });
+    expect(first.json).toMatchObject({ ingested: 1, errors: [] });
+    const second = await h.api('POST', '/api/ingest', {
+      inline_nodes: [{ relative_path: composed, body_text: 'first spelling' }],
+    });
+    expect(second.json).toMatchObject({ ingested: 0, skipped: 1, errors: [] });
+    await h.api('POST', '/api/ingest', {
+      inline_nodes: [{ relative_path: decomposed, body_text: 'edited' }],
+    });
+    expect(liveNotes(h)).toEqual([expect.objectContaining({ relative_path: composed, body_text: 'edited' })]);
   });
 
   it('file hints ingest named files of the first local folder; paths outside it are refused', async () => {
