@@ -10,6 +10,7 @@ import { benchClient } from './client.js';
 import { benchConfigReload } from './config-reload.js';
 import { benchDrafts } from './drafts.js';
 import { benchIngest } from './ingest.js';
+import { benchIngestParallel } from './ingest-parallel.js';
 import { benchKeystroke } from './keystroke.js';
 import { benchScoring } from './scoring.js';
 import { benchToolServer } from './toolserver.js';
@@ -26,6 +27,7 @@ const BENCHES: Record<string, () => unknown> = {
   'config-reload': benchConfigReload,
   drafts: benchDrafts,
   ingest: benchIngest,
+  'ingest-parallel': benchIngestParallel,
   keystroke: benchKeystroke,
   scoring: benchScoring,
   toolserver: benchToolServer,

@@ -1,7 +1,8 @@
-// Operation notes.ingest: POST /api/ingest, notes sent directly (spec: Ingest node), in every deployment mode.
+// Operation notes.ingest: POST /api/ingest, notes sent directly (spec: Ingest node), in every deployment mode;
+// stored in slices so other requests are answered meanwhile (ingest-in-slices.ts).
 import { IngestInputSchema, IngestResultSchema } from '../../contracts/notes.js';
-import { ingestNotes } from '../../core/services/sources/ingest-notes.js';
 import { defineOperation } from '../define-operation.js';
+import { ingestInSlices } from './ingest-in-slices.js';
 
 export const ingestOperation = defineOperation({
   name: 'notes.ingest',
@@ -11,5 +12,6 @@ export const ingestOperation = defineOperation({
   output: IngestResultSchema,
   mutation: true,
   http: { method: 'POST', path: '/api/ingest' },
-  run: (deps, input) => ingestNotes({ notes: deps.notes, clock: deps.clock, sources: deps.sources }, input),
+  run: (deps, input) =>
+    ingestInSlices({ notes: deps.notes, clock: deps.clock, sources: deps.sources }, input),
 });
