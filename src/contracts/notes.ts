@@ -96,7 +96,7 @@ export const IngestInputSchema = z.object({
     .max(1000)
     .optional()
     .describe(
-      'Notes to store in the manual source: {relative_path, body_text, title?, tags?}; each checked on its own.',
+      'Notes to store in the manual source: {relative_path, body_text, title?, tags?}; each checked on its own (a path with control characters or a name of only dots and spaces is refused; paths are stored in Unicode NFC).',
     ),
   file_hints: z
     .array(z.string().min(1).max(1000))

@@ -78,7 +78,12 @@ Reads (\`GET\`) take their fields from the query string; writes (\`POST\`, \`PUT
 them from a JSON body (\`Content-Type: application/json\`) and never from the query string: a query string on a
 write is 400, any other body type 415 (the upload takes \`multipart/form-data\`). JSON bodies are limited to
 1 MiB (413), media uploads to 512 MiB, request targets to 8192 characters (414), path parameters to 200
-characters (414), request headers to 16 KiB (431).
+characters (414), request headers to 16 KiB (431). JSON nested deeper than 64 levels, as a whole body or in
+any one field, is 400 \`validation_error\` naming the field (\`details.issues\`).
+
+Every answer under \`/api\` carries \`X-Content-Type-Options: nosniff\` and \`Cache-Control: no-store\`, errors
+included (every error elsewhere too); only a media preview (\`GET /api/media/file\`) is kept, privately, for an
+hour. The dashboard's hashed files under \`/assets/\` are cached for a year.
 
 Nested fields are listed under their parent: \`blocks[].id\` is the \`id\` of each element of \`blocks\`,
 \`blocks.version\` a key of \`blocks\` when it is an object; "Required" is within the parent. Answers list
@@ -125,7 +130,8 @@ its refresh token stored encrypted (AES-256-GCM, key in \`<data dir>/connector.k
 (strict CSP) that posts \`{type: "connector_linked", connector: "cloud_drive", id}\` to \`window.opener\` at this
 server's origin and closes; the new \`id\` is what a \`cloud_drive\` source names as \`connection_id\`. An unknown,
 used or expired state, a missing code or a denied consent is 400: a page that shows the error (and posts
-\`{type: "connector_link_failed", …}\`) when the request accepts HTML, the JSON error otherwise.
+\`{type: "connector_link_failed", …}\`) when the request accepts HTML, the JSON error otherwise. A state works
+once, whatever comes back with it: after a callback with \`error=…\`, its link can no longer be completed.
 `;
 
 export function renderApiDocs(): string {
