@@ -6,7 +6,7 @@ import type { LoopStatus } from '../contracts/runtime-status.js';
 import { effectiveApprovalMode } from '../core/domain/config-rules.js';
 import type { GuardSettings } from '../core/domain/posting-guards.js';
 import { capWindows } from '../core/domain/time-windows.js';
-import { AppError } from '../core/errors.js';
+import { AppError, isAppError } from '../core/errors.js';
 import { ENDPOINT_ACTIONS } from '../core/gateway/endpoint-actions.js';
 import { MEDIA_ACTIONS } from '../core/gateway/media-actions.js';
 import { MutationGateway } from '../core/gateway/mutation-gateway.js';
@@ -161,6 +161,16 @@ function postingBlocker(social: SocialBackend): AppError | undefined {
   return undefined;
 }
 
+/** The database; one the config names and that cannot be opened is that key's problem (exit 2). */
+function openConfiguredDatabase(path: string, named: boolean): AppDatabase {
+  try {
+    return openDatabase({ path });
+  } catch (error) {
+    if (!named || !isAppError(error) || error.code !== 'db_error') throw error;
+    throw new AppError('validation_error', `storage.db_path: ${error.message}`, { cause: error });
+  }
+}
+
 export function createApp(options: CreateAppOptions): App {
   const { logger } = options;
   // What applies only at start (paths, the platform client, the database) reads `config`; everything that
@@ -169,7 +179,7 @@ export function createApp(options: CreateAppOptions): App {
   let current = options.config;
   const cfg = (): Readonly<Config> => current;
   const paths = dataPaths(config, options.dataDir, options.env);
-  const database = openDatabase({ path: paths.dbPath });
+  const database = openConfiguredDatabase(paths.dbPath, config.storage.db_path !== undefined);
   const clock = options.clock ?? systemClock;
   const accountId = DEFAULT_ACCOUNT_ID;
   const apiUsage = new ApiUsageRepository(database, accountId, clock);

@@ -2,6 +2,19 @@
 import { z } from 'zod';
 import { NonEmptyTextSchema, PositiveIntSchema } from './common.js';
 
+const PROXY_FORMATS = [z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()];
+/** Named ranges Fastify's proxy trust knows besides addresses and CIDR ranges. */
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR range, or a named range: what the HTTP server can be told to trust. */
+const ProxyAddressSchema = z
+  .string()
+  .trim()
+  .refine((value) => PROXY_NAMES.includes(value) || PROXY_FORMATS.some((f) => f.safeParse(value).success), {
+    error: (issue) =>
+      `'${String(issue.input)}' is not an IP address, a CIDR range (10.0.0.0/8, fd00::/8) or one of ${PROXY_NAMES.join(', ')}`,
+  });
+
 export const StorageSchema = z.object({
   db_path: NonEmptyTextSchema.optional().describe(
     'SQLite database file; unset means <data dir>/app.db. `~` is expanded.',
@@ -31,7 +44,7 @@ export const ServerSchema = z.object({
     .default([])
     .describe('Extra Host-header names accepted besides loopback names (DNS-rebinding guard).'),
   trusted_proxies: z
-    .array(z.string().trim().min(1))
+    .array(ProxyAddressSchema)
     .default([])
     .describe(
       'Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For is believed (login throttling, logs); empty means the header is ignored.',

@@ -2,8 +2,10 @@
 import type { Config } from '../../contracts/config/config.js';
 import { driveCredential, effectiveLoopBack, isSourceAllowed, isSourceEnabled } from './config-rules.js';
 import { unknownPolicyTools } from './policy-tool-names.js';
+import { wideProxyRanges } from './proxy-rules.js';
 import { sameData } from './same-data.js';
 import { type SourcePathResolver, sourceEntryRuleProblems } from './source-entry-rules.js';
+import { dbPathProblem, type FileProbe } from './storage-rules.js';
 
 export interface RuleProblem {
   severity: 'error' | 'warning';
@@ -25,6 +27,8 @@ export interface ValidationContext {
   toolNames?: readonly string[];
   /** Resolves source paths (`~`, symlinks) and names the data dir; without it paths are judged as written. */
   sourcePaths?: SourcePathResolver;
+  /** Looks at files the config names (the database); without it they are judged by their path only. */
+  files?: FileProbe;
 }
 
 const AUTO_SLOTS = 3;
@@ -101,6 +105,20 @@ export function validateConfigRules(config: Config, context: ValidationContext):
     config.server.host !== '::1'
   ) {
     warn(['server', 'host'], `binding to ${config.server.host} exposes the service beyond this machine`);
+  }
+  for (const range of wideProxyRanges(config.server.trusted_proxies)) {
+    warn(
+      ['server', 'trusted_proxies'],
+      `${range} trusts X-Forwarded-For from more than a /8: anyone there can pick the address the login throttle counts, which turns the throttle off for them`,
+    );
+  }
+  if (config.storage.db_path) {
+    const path = context.sourcePaths?.resolve(config.storage.db_path) ?? {
+      written: config.storage.db_path,
+      real: config.storage.db_path,
+    };
+    const problem = dbPathProblem(path, context.files ?? { kind: () => 'missing' });
+    if (problem) error(['storage', 'db_path'], problem);
   }
 
   config.content_sources.sources.forEach((source, index) => {

@@ -16,6 +16,7 @@ import {
 } from '../../core/domain/config-validation.js';
 import { envLayer, type FlagValue, flagLayer, mergeLayers, parseOptionPairs } from './config-layers.js';
 import { type ConfigPaths, resolveConfigPaths } from './config-paths.js';
+import { fileProbe } from './file-probe.js';
 import { findUnknownKeys } from './find-unknown-keys.js';
 import { createSourcePathResolver, defaultSourcePathResolver } from './source-path-resolver.js';
 import { locateTomlKeys } from './toml-locate.js';
@@ -145,9 +146,11 @@ export function validateRaw(
   const issues: ConfigIssue[] = [];
   const seen = new Set<string>();
   // Source paths are judged as they resolve (`~`, symlinks), against the data dir of this config.
-  const rules = context.sourcePaths
-    ? context
-    : { ...context, sourcePaths: defaultSourcePathResolver(sources) };
+  const rules = {
+    ...context,
+    sourcePaths: context.sourcePaths ?? defaultSourcePathResolver(sources),
+    files: context.files ?? fileProbe,
+  };
   let candidate = raw;
   for (let attempt = 0; attempt < 3; attempt++) {
     const parsed = ConfigSchema.safeParse(candidate);

@@ -3,10 +3,26 @@
 // writing, then storage closes.
 import type { FastifyInstance } from 'fastify';
 import { sourcesPart, startRuntime } from '../../../app/runtime.js';
+import { AppError } from '../../../core/errors.js';
 import { buildHttpServer } from '../../http/build-server.js';
 import { type CommandContext, println } from '../cli-io.js';
 import { loadForCommand } from '../load-for-command.js';
 import { registryToolNames } from '../registry-tool-names.js';
+
+/** The address it listens on; a host or port it cannot have is a config problem naming its key (exit 2). */
+async function listenOn(server: FastifyInstance, host: string, port: number): Promise<string> {
+  try {
+    return await server.listen({ host, port });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const key = code === 'EADDRINUSE' ? 'server.port' : 'server.host';
+    if (!['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) throw error;
+    throw new AppError(
+      'validation_error',
+      `${key}: cannot listen on ${host}:${port} (${code}${code === 'EADDRINUSE' ? ': another process has that port' : ''}); change ${key}`,
+    );
+  }
+}
 
 export async function runServe(
   ctx: CommandContext,
@@ -38,7 +54,7 @@ export async function runServe(
             );
           }
           server = await buildHttpServer(app.deps);
-          const address = await server.listen({ host: config.server.host, port: config.server.port });
+          const address = await listenOn(server, config.server.host, config.server.port);
           println(
             ctx.io.stdout,
             `app ${app.deps.version} listening on ${address} (data: ${app.deps.paths.dataDir})`,
