@@ -57,6 +57,7 @@ import { type AppConnectors, createConnectors } from './connectors.js';
 import { createDiscoveryDeps, type DiscoveryDeps } from './discovery-deps.js';
 import { operationDepsOf } from './operation-deps-of.js';
 import { createSourcesManager, type SourcesManager } from './sources-manager.js';
+import { allowedUploadDirs } from './upload-dirs.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -295,7 +296,7 @@ export function createApp(options: CreateAppOptions): App {
     uploadFile: (path) =>
       confineUploadPath(path, {
         mediaDir: media.mediaDir,
-        allowedDirs: cfg().mcp_policy.upload_allowed_dirs.map((dir) => expandHome(dir, options.env)),
+        allowedDirs: allowedUploadDirs(cfg(), options.env, options.dataDir),
       }),
   });
   content.runApprovedTool = (item, payload) => gateway.executeApproved(item, payload);

@@ -18,6 +18,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { UPLOAD_REFUSED_MESSAGE } from '../../src/infra/media/confine-upload-path.js';
 import { COMPLETE_IMAGES, type CompleteImageKind, withTrailer } from '../support/complete-images.js';
 import { type McpHarness, startMcpHarness } from '../support/mcp-harness.js';
+import { createTempHome } from '../support/temp-home.js';
 
 let h: McpHarness | undefined;
 const cleanups: Array<() => void> = [];
@@ -150,13 +151,30 @@ describe('social_upload_media is confined to the media folder and upload_allowed
     );
     await harness.close();
 
-    // `~` is the user's home (the harness's HOME is its data dir).
-    h = await startMcpHarness({ config: { mcp_policy: { upload_allowed_dirs: ['~/shots'] } } });
-    mkdirSync(join(h.home.dir, 'shots'));
-    const shot = writeImage(join(h.home.dir, 'shots', 'loop.gif'), 'gif');
+    // `~` is the user's home, here a folder of its own (the data dir is never an upload folder).
+    const data = createTempHome();
+    cleanups.push(() => data.cleanup());
+    const user = outsideDir();
+    h = await startMcpHarness({
+      home: { ...data, env: { ...data.env, HOME: user } },
+      config: { mcp_policy: { upload_allowed_dirs: ['~/shots'] } },
+    });
+    mkdirSync(join(user, 'shots'));
+    const shot = writeImage(join(user, 'shots', 'loop.gif'), 'gif');
     await expect(h.call('social_upload_media', { file_path: shot })).resolves.toMatchObject({
       data: { media_type: 'image/gif', media_id: expect.any(String) },
     });
+  });
+
+  it('a folder that keeps secrets, written into upload_allowed_dirs by hand, is skipped', async () => {
+    const keys = join(outsideDir(), '.ssh');
+    mkdirSync(keys);
+    const harness = await start([keys]);
+    const picture = writeImage(join(keys, 'avatar.png'));
+    expect((await harness.call('social_upload_media', { file_path: picture })).error?.message).toBe(
+      UPLOAD_REFUSED_MESSAGE,
+    );
+    await harness.close();
   });
 
   it('resolves symlinks first: a link pointing out is refused, a linked allowed folder works', async () => {

@@ -6,6 +6,7 @@ import { wideProxyRanges } from './proxy-rules.js';
 import { sameData } from './same-data.js';
 import { type SourcePathResolver, sourceEntryRuleProblems } from './source-entry-rules.js';
 import { dbPathProblem, type FileProbe } from './storage-rules.js';
+import { uploadDirProblem } from './upload-dir-rules.js';
 
 export interface RuleProblem {
   severity: 'error' | 'warning';
@@ -120,6 +121,16 @@ export function validateConfigRules(config: Config, context: ValidationContext):
     const problem = dbPathProblem(path, context.files ?? { kind: () => 'missing' });
     if (problem) error(['storage', 'db_path'], problem);
   }
+  const allowedBefore = context.previous?.mcp_policy.upload_allowed_dirs ?? [];
+  config.mcp_policy.upload_allowed_dirs.forEach((dir, index) => {
+    const resolved = context.sourcePaths?.resolve(dir) ?? { written: dir, real: dir };
+    const problem = uploadDirProblem(resolved, context.sourcePaths?.dataDir);
+    if (!problem) return;
+    // A folder the file already had is the owner's: kept with a warning, skipped at runtime.
+    if (context.purpose === 'save' && !allowedBefore.includes(dir))
+      error(['mcp_policy', 'upload_allowed_dirs', index], problem);
+    else warn(['mcp_policy', 'upload_allowed_dirs', index], `${problem}; skipped`);
+  });
 
   config.content_sources.sources.forEach((source, index) => {
     const at = (...rest: string[]) => ['content_sources', 'sources', index, ...rest];
