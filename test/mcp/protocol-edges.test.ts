@@ -1,6 +1,7 @@
 // The MCP protocol edges of tools/call, sent raw (no client-side checks): non-object arguments, a missing or
-// mistyped name, an unknown tool, junk `_meta`, task metadata and huge argument objects each get the
-// JSON-RPC answer the MCP specification prescribes (−32602 with a short reason), never −32603 or silence.
+// mistyped name, an unknown tool, junk `_meta`, task metadata, huge argument objects and JSON nested 20,000
+// levels deep (also in tools/list and ping params) each get the JSON-RPC answer the MCP specification
+// prescribes (−32602 with a short reason) or an envelope error, never −32603 or silence.
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildToolServer } from '../../src/surfaces/mcp/build-tool-server.js';
@@ -111,6 +112,37 @@ describe('tools/call params', () => {
       arguments: { section: Array.from({ length: 20_000 }, () => 'x') },
     });
     expect(envelopeOf(deep).error.code).toBe('invalid_input');
+  });
+
+  it('JSON nested 20,000 levels deep anywhere in a request: a proper answer, never −32603', async () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 20_000; i++) deep = i % 2 ? [deep] : { a: deep };
+    const inArguments = await rpc.call({ name: 'health_check', arguments: { x: deep } });
+    expect(envelopeOf(inArguments).error).toMatchObject({
+      code: 'invalid_input',
+      message: 'invalid arguments for health_check: x: nested deeper than 64 levels',
+    });
+    const places = [
+      { name: deep, arguments: {} },
+      { name: 'health_check', arguments: {}, _meta: { progressToken: deep } },
+      { name: 'health_check', arguments: {}, _meta: { other: deep } },
+    ];
+    for (const params of places) {
+      const answer = await rpc.call(params);
+      expect(answer, JSON.stringify(Object.keys(params))).toBeDefined();
+      expect(answer?.error?.code).not.toBe(ErrorCode.InternalError);
+    }
+    // The SDK parses tools/list, ping and initialize itself and answered a bad one with −32603.
+    for (const cursor of [deep, 5]) {
+      const listed = await rpc.send({ method: 'tools/list', params: { cursor } });
+      expect(listed?.error).toMatchObject({
+        code: ErrorCode.InvalidParams,
+        message: /^Invalid params: params\.cursor: /,
+      });
+    }
+    const ping = await rpc.send({ method: 'ping', params: { _meta: 'junk' } });
+    expect(ping?.error?.code).toBe(ErrorCode.InvalidParams);
+    expect((await rpc.send({ method: 'tools/list' }))?.result?.tools.length).toBeGreaterThan(100);
   });
 
   it('other methods are not found; the tool list still works', async () => {

@@ -1,7 +1,13 @@
 // The tools/call request checked by our own code before any tool runs. The SDK's parse would answer a
 // malformed request with −32603 and a dump of its schema; the MCP specification prescribes −32602 with a
 // short reason (non-object arguments, a missing or mistyped name, an unknown tool).
-import { ErrorCode, JSONRPCRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  InitializeRequestSchema,
+  JSONRPCRequestSchema,
+  ListToolsRequestSchema,
+  PingRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
 /** A JSON-RPC error with the message exactly as written (McpError prefixes "MCP error <code>:"). */
@@ -81,6 +87,12 @@ export interface RpcErrorResponse {
   error: { code: number; message: string };
 }
 
+const METHOD_SCHEMAS: Record<string, z.ZodType> = {
+  initialize: InitializeRequestSchema,
+  ping: PingRequestSchema,
+  'tools/list': ListToolsRequestSchema,
+};
+
 /**
  * The answer to a message that names a method and an id but is not a valid request. The SDK drops such a
  * message without a reply (the caller would wait until its timeout); the specification asks for an error.
@@ -89,7 +101,11 @@ export function malformedRequestAnswer(message: unknown): RpcErrorResponse | und
   if (!isPlainObject(message) || typeof message.method !== 'string' || !isRequestId(message.id)) {
     return undefined;
   }
-  const checked = JSONRPCRequestSchema.safeParse(message);
+  // A request the SDK parses with its own schema before the handler (initialize, ping, tools/list) would
+  // answer a parse failure with −32603: its params are checked here, as a request's envelope is.
+  const envelope = JSONRPCRequestSchema.safeParse(message);
+  const method = METHOD_SCHEMAS[message.method];
+  const checked = envelope.success && method ? method.safeParse(message) : envelope;
   if (checked.success) return undefined;
   const issue = checked.error.issues[0];
   const path = issue?.path.map(String).join('.') ?? '';
