@@ -1,6 +1,6 @@
-// The headers every /api answer carries, errors included: `nosniff` (a JSON answer is never read as a page
-// or a script) and `no-store` (API answers hold account data; no browser or proxy cache keeps them). A
-// route that sets its own Cache-Control on success (media previews) keeps it.
+// The headers every /api answer carries, errors included (and every error answer elsewhere): `nosniff` (a
+// JSON answer is never read as a page or a script) and `no-store` (API answers hold account data; no browser
+// or proxy cache keeps them). A route that sets its own Cache-Control on success (media previews) keeps it.
 import type { FastifyInstance } from 'fastify';
 
 export const API_HEADERS = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' } as const;
