@@ -1,9 +1,11 @@
 // The auth matrix over a real socket: every authenticated route × every way of presenting bad or borrowed
 // credentials, and × every disguised spelling of its path (encoded, dotted, doubled, upper-case,
 // absolute-form). Each answers 401, 403 or 404 — and afterwards nothing was created, approved or posted.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT_ID } from '../../src/contracts/account.js';
 import { DASHBOARD_PATHS } from '../../src/contracts/dashboard-routes.js';
+import { loadConfig } from '../../src/infra/config/load-config.js';
 import { hashPassphrase } from '../../src/infra/security/passphrase.js';
 import { AuthRepository } from '../../src/infra/sqlite/repositories/auth-repository.js';
 import type { RouteSummary } from '../../src/surfaces/http/auth/route-access.js';
@@ -282,5 +284,81 @@ describe('every authenticated route × disguised paths', () => {
     expect(damage()).toEqual(before);
     const item = await h.api('GET', `/api/approval/${approvalId}`);
     expect(item.json).toMatchObject({ id: approvalId, status: 'pending' });
+  });
+});
+
+describe('valid credentials × the settings paths to secrets and to files', () => {
+  it('the token and a dashboard session alike cannot send a stored secret elsewhere or read a system folder', async () => {
+    const llmKey = 'sk-matrix-stored-key-0707';
+    expect(
+      (await h.api('PATCH', '/api/settings', { set: { 'llm.provider': 'openai', 'llm.api_key': llmKey } }))
+        .status,
+    ).toBe(200);
+    // What a running service does after a change to its file: it applies it.
+    const saved = loadConfig({ env: h.home.env }).config;
+    if (!saved) throw new Error('the saved config does not load');
+    h.app.setConfig(saved);
+    const file = () => readFileSync(h.home.configPath, 'utf8');
+    const before = file();
+    const attempts: Array<[string, string, unknown, RegExp]> = [
+      [
+        'PATCH',
+        '/api/settings',
+        { set: { 'llm.base_url': 'http://127.0.0.1:9/v1' } },
+        /the LLM key is only ever sent to/,
+      ],
+      [
+        'POST',
+        '/api/settings/test-llm',
+        { base_url: 'http://127.0.0.1:9/v1' },
+        /the stored key is only ever sent to/,
+      ],
+      [
+        'PATCH',
+        '/api/settings',
+        {
+          set: {
+            'content_sources.sources': [{ source_type: 'local_fs', path: '/etc', file_patterns: ['*.md'] }],
+          },
+        },
+        /\/etc is a system location/,
+      ],
+      [
+        'PATCH',
+        '/api/settings',
+        {
+          set: {
+            'content_sources.sources': [
+              { source_type: 'local_fs', path: h.home.dir, file_patterns: ['passwd'] },
+            ],
+          },
+        },
+        /content sources read only note|extension/,
+      ],
+      [
+        'PATCH',
+        '/api/settings',
+        { set: { 'mcp_policy.upload_allowed_dirs': ['/root/.ssh'] } },
+        /system location|keeps secrets/,
+      ],
+      ['PATCH', '/api/settings', { set: { 'storage.db_path': '/etc/app.db' } }, /system location/],
+    ];
+    for (const [method, target, body, says] of attempts) {
+      for (const [who, headers] of [
+        ['token', { authorization: `Bearer ${h.token}` }],
+        ['session', { cookie: session.cookie, 'x-csrf-token': session.csrf }],
+      ] as const) {
+        const response = await rawRequest(port, {
+          method,
+          target,
+          headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        });
+        expect(response.status, `${who} ${method} ${target} ${JSON.stringify(body)}`).toBe(400);
+        expect(response.body).toMatch(says);
+        expect(response.body).not.toContain(llmKey);
+      }
+    }
+    expect(file()).toBe(before);
   });
 });

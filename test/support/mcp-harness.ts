@@ -15,7 +15,7 @@ export type McpHarness = Omit<AppHarness, 'postNow'> &
     postNow(): Promise<unknown>;
   };
 
-export interface McpHarnessOptions extends Omit<AppHarnessOptions, 'home' | 'start' | 'loginSeconds'> {
+export interface McpHarnessOptions extends Omit<AppHarnessOptions, 'start' | 'loginSeconds'> {
   profile?: ToolProfile;
 }
 

@@ -22,6 +22,17 @@ export const ClockTimeSchema = z
 
 export const HttpUrlSchema = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
 
+const DNS_NAME = /^(?=.{1,253}\.?$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
+const IP = [z.ipv4(), z.ipv6()];
+
+/** A host: an IP address or a DNS name (no scheme, port, path or spaces). */
+export const HostNameSchema = z
+  .string()
+  .trim()
+  .refine((value) => DNS_NAME.test(value) || IP.some((format) => format.safeParse(value).success), {
+    error: (issue) => `'${String(issue.input)}' is not a host name or IP address (no scheme, port or path)`,
+  });
+
 export const StringListSchema = z.array(z.string().trim().min(1, 'list entries must not be empty'));
 
 export const PositiveIntSchema = z.number().int().positive();

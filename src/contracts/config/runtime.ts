@@ -1,6 +1,6 @@
 // [storage], [logging], [server]: where data lives, how much is logged, where the HTTP server listens.
 import { z } from 'zod';
-import { NonEmptyTextSchema, PositiveIntSchema } from './common.js';
+import { HostNameSchema, NonEmptyTextSchema, PositiveIntSchema } from './common.js';
 
 const PROXY_FORMATS = [z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()];
 /** Named ranges Fastify's proxy trust knows besides addresses and CIDR ranges. */
@@ -37,10 +37,10 @@ export const LoggingSchema = z.object({
 });
 
 export const ServerSchema = z.object({
-  host: z.string().trim().min(1).default('127.0.0.1').describe('Address the HTTP server binds to.'),
+  host: HostNameSchema.default('127.0.0.1').describe('Address the HTTP server binds to.'),
   port: z.number().int().min(0).max(65535).default(3001).describe('HTTP port (0 = any free port).'),
   allowed_hosts: z
-    .array(z.string().trim().min(1))
+    .array(HostNameSchema)
     .default([])
     .describe('Extra Host-header names accepted besides loopback names (DNS-rebinding guard).'),
   trusted_proxies: z

@@ -1,6 +1,6 @@
 // [social_api] and [auth]: platform OAuth app credentials, provider backend, hosts and the login callback.
 import { z } from 'zod';
-import { HttpUrlSchema, NonEmptyTextSchema } from './common.js';
+import { HostNameSchema, HttpUrlSchema, NonEmptyTextSchema } from './common.js';
 
 export const PROVIDER_BACKENDS = ['social_api', 'scraper'] as const;
 export type ProviderBackend = (typeof PROVIDER_BACKENDS)[number];
@@ -49,11 +49,7 @@ export const AuthSchema = z.object({
     .describe(
       '`local_callback` listens for the OAuth redirect; `manual` prints the URL and asks for the redirected URL.',
     ),
-  callback_host: z
-    .string()
-    .trim()
-    .min(1)
-    .default('127.0.0.1')
+  callback_host: HostNameSchema.default('127.0.0.1')
     .describe('Host of the OAuth callback listener.'),
   callback_port: z
     .number()
