@@ -7,7 +7,7 @@ import { defineOperation } from '../define-operation.js';
 export const testLlmOperation = defineOperation({
   name: 'settings.test_llm',
   summary:
-    'Makes one small generation with the configured LLM, or with the unsaved `provider`, `model`, `base_url` or `api_key` given here laid over it (nothing is saved), and answers `ok` with the latency, or the provider’s error in words (a rejected key, an endpoint that cannot be reached, an unknown model).',
+    'Makes one small generation with the configured LLM, or with the unsaved `provider`, `model`, `base_url` or `api_key` given here laid over it (nothing is saved); the stored key is only sent to the configured endpoint, so trying another endpoint needs its `api_key` in the request (400 otherwise; none for ollama), and answers `ok` with the latency, or the provider’s error in words (a rejected key, an endpoint that cannot be reached, an unknown model).',
   input: TestLlmInputSchema,
   output: TestLlmResultSchema,
   mutation: false,
