@@ -75,7 +75,11 @@ export class PostingRepository implements PostingStore {
     return (await this.getJob(id)) as PostingJob;
   }
 
-  async createJobOnce(job: NewJob, at: Date, recentSince: Date): Promise<{ job: PostingJob; repeat: boolean }> {
+  async createJobOnce(
+    job: NewJob,
+    at: Date,
+    recentSince: Date,
+  ): Promise<{ job: PostingJob; repeat: boolean }> {
     const { id, repeat } = insertJobOnce(this.database, this.accountId, job, at, recentSince);
     return { job: (await this.getJob(id)) as PostingJob, repeat };
   }
