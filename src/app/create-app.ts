@@ -24,7 +24,7 @@ import type { AssistDeps } from '../core/services/assist/assist-deps.js';
 import type { ContentDeps } from '../core/services/content-deps.js';
 import { type LoopBackDeps, loopBackPosted } from '../core/services/sources/loop-back.js';
 import type { LoginState, StatusDeps } from '../core/services/status/status-deps.js';
-import { type DataPaths, dataPaths, expandHome } from '../infra/config/config-paths.js';
+import { type DataPaths, dataPaths } from '../infra/config/config-paths.js';
 import { llmConfigProblem } from '../infra/llm/create-llm.js';
 import type { Logger } from '../infra/logging/create-logger.js';
 import { confineUploadPath } from '../infra/media/confine-upload-path.js';

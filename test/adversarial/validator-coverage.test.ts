@@ -45,11 +45,12 @@ describe('config keys that hold a URL, a host or a path', () => {
   });
 
   it.each(Object.entries(CONFIG_GUARDS))('%s refuses a bad value on save', (key, { bad, says }) => {
-    const raw: Record<string, unknown> = {};
-    const path = key.split('.');
-    let at = raw;
-    for (const part of path.slice(0, -1)) at = (at[part] ??= {}) as Record<string, unknown>;
-    at[path.at(-1) as string] = bad;
+    const [section = '', ...rest] = key.split('.');
+    // At most two levels (connectors.cloud_drive.x): the config's deepest keys.
+    const raw: Record<string, unknown> =
+      rest.length === 2
+        ? { [section]: { [rest[0] as string]: { [rest[1] as string]: bad } } }
+        : { [section]: { [rest[0] as string]: bad } };
     const { issues } = validateRaw(raw, new Map(), { purpose: 'save' });
     const errors = issues.filter((issue) => issue.severity === 'error' && issue.key.startsWith(key));
     expect(errors.map((issue) => issue.message).join('\n')).toMatch(says);

@@ -49,12 +49,9 @@ describe('a linked drive token', () => {
     const token = ensureApiToken(runtime.app.deps.paths.apiTokenPath);
     const http = await buildHttpServer(runtime.app.deps, { apiToken: token });
     server = http;
+    type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
     // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answered.
-    const api = async (
-      method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-      url: string,
-      body?: unknown,
-    ): Promise<any> => {
+    const api = async (method: Method, url: string, body?: unknown): Promise<any> => {
       const response = await http.inject({
         method,
         url,

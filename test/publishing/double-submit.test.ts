@@ -38,7 +38,9 @@ describe('identical composes in the service', () => {
         `the same post is already waiting to go out (job ${first.job_id}, draft ${first.draft_id}); it is posted once`,
       );
     }
-    expect(h.app.deps.database.sqlite.prepare('select id from drafts').pluck().all()).toEqual([first.draft_id]);
+    expect(h.app.deps.database.sqlite.prepare('select id from drafts').pluck().all()).toEqual([
+      first.draft_id,
+    ]);
     await h.postNow();
     expect(posted('Launching today')).toHaveLength(1);
     // Trailing spaces or another Unicode spelling are the same post.

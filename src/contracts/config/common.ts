@@ -22,7 +22,8 @@ export const ClockTimeSchema = z
 
 export const HttpUrlSchema = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
 
-const DNS_NAME = /^(?=.{1,253}\.?$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
+const DNS_NAME =
+  /^(?=.{1,253}\.?$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
 const IP = [z.ipv4(), z.ipv6()];
 
 /** A host: an IP address or a DNS name (no scheme, port, path or spaces). */

@@ -49,8 +49,7 @@ export const AuthSchema = z.object({
     .describe(
       '`local_callback` listens for the OAuth redirect; `manual` prints the URL and asks for the redirected URL.',
     ),
-  callback_host: HostNameSchema.default('127.0.0.1')
-    .describe('Host of the OAuth callback listener.'),
+  callback_host: HostNameSchema.default('127.0.0.1').describe('Host of the OAuth callback listener.'),
   callback_port: z
     .number()
     .int()

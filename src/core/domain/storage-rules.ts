@@ -1,7 +1,7 @@
 // Where the database may live: `[storage] db_path` must name an SQLite file (a new one, or one SQLite
 // wrote), never a directory, another kind of file, or a place in the operating system's own folders.
 // Refused on save and on load alike: a service pointed there could not start. Pure: infra probes the file.
-import type { ResolvedPath } from './note-locations.js';
+import { type ResolvedPath, SYSTEM_LOCATIONS } from './note-locations.js';
 
 export type FileKind = 'missing' | 'directory' | 'database' | 'other';
 
@@ -10,20 +10,9 @@ export interface FileProbe {
   kind(path: string): FileKind;
 }
 
-const SYSTEM = [
-  '/etc',
-  '/proc',
-  '/sys',
-  '/dev',
-  '/boot',
-  '/usr',
-  '/bin',
-  '/sbin',
-  '/lib',
-  '/lib32',
-  '/lib64',
-  '/run',
-];
+/** Where a service's own data commonly lives on a server: a database there is fine (unlike notes). */
+const DATA_HOMES = new Set<string>(['/var', '/opt', '/root', '/snap', '/private/var']);
+const SYSTEM = SYSTEM_LOCATIONS.filter((root) => !DATA_HOMES.has(root));
 
 const inSystem = (path: string) =>
   path === '/' || SYSTEM.some((root) => path === root || path.startsWith(`${root}/`));

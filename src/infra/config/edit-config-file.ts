@@ -73,7 +73,8 @@ function tomlProblem(value: unknown, depth = 0): string | undefined {
   return undefined;
 }
 
-function readText(path: string): string {
+/** The file's text, or '' when there is none yet. */
+export function readConfigText(path: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
@@ -225,7 +226,7 @@ export function editConfigFile(
   // Read, change and write under the file's lock: concurrent writers (other `app settings --set` runs, the
   // settings API of a running service) each see the other's change instead of writing over it.
   return withFileLock(path, () => {
-    const before = readText(path);
+    const before = readConfigText(path);
     const result = previewEdits(path, before, edits, options);
     if (result.text !== before) writeSecretFile(path, result.text);
     return result;

@@ -16,7 +16,8 @@ export interface FileLockOptions {
 const POLL_MS = 20;
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this id is running (one we may not signal still is). */
+export function isAlive(pid: number): boolean {
   if (pid <= 0) return false;
   try {
     process.kill(pid, 0);

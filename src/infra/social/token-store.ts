@@ -2,6 +2,7 @@
 // report, not a crash; writes are atomic so a crash mid-save leaves the previous tokens intact.
 import { existsSync, linkSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { type StoredTokens, StoredTokensSchema } from '../../contracts/platform-tokens.js';
+import { isAlive } from '../fs/file-lock.js';
 import { writeSecretFile } from '../fs/write-secret-file.js';
 
 export type TokenFileState =
@@ -178,15 +179,5 @@ export class TokenStore {
       pid: Number(pid) || 0,
       inDoubt: state === IN_DOUBT,
     };
-  }
-}
-
-function isAlive(pid: number): boolean {
-  if (pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
