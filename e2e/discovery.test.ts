@@ -209,7 +209,8 @@ describe('Discovery feed page', () => {
   it('with the LLM unreachable the feed still shows, compose says so, and a reply written by hand is queued', {
     timeout: 60_000,
   }, async () => {
-    await patchSettings(studio, { 'llm.base_url': 'http://127.0.0.1:9/v1' });
+    // A stored key moves with its endpoint only when given again (it is never sent anywhere new by itself).
+    await patchSettings(studio, { 'llm.base_url': 'http://127.0.0.1:9/v1', 'llm.api_key': 'sk-test' });
     try {
       await page.goto(`${studio.server.url}/discovery`);
       const feed = page.getByRole('list', { name: 'Scored posts' }).getByRole('article');
@@ -233,7 +234,7 @@ describe('Discovery feed page', () => {
       );
       await page.keyboard.press('Escape');
     } finally {
-      await patchSettings(studio, { 'llm.base_url': studio.llm.openaiBaseUrl });
+      await patchSettings(studio, { 'llm.base_url': studio.llm.openaiBaseUrl, 'llm.api_key': 'sk-test' });
     }
   });
 

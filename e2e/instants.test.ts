@@ -137,6 +137,8 @@ describe.each(INSTANTS)('at $name', (instant) => {
 
     await page.getByRole('button', { name: 'Week' }).click();
     await page.getByRole('heading', { name: instant.week }).waitFor();
+    // The week's days once its items are read (the heading comes first).
+    await page.getByRole('group', { name: instant.today.name }).waitFor();
     expect(await page.getByRole('group', { name: instant.today.name }).count()).toBe(1);
   });
 

@@ -96,6 +96,7 @@ describe('concurrent writers of config.toml', () => {
   }, () => {
     const before = readFileSync(home.configPath, 'utf8');
     // This test's own process is alive: its lock is not abandoned.
+    // wall clock: a lock records when it was taken, as the CLI's own does (a fresh one is not stale)
     writeFileSync(`${home.configPath}.lock`, `${process.pid} ${Date.now()} held-by-the-test`);
     try {
       const run = spawnApp(['settings', '--set', 'limits.max_replies_per_day=9'], home.env);

@@ -55,7 +55,8 @@ export function serve(env: Record<string, string>, options: { loops?: boolean } 
   );
   let output = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    // 'close', not 'exit': the last lines a process wrote before it died (a crash point's) are read by then.
+    child.once('close', (code, signal) => resolve({ code, signal })),
   );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
