@@ -376,11 +376,12 @@ export function createApp(options: CreateAppOptions): App {
     sources,
     loopBack,
   };
-  const deps: AppDeps = { ...base, forOperations: operationDepsOf(base) };
-  // Every reader of `deps.config` (faces, operations, loops) sees the live config.
-  for (const target of [deps, deps.forOperations]) {
-    Object.defineProperty(target, 'config', { get: cfg, enumerable: true });
-  }
+  const deps: AppDeps = {
+    ...base,
+    forOperations: operationDepsOf(base, { config: cfg, loopStatus: () => loops.status?.() }),
+  };
+  // Every reader of `deps.config` (faces, loops) sees the live config.
+  Object.defineProperty(deps, 'config', { get: cfg, enumerable: true });
   return {
     deps,
     setConfig(next) {

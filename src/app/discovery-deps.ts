@@ -1,11 +1,7 @@
 // The stores behind the discovery, context and composite tools: discovered posts (the Discovery Feed),
 // target accounts, the account's history with an author, and topic performance.
 import type { Clock } from '../core/ports/clock.js';
-import type { CursorStore } from '../core/ports/cursor-store.js';
-import type { DiscoveryStore, TargetAccountStore } from '../core/ports/discovery-store.js';
-import type { EngagementHistory } from '../core/ports/engagement-history.js';
-import type { TargetMonitoringStore } from '../core/ports/target-monitoring-store.js';
-import type { TopicPerformanceStore } from '../core/ports/topic-performance.js';
+import type { DiscoveryStores } from '../core/services/discovery/discovery-stores.js';
 import type { AppDatabase } from '../infra/sqlite/open-database.js';
 import { CursorRepository } from '../infra/sqlite/repositories/cursor-repository.js';
 import { DiscoveryRepository } from '../infra/sqlite/repositories/discovery-repository.js';
@@ -14,17 +10,7 @@ import { TargetAccountRepository } from '../infra/sqlite/repositories/target-acc
 import { TargetMonitoringRepository } from '../infra/sqlite/repositories/target-monitoring-repository.js';
 import { TopicPerformanceRepository } from '../infra/sqlite/repositories/topic-performance-repository.js';
 
-export interface DiscoveryDeps {
-  /** Scored posts found by searches, mentions and target monitoring. */
-  discovered: DiscoveryStore;
-  targets: TargetAccountStore;
-  history: EngagementHistory;
-  topics: TopicPerformanceStore;
-  /** Positions the loops keep across restarts (discovery keyword turn, mentions since-id). */
-  cursors: CursorStore;
-  /** What the target monitoring loop records per watched account, and its replies for the daily cap. */
-  targetMonitoring: TargetMonitoringStore;
-}
+export type DiscoveryDeps = DiscoveryStores;
 
 export function createDiscoveryDeps(database: AppDatabase, accountId: string, _clock: Clock): DiscoveryDeps {
   return {

@@ -5,21 +5,12 @@ import { DEFAULT_ACCOUNT_ID } from '../contracts/account.js';
 import { AppError } from '../core/errors.js';
 import { type DataPaths, expandHome } from '../infra/config/config-paths.js';
 import { generatePassphrase, hashPassphrase } from '../infra/security/passphrase.js';
-import { type BackupInfo, createBackup, listBackups, pruneBackups } from '../infra/sqlite/backup.js';
+import { createBackup, listBackups, pruneBackups } from '../infra/sqlite/backup.js';
 import { openDatabase } from '../infra/sqlite/open-database.js';
 import { AuthRepository } from '../infra/sqlite/repositories/auth-repository.js';
+import type { DatabaseBackups } from '../core/ports/backups.js';
 
-export type { BackupInfo } from '../infra/sqlite/backup.js';
-
-export interface DatabaseBackups {
-  /** The backup folder: the one asked for (`~` expanded), else `<data dir>/backups`. */
-  dir: string;
-  list(): BackupInfo[];
-  /** Keeps the newest `keep` backups and deletes the rest. */
-  prune(keep: number): { kept: BackupInfo[]; removed: BackupInfo[] };
-  /** A consistent copy of the live database, verified before it counts; not_found before the first start. */
-  create(): Promise<BackupInfo>;
-}
+export type { BackupInfo, DatabaseBackups } from '../core/ports/backups.js';
 
 export function databaseBackups(
   data: DataPaths,

@@ -1,13 +1,46 @@
-// Narrows the app's dependencies to what operations may use (see operations/operation-deps.ts): the
-// database handle, the platform write port and the raw transport stay with the gateway and the runners.
+// Builds what operations may use (operations/operation-deps.ts) from the app's parts: the database handle,
+// the platform write port and the raw transport stay with the gateway and the runners.
+import type { Config } from '../contracts/config/config.js';
+import type { LoopStatus } from '../contracts/runtime-status.js';
+import { effectiveConfig, maskConfig } from '../infra/config/config-view.js';
+import { createLlm } from '../infra/llm/create-llm.js';
 import { readOnlyEndpoints } from '../infra/social/read-only-endpoints.js';
 import type { OperationDeps } from '../operations/operation-deps.js';
 import type { AppDeps } from './create-app.js';
+import { databaseBackups } from './local-data.js';
 
-export function operationDepsOf(deps: Omit<AppDeps, 'forOperations'>): OperationDeps {
-  const { database: _database, social, endpoints, publisher, apiUsage: _apiUsage, ...rest } = deps;
+export function operationDepsOf(
+  deps: Omit<AppDeps, 'forOperations'>,
+  live: { config: () => Readonly<Config>; loopStatus: () => LoopStatus[] | undefined },
+): OperationDeps {
+  const { social, endpoints, publisher, paths } = deps;
   return {
-    ...rest,
+    get config() {
+      return live.config();
+    },
+    paths,
+    clock: deps.clock,
+    content: deps.content,
+    assist: deps.assist,
+    gateway: deps.gateway,
+    analytics: deps.analytics,
+    calendar: deps.calendar,
+    discovery: deps.discovery,
+    notes: deps.notes,
+    sources: deps.sources,
+    connectors: deps.connectors,
+    platformLink: deps.platformLink,
+    status: deps.status,
+    telemetry: deps.telemetry,
+    ...(deps.settings ? { settings: deps.settings } : {}),
+    loopStatus: live.loopStatus,
+    backups: databaseBackups(paths, {}),
+    connectLlm: (llm) => createLlm({ ...live.config(), llm }),
+    configView: () => {
+      const { paths: _paths, ...view } = effectiveConfig(live.config(), paths.dataDir, {});
+      view.storage.db_path = paths.dbPath;
+      return maskConfig(view) as Record<string, unknown>;
+    },
     social: { read: social.read, capabilities: social.capabilities },
     ...(endpoints ? { endpointReads: readOnlyEndpoints(endpoints) } : {}),
     meId: () => publisher.meId().catch(() => undefined),

@@ -17,3 +17,8 @@ export const TWEET_FIELDS =
   'author_id,created_at,conversation_id,in_reply_to_user_id,referenced_tweets,public_metrics,attachments';
 export const USER_FIELDS =
   'created_at,description,location,url,profile_image_url,protected,verified,public_metrics';
+
+/** What a refused redirect says (redirects are answers, never followed). */
+export interface RedirectDetails {
+  redirect: { status: number; location: string | null };
+}

@@ -2,21 +2,20 @@
 // every mutation enters the gateway with the caller's actor — a declared platform action through the whole
 // gateway, anything else as a local mutation (audited; agents meet blocked_tools). The face has already
 // validated the input with its schema and formats the answer.
-import type { AppDeps } from '../app/create-app.js';
 import type { AnyOperation, OperationContext } from './define-operation.js';
+import type { OperationDeps } from './operation-deps.js';
 import { runMutation } from './tools/tool-kit.js';
 
 export async function invokeOperation(
-  deps: AppDeps,
+  deps: OperationDeps,
   op: AnyOperation,
   input: unknown,
   context: OperationContext,
 ): Promise<unknown> {
-  const operationDeps = deps.forOperations;
   if (op.action) return runMutation(deps.gateway, context, op.action, input as Record<string, unknown>);
   const run = op.run;
   if (!run) throw new Error(`operation ${op.name} declares neither an action nor run`);
-  if (!op.mutation) return run(operationDeps, input, context);
+  if (!op.mutation) return run(deps, input, context);
   context.trace ??= {};
   const trace = context.trace;
   const outcome = await deps.gateway.submit(
@@ -26,7 +25,7 @@ export async function invokeOperation(
       actor: context.actor,
     },
     {
-      execute: (writes) => run(operationDeps, input, { ...context, writes }),
+      execute: (writes) => run(deps, input, { ...context, writes }),
       outcome: () =>
         trace.policy_decision === 'dry_run'
           ? 'dry_run'

@@ -62,7 +62,7 @@ describe('content loop', () => {
       content: 'Scheduled by a person.',
       scheduled_for: new Date(h.clock.now() + MINUTE).toISOString(),
     });
-    await invokeOperation(h.app.deps, composeOperation, input, { actor: 'dashboard' });
+    await invokeOperation(h.app.deps.forOperations, composeOperation, input, { actor: 'dashboard' });
     h.clock.advance(2 * MINUTE);
 
     const summary = await turn(h);

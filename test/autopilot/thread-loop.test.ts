@@ -127,7 +127,7 @@ describe('thread loop', () => {
     expect(items[0]?.blocks?.map((b) => b.text)).toEqual(texts(5));
     expect(ours()).toEqual([]);
 
-    await invokeOperation(h.app.deps, approveOperation, { id: items[0]?.id }, { actor: 'dashboard' });
+    await invokeOperation(h.app.deps.forOperations, approveOperation, { id: items[0]?.id }, { actor: 'dashboard' });
     await h.postNow();
     expectChain(ours(), texts(5));
     expect(

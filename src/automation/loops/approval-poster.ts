@@ -17,7 +17,7 @@ export const approvalPosterLoop: LoopDefinition<AppDeps> = {
   async run(deps) {
     if ((await deps.content.approvals.dueToExpire(deps.clock.now())) === 0) return;
     const { expired } = (await invokeOperation(
-      deps,
+      deps.forOperations,
       expireApprovalsOperation,
       {},
       {

@@ -24,7 +24,7 @@ async function composeAs(deps: AppDeps, actor: Actor, content: AutopilotContent)
     ...(content.provenance.length ? { provenance: content.provenance } : {}),
   });
   try {
-    const result = (await invokeOperation(deps, composeOperation, input, {
+    const result = (await invokeOperation(deps.forOperations, composeOperation, input, {
       actor,
       trace: {},
     })) as ComposeResult;

@@ -29,7 +29,7 @@ export async function replyAs(
   if (!REPLY) throw new Error('social_reply_to_tweet is not declared');
   try {
     const context: OperationContext = { actor, trace: {} };
-    await invokeOperation(deps, REPLY, { text, in_reply_to_id: tweetId }, context);
+    await invokeOperation(deps.forOperations, REPLY, { text, in_reply_to_id: tweetId }, context);
     const decision = context.trace?.policy_decision;
     if (decision === 'routed_to_approval') return { outcome: 'queued' };
     if (decision === 'duplicate') return { outcome: 'refused', reason: 'sent already' };

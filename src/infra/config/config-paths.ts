@@ -2,6 +2,7 @@
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { Config } from '../../contracts/config/config.js';
+import type { DataPaths } from '../../contracts/data-paths.js';
 
 export interface ConfigPaths {
   configPath: string;
@@ -10,17 +11,7 @@ export interface ConfigPaths {
   dataDir: string;
 }
 
-export interface DataPaths {
-  dataDir: string;
-  dbPath: string;
-  tokensPath: string;
-  scraperSessionPath: string;
-  apiTokenPath: string;
-  /** The tool server's HTTP bearer token (its own, so an agent's token cannot call the API). */
-  mcpTokenPath: string;
-  mediaDir: string;
-  backupsDir: string;
-}
+export type { DataPaths } from '../../contracts/data-paths.js';
 
 type Env = Record<string, string | undefined>;
 

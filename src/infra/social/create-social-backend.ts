@@ -3,6 +3,7 @@
 import type { Config } from '../../contracts/config/config.js';
 import type { ProviderCapabilities } from '../../contracts/social.js';
 import type { SocialHost } from '../../contracts/social-endpoint.js';
+import { socialBaseUrls } from '../../core/domain/platform-hosts.js';
 import { CircuitBreaker } from '../../core/domain/circuit-breaker.js';
 import type { ApiUsageRecorder } from '../../core/ports/api-usage.js';
 import type { Clock } from '../../core/ports/clock.js';
@@ -37,16 +38,6 @@ export interface SocialBackendDeps {
   random?: () => number;
 }
 
-/** Where each platform host lives, from `[social_api]`. */
-export function socialBaseUrls(config: Readonly<Config>): Record<SocialHost, string> {
-  const api = config.social_api;
-  return {
-    api: api.api_base_url,
-    upload: api.upload_base_url,
-    legacy_upload: api.legacy_upload_base_url,
-    ads: api.ads_base_url,
-  };
-}
 
 /** The origins the platform's tokens go to under `[social_api]`: each host, and the token endpoint. */
 export function tokenOrigins(config: Readonly<Config>): Record<string, string> {

@@ -55,9 +55,7 @@ export interface SendRequest {
 }
 
 /** Details of the AppError a 3xx answer becomes: redirects are never followed. */
-export interface RedirectDetails {
-  redirect: { status: number; location: string | null };
-}
+export type { RedirectDetails } from '../../contracts/social-endpoint.js';
 
 export interface SendResult {
   status: number;

@@ -7,7 +7,7 @@ import { checkMediaSet, MB, mediaKindOf } from '../../core/domain/media-rules.js
 import { AppError } from '../../core/errors.js';
 import { cancellationPoint, type RunControl } from '../../core/ports/run-control.js';
 import { inspectMediaFile } from '../media/inspect-media-file.js';
-import { ENDPOINTS } from './endpoints.js';
+import { ENDPOINTS } from '../../contracts/platform-endpoints.js';
 import type { HttpTransport } from './http-transport.js';
 
 export const CHUNK_BYTES = 4 * MB;

@@ -19,7 +19,7 @@ import {
 import { TWEET_FIELDS, USER_FIELDS } from '../../contracts/social-endpoint.js';
 import type { RunControl } from '../../core/ports/run-control.js';
 import type { SocialRead, SocialWrite } from '../../core/ports/social.js';
-import { ENDPOINTS } from './endpoints.js';
+import { ENDPOINTS } from '../../contracts/platform-endpoints.js';
 import type { HttpTransport, SendRequest } from './http-transport.js';
 import type { MediaUploader } from './media-upload.js';
 import { malformedResponse } from './platform-errors.js';

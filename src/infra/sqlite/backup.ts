@@ -4,13 +4,9 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, statSync, unli
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { AppError } from '../../core/errors.js';
+import type { BackupInfo } from '../../core/ports/backups.js';
 
-export interface BackupInfo {
-  path: string;
-  fileName: string;
-  sizeBytes: number;
-  createdAt: Date;
-}
+export type { BackupInfo } from '../../core/ports/backups.js';
 
 export interface CreateBackupOptions {
   dbPath: string;

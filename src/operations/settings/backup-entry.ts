@@ -1,5 +1,5 @@
 // A backup file as the backup operations answer it.
-import type { BackupInfo } from '../../app/local-data.js';
+import type { BackupInfo } from '../../core/ports/backups.js';
 import type { BackupEntry } from '../../contracts/settings-forms.js';
 
 export function backupEntry(backup: BackupInfo): BackupEntry {

@@ -1,6 +1,5 @@
 // Operation backups.create: takes a backup now, as `app backup` does (a consistent online copy, verified).
 import { z } from 'zod';
-import { databaseBackups } from '../../app/local-data.js';
 import { BackupEntrySchema } from '../../contracts/settings-forms.js';
 import { defineOperation } from '../define-operation.js';
 import { backupEntry } from './backup-entry.js';
@@ -13,5 +12,5 @@ export const createBackupOperation = defineOperation({
   output: BackupEntrySchema,
   mutation: true,
   http: { method: 'POST', path: '/api/backups', status: 201 },
-  run: async (deps) => backupEntry(await databaseBackups(deps.paths, {}).create()),
+  run: async (deps) => backupEntry(await deps.backups.create()),
 });

@@ -1,6 +1,5 @@
 // Operation backups.list: the verified database backups in the data directory's backup folder (`app backup --list`).
 import { z } from 'zod';
-import { databaseBackups } from '../../app/local-data.js';
 import { BackupListSchema } from '../../contracts/settings-forms.js';
 import { defineOperation } from '../define-operation.js';
 import { backupEntry } from './backup-entry.js';
@@ -13,7 +12,7 @@ export const listBackupsOperation = defineOperation({
   mutation: false,
   http: { method: 'GET', path: '/api/backups' },
   run: async (deps) => {
-    const backups = databaseBackups(deps.paths, {});
+    const { backups } = deps;
     return { dir: backups.dir, backups: backups.list().map(backupEntry) };
   },
 });

@@ -1,7 +1,6 @@
 // Operation settings.test_llm: the Settings page's LLM "Test connection" (one small call, configured or unsaved values).
 import { TestLlmInputSchema, TestLlmResultSchema } from '../../contracts/settings-forms.js';
 import { testLlmConnection } from '../../core/services/settings/test-llm-connection.js';
-import { createLlm } from '../../infra/llm/create-llm.js';
 import { defineOperation } from '../define-operation.js';
 
 export const testLlmOperation = defineOperation({
@@ -17,7 +16,7 @@ export const testLlmOperation = defineOperation({
       {
         current: deps.config.llm,
         // No usage recorder: a diagnostic call is not a generation the stats should count.
-        connect: (llm) => createLlm({ ...deps.config, llm }),
+        connect: (llm) => deps.connectLlm(llm),
         now: () => performance.now(),
       },
       input,

@@ -105,7 +105,7 @@ export async function invokeTool(
         { details: { issues } },
       );
     }
-    const data = faceOutput(op, 'tool', await invokeOperation(deps, op, parsed.data, context));
+    const data = faceOutput(op, 'tool', await invokeOperation(deps.forOperations, op, parsed.data, context));
     const trace = context.trace ?? {};
     built = {
       success: true,

@@ -5,7 +5,7 @@ import type { Page, PageOptions } from '../../../contracts/social.js';
 import { TweetSchema, UserSchema } from '../../../contracts/social.js';
 import type { ToolProfile } from '../../../contracts/tools/tool-binding.js';
 import { maxResults, paginationToken, platformId, sinceId } from '../../../contracts/tools/tool-params.js';
-import { ENDPOINTS } from '../../../infra/social/endpoints.js';
+import { ENDPOINTS } from '../../../contracts/platform-endpoints.js';
 import { type AnyOperation, defineOperation, type OperationContext } from '../../define-operation.js';
 import type { OperationDeps } from '../../operation-deps.js';
 import { ALL_PROFILES, platformRead, WRITE_ADMIN_API_READONLY } from '../tool-kit.js';

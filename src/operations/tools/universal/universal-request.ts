@@ -8,8 +8,8 @@ import { MAX_JSON_DEPTH, nestsWithin } from '../../../core/domain/json-depth.js'
 import { guardEndpoint, guardHeaders } from '../../../core/domain/request-guards.js';
 import { AppError, isAppError } from '../../../core/errors.js';
 import type { EndpointRequest } from '../../../core/ports/social-endpoints.js';
-import { socialBaseUrls } from '../../../infra/social/create-social-backend.js';
-import type { RedirectDetails } from '../../../infra/social/http-transport.js';
+import type { RedirectDetails } from '../../../contracts/social-endpoint.js';
+import { socialBaseUrls } from '../../../core/domain/platform-hosts.js';
 import { type AnyOperation, defineOperation, type OperationContext } from '../../define-operation.js';
 import type { OperationDeps } from '../../operation-deps.js';
 

@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import { missingQuickstartFields } from '../../../core/domain/config-rules.js';
 import { validateConfigRules } from '../../../core/domain/config-validation.js';
-import { effectiveConfig, maskConfig } from '../../../infra/config/config-view.js';
 import { defineOperation } from '../../define-operation.js';
 import { ALL_PROFILES, WRITE_ADMIN_API_READONLY } from '../tool-kit.js';
 
@@ -22,11 +21,7 @@ export const getConfigTool = defineOperation({
     requires: {},
     errors: [],
   },
-  run: async (deps) => {
-    const { paths: _paths, ...view } = effectiveConfig(deps.config, deps.paths.dataDir, {});
-    view.storage.db_path = deps.paths.dbPath;
-    return maskConfig(view) as Record<string, unknown>;
-  },
+  run: async (deps) => deps.configView(),
 });
 
 export const validateConfigTool = defineOperation({

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { PLATFORM_ACTIONS } from '../../../core/gateway/platform-actions.js';
 import type { AnyToolAction } from '../../../core/gateway/tool-action.js';
-import { ENDPOINTS } from '../../../infra/social/endpoints.js';
+import { ENDPOINTS } from '../../../contracts/platform-endpoints.js';
 import { type AnyOperation, defineOperation } from '../../define-operation.js';
 import { platformMutation } from '../tool-kit.js';
 

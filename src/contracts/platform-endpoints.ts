@@ -1,5 +1,5 @@
 // The platform endpoints behind the client's methods, as data (API v2, see the spec's tool tables).
-import type { SocialEndpoint } from '../../contracts/social-endpoint.js';
+import type { SocialEndpoint } from './social-endpoint.js';
 
 const READ = ['tweet.read', 'users.read'] as const;
 const WRITE = ['tweet.read', 'tweet.write', 'users.read'] as const;
