@@ -1,6 +1,7 @@
 // What the analytics tools answer: the account's posting activity and engagement, its follower history,
 // the action log, and what the platform API and the LLM cost. Times are ISO 8601 UTC.
 import { z } from 'zod';
+import { days, limit, offset, sinceHours } from './analytics-params.js';
 
 const Timestamp = z.string().describe('ISO 8601 UTC');
 
@@ -182,3 +183,38 @@ export const SocialUsageSchema = z.object({
   }),
 });
 export type SocialUsage = z.infer<typeof SocialUsageSchema>;
+
+export const ACTION_PERIODS = ['today', 'day', 'week', 'month', 'all'] as const;
+export type ActionPeriod = (typeof ACTION_PERIODS)[number];
+
+export const StatsInput = z.object({ days: days(7), since_hours: sinceHours });
+
+export const FollowerTrendInput = z.object({
+  days: days(30),
+  limit: z.number().int().min(1).max(365).optional().describe('Keep only the newest N snapshots.'),
+});
+
+export const ActionLogInput = z.object({
+  limit: limit(50, 500),
+  offset,
+  since_hours: sinceHours,
+  action_type: z.string().trim().min(1).optional().describe('Only this action type, e.g. discovery_reply.'),
+  status: z.string().trim().min(1).optional().describe('Only this status, e.g. success or failure.'),
+});
+export const ActionLogSchema = z.array(ActionLogEntrySchema);
+
+export const ActionCountsInput = z.object({
+  period: z.enum(ACTION_PERIODS).default('day').describe('today | day | week | month | all (default day).'),
+  since_hours: sinceHours,
+});
+
+export const RecentRepliesInput = z.object({ limit: limit(20, 100), since_hours: sinceHours });
+export const RecentRepliesSchema = z.array(ReplyRecordSchema);
+
+export const SocialUsageInput = z.object({
+  days: days(30),
+  month: z
+    .boolean()
+    .default(false)
+    .describe("This calendar month so far in the account's timezone (overrides days)."),
+});

@@ -100,3 +100,14 @@ export const ApproveAllInput = z.object({
     .optional()
     .describe('At most this many (never more than max_batch_approve).'),
 });
+
+export const ApprovalIdInput = z.object({ id: z.number().int().positive() });
+
+export const ApprovalListSchema = z.object({
+  items: z.array(ApprovalItemSchema),
+  total: z.number().int().describe('Items with these statuses in all.'),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export const ApprovalStatsSchema = z.record(z.enum(APPROVAL_STATUSES), z.number().int());
+export const ApprovalHistorySchema = z.object({ items: z.array(ApprovalEditSchema) });

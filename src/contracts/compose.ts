@@ -41,3 +41,16 @@ export const ComposeResultSchema = z.object({
   message: z.string().optional().describe('Why a compose was collapsed into an earlier one.'),
 });
 export type ComposeResult = z.infer<typeof ComposeResultSchema>;
+
+/** What content.compose takes: the compose request, with an agent's topic and format (kept as the title). */
+export const ComposeOperationInput = ComposeInput.extend({
+  content_type: ContentTypeSchema.default('tweet').describe('`tweet` (default for agents) or `thread`.'),
+  topic: z.string().max(200).optional().describe('What the post is about (kept as the draft title).'),
+  format: z.string().max(50).optional().describe('Content format label, e.g. tip, story, question.'),
+});
+
+/** What content.compose answers: the result, or what it would have done on a dry run. */
+export const ComposeOperationOutput = z.union([
+  ComposeResultSchema,
+  z.object({ dry_run: z.literal(true), would_execute: z.string(), params: z.string() }),
+]);

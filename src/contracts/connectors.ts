@@ -47,3 +47,7 @@ export type ConnectionList = z.infer<typeof ConnectionListSchema>;
 
 export const DisconnectedSchema = z.object({ disconnected: z.literal(true), id: z.number().int() });
 export type Disconnected = z.infer<typeof DisconnectedSchema>;
+
+export const ConnectionIdInput = z.object({
+  id: z.number().int().positive().describe('Connection id (from the status).'),
+});

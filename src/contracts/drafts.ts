@@ -157,3 +157,9 @@ export const RestoreRevisionInput = DraftIdInput.extend({
   rev: z.number().int().positive(),
   version: z.number().int().positive(),
 });
+
+export const DraftDeletedSchema = z.object({ id: z.number().int(), deleted: z.literal(true) });
+export const RevisionListSchema = z.object({ items: z.array(RevisionSchema) });
+export const TagListSchema = z.object({
+  items: z.array(z.object({ name: z.string(), count: z.number().int() })),
+});

@@ -115,3 +115,21 @@ export const IngestResultSchema = z.object({
   duration_ms: z.number().int(),
 });
 export type IngestResult = z.infer<typeof IngestResultSchema>;
+
+export const SourceListSchema = z.object({ sources: z.array(SourceStatusSchema) });
+
+export const ReindexSourceInput = z.object({
+  id: z.number().int().positive().describe('Source id (from GET /api/sources).'),
+  force: z.boolean().default(false).describe('Read every file again.'),
+});
+export const SourceReindexedSchema = z.object({ id: z.number().int(), reindexed: z.literal(true) });
+
+export const SearchNotesInput = z.object({
+  q: z.string().trim().max(200).optional().describe('Words to find (prefix match).'),
+  source_id: z.number().int().positive().optional().describe('Only this source.'),
+  limit: z.number().int().min(1).max(100).default(20),
+  offset: z.number().int().min(0).default(0),
+});
+export const NoteSearchSchema = z.object({ items: z.array(NoteSummarySchema), total: z.number().int() });
+
+export const NoteIdInput = z.object({ id: z.number().int().positive().describe('Note id.') });

@@ -72,3 +72,15 @@ export interface OutboxRow {
   attempts: number;
   created_at: string;
 }
+
+export const PostingJobIdInput = z.object({ id: z.number().int().positive() });
+
+export const RescheduleJobInput = z.object({
+  id: z.number().int().positive().describe('The posting job.'),
+  scheduled_for: z
+    .string()
+    .min(1)
+    .describe(
+      'New time, ISO 8601; without Z or an offset it is local time in [schedule] timezone (a DST gap moves forward).',
+    ),
+});

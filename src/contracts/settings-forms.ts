@@ -108,3 +108,6 @@ export const BackupListSchema = z.object({
   backups: z.array(BackupEntrySchema).describe('Newest first.'),
 });
 export type BackupList = z.infer<typeof BackupListSchema>;
+
+/** Taking a backup takes no fields, and says so: any field is refused. */
+export const CreateBackupInput = z.object({}).strict();

@@ -92,3 +92,12 @@ export const PlatformAuthStartSchema = z.object({
   redirect_uri: z.string().describe('Where the platform sends the browser back.'),
 });
 export type PlatformAuthStart = z.infer<typeof PlatformAuthStartSchema>;
+
+/** One first-run answer: text (read as the field's type), a list, a number or a switch. */
+export const SetupAnswerSchema = z.union([z.string(), z.array(z.string()), z.number(), z.boolean()]);
+/**
+ * setup.init's answers as a type: dotted key → answer. The operation's own schema lists the first-run keys
+ * with the config reference's descriptions, which come from the config schema walk (core/domain); this is
+ * the shape every one of its inputs has, for the dashboard's generated client.
+ */
+export const SetupAnswersSchema = z.record(z.string(), SetupAnswerSchema);

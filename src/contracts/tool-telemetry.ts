@@ -1,6 +1,8 @@
 // What the telemetry, audit and policy tools answer: per-tool call metrics and errors, the mutation audit
 // log, every cap with its usage, and the policy engine's effective settings. Times are ISO 8601 UTC.
 import { z } from 'zod';
+import { ACTOR_PATTERN } from './actor.js';
+import { limit, offset, sinceHours } from './analytics-params.js';
 import { McpPolicySchema, PolicyRuleSchema } from './config/mcp-policy.js';
 
 const Timestamp = z.string().describe('ISO 8601 UTC');
@@ -98,6 +100,29 @@ export const MutationDetailSchema = MutationSummarySchema.extend({
     .describe('How to undo it, as another tool call (never run automatically).'),
 });
 export type MutationDetail = z.infer<typeof MutationDetailSchema>;
+
+export const RecentMutationsInput = z.object({
+  limit: limit(20, 100),
+  offset,
+  tool_name: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe('Only this tool (social_like_tweet, or the short form like_tweet).'),
+  status: z.enum(AUDIT_STATUSES).optional().describe('Only this outcome.'),
+  actor: z
+    .string()
+    .regex(ACTOR_PATTERN, 'an actor is dashboard, api, agent, cli or loop:<name>')
+    .optional()
+    .describe('Only mutations by this actor: dashboard, api, agent, cli or loop:<name>.'),
+  since_hours: sinceHours,
+});
+export const MutationSummaryListSchema = z.array(MutationSummarySchema);
+
+export const MutationDetailInput = z.object({
+  correlation_id: z.string().trim().min(1).max(100).describe("The mutation's correlation id."),
+});
 
 export const RateLimitSchema = z.object({
   key: z.string(),

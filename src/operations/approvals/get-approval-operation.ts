@@ -1,10 +1,7 @@
 // Operation approvals.get: One approval item.
-import { z } from 'zod';
-import { ApprovalItemSchema } from '../../contracts/approvals.js';
+import { ApprovalIdInput, ApprovalItemSchema } from '../../contracts/approvals.js';
 import { AppError } from '../../core/errors.js';
 import type { OperationDeps } from '../operation-deps.js';
-
-const IdInput = z.object({ id: z.number().int().positive() });
 
 async function getApproval(deps: OperationDeps, id: number) {
   const item = await deps.content.approvals.get(id);
@@ -17,7 +14,7 @@ import { defineOperation } from '../define-operation.js';
 export const getApprovalOperation = defineOperation({
   name: 'approvals.get',
   summary: 'One approval item.',
-  input: IdInput,
+  input: ApprovalIdInput,
   output: ApprovalItemSchema,
   mutation: false,
   http: { method: 'GET', path: '/api/approval/{id}' },

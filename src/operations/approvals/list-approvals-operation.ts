@@ -1,15 +1,7 @@
 // Operation approvals.list (HTTP and the tool list_pending_approvals): the approval queue by status.
-import { z } from 'zod';
-import { ApprovalItemSchema, ListApprovalsInput } from '../../contracts/approvals.js';
+import { ApprovalListSchema, ListApprovalsInput } from '../../contracts/approvals.js';
 import { defineOperation } from '../define-operation.js';
 import { localTool } from '../tools/tool-kit.js';
-
-const ApprovalListSchema = z.object({
-  items: z.array(ApprovalItemSchema),
-  total: z.number().int().describe('Items with these statuses in all.'),
-  limit: z.number().int(),
-  offset: z.number().int(),
-});
 
 export const listApprovalsOperation = defineOperation({
   name: 'approvals.list',

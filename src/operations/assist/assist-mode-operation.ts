@@ -1,6 +1,6 @@
 // Operation assist.mode (HTTP GET /api/assist/mode and the tool get_mode): the operating mode.
-import { z } from 'zod';
 import { ModeOutput } from '../../contracts/assist.js';
+import { EmptyInput } from '../../contracts/no-input.js';
 import { defineOperation } from '../define-operation.js';
 import { WRITE_ADMIN_API_READONLY } from '../tools/tool-kit.js';
 
@@ -8,7 +8,7 @@ export const assistModeOperation = defineOperation({
   name: 'assist.mode',
   summary:
     'The operating mode (autopilot or composer) and the effective approval mode (composer forces it on).',
-  input: z.object({}),
+  input: EmptyInput,
   output: ModeOutput,
   mutation: false,
   http: { method: 'GET', path: '/api/assist/mode' },

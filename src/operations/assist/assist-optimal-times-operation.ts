@@ -1,9 +1,7 @@
 // Operation assist.optimal_times: Hours.
-import { z } from 'zod';
 import { OptimalTimesOutput } from '../../contracts/assist.js';
+import { EmptyInput } from '../../contracts/no-input.js';
 import { optimalTimes } from '../../core/services/assist/suggest.js';
-
-const EmptyInput = z.object({});
 
 import { defineOperation } from '../define-operation.js';
 

@@ -1,9 +1,7 @@
 // Operation content.compose (HTTP POST /api/content/compose and the tool compose_tweet): a post or a thread
 // becomes a draft and is submitted: to the approval queue when approval mode is on, else scheduled or queued.
 // An agent's call meets the policy first (dry run, routing to a person, denial).
-import { z } from 'zod';
-import { ComposeInput, ComposeResultSchema } from '../../contracts/compose.js';
-import { ContentTypeSchema } from '../../contracts/content.js';
+import { ComposeOperationInput, ComposeOperationOutput } from '../../contracts/compose.js';
 import type { DryRunPayload } from '../../contracts/tools/envelope.js';
 import { PLATFORM_WRITE_ERRORS } from '../../contracts/tools/tool-binding.js';
 import { composeContent } from '../../core/services/compose/compose-content.js';
@@ -12,21 +10,15 @@ import { WRITE_ADMIN } from '../tools/tool-kit.js';
 
 const TOOL = 'compose_tweet';
 
-export const ComposeOperationInput = ComposeInput.extend({
-  content_type: ContentTypeSchema.default('tweet').describe('`tweet` (default for agents) or `thread`.'),
-  topic: z.string().max(200).optional().describe('What the post is about (kept as the draft title).'),
-  format: z.string().max(50).optional().describe('Content format label, e.g. tip, story, question.'),
-});
+// Declared in contracts (the dashboard's client is typed from there); the loops import it from here.
+export { ComposeOperationInput };
 
 export const composeOperation = defineOperation({
   name: 'content.compose',
   summary:
     'Compose a post or thread: it becomes a draft and is submitted for posting (approval queue when approval mode is on, else scheduled or queued for immediate posting). Policy-checked for agents.',
   input: ComposeOperationInput,
-  output: z.union([
-    ComposeResultSchema,
-    z.object({ dry_run: z.literal(true), would_execute: z.string(), params: z.string() }),
-  ]),
+  output: ComposeOperationOutput,
   mutation: true,
   // The spec's compose request requires content_type; an agent's compose_tweet requires content.
   http: { method: 'POST', path: '/api/content/compose', status: 202, required: ['content_type'] },

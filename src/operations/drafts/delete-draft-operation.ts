@@ -1,9 +1,6 @@
 // Operation drafts.delete: Delete a draft and its revisions for good (a scheduled one is unscheduled first).
-import { z } from 'zod';
-import { DraftIdInput } from '../../contracts/drafts.js';
+import { DraftDeletedSchema, DraftIdInput } from '../../contracts/drafts.js';
 import { deleteDraft } from '../../core/services/drafts/manage-draft.js';
-
-const DeletedSchema = z.object({ id: z.number().int(), deleted: z.literal(true) });
 
 import { defineOperation } from '../define-operation.js';
 
@@ -11,7 +8,7 @@ export const deleteDraftOperation = defineOperation({
   name: 'drafts.delete',
   summary: 'Delete a draft and its revisions for good (a scheduled one is unscheduled first).',
   input: DraftIdInput,
-  output: DeletedSchema,
+  output: DraftDeletedSchema,
   mutation: true,
   http: { method: 'DELETE', path: '/api/content/drafts/{id}' },
   run: (deps, input) => deleteDraft(deps.content, input.id),

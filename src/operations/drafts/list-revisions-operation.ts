@@ -1,9 +1,6 @@
 // Operation drafts.revisions: A draft's revisions, newest first (one per saved change of content).
-import { z } from 'zod';
-import { DraftIdInput, RevisionSchema } from '../../contracts/drafts.js';
+import { DraftIdInput, RevisionListSchema } from '../../contracts/drafts.js';
 import { listRevisions } from '../../core/services/drafts/read-drafts.js';
-
-const RevisionListSchema = z.object({ items: z.array(RevisionSchema) });
 
 import { defineOperation } from '../define-operation.js';
 

@@ -1,9 +1,8 @@
 // Operation tags.list: Every tag with the number of drafts carrying it.
-import { z } from 'zod';
-import { listTags } from '../../core/services/drafts/read-drafts.js';
 
-const EmptyInput = z.object({});
-const TagListSchema = z.object({ items: z.array(z.object({ name: z.string(), count: z.number().int() })) });
+import { TagListSchema } from '../../contracts/drafts.js';
+import { EmptyInput } from '../../contracts/no-input.js';
+import { listTags } from '../../core/services/drafts/read-drafts.js';
 
 import { defineOperation } from '../define-operation.js';
 

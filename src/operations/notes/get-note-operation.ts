@@ -1,13 +1,12 @@
 // Operation notes.get: one live note with its fragments and seeds.
-import { z } from 'zod';
-import { NoteDetailSchema } from '../../contracts/notes.js';
+import { NoteDetailSchema, NoteIdInput } from '../../contracts/notes.js';
 import { AppError } from '../../core/errors.js';
 import { defineOperation } from '../define-operation.js';
 
 export const getNoteOperation = defineOperation({
   name: 'notes.get',
   summary: 'One note: its body and front-matter, its fragments (heading paths) and the seeds drawn from it.',
-  input: z.object({ id: z.number().int().positive().describe('Note id.') }),
+  input: NoteIdInput,
   output: NoteDetailSchema,
   mutation: false,
   http: { method: 'GET', path: '/api/notes/{id}' },

@@ -1,6 +1,6 @@
 // Operation notes.sources: the content sources with their sync state, note counts and problems.
-import { z } from 'zod';
-import { SourceStatusSchema } from '../../contracts/notes.js';
+import { EmptyInput } from '../../contracts/no-input.js';
+import { SourceListSchema } from '../../contracts/notes.js';
 import { listSourceStatus } from '../../core/services/sources/source-status.js';
 import { defineOperation } from '../define-operation.js';
 
@@ -8,8 +8,8 @@ export const listSourcesOperation = defineOperation({
   name: 'notes.sources',
   summary:
     'The content sources (folders, cloud drive, the manual source of the ingest API): where each reads from, its status and last sync, live notes, notes waiting for seeds, problems by path, and whether loop-back writes into its notes.',
-  input: z.object({}),
-  output: z.object({ sources: z.array(SourceStatusSchema) }),
+  input: EmptyInput,
+  output: SourceListSchema,
   mutation: false,
   http: { method: 'GET', path: '/api/sources' },
   run: async (deps) => ({ sources: listSourceStatus({ notes: deps.notes, sources: deps.sources }) }),

@@ -1,5 +1,5 @@
 // Operation notes.reindex: a full pass of one running source now.
-import { z } from 'zod';
+import { ReindexSourceInput, SourceReindexedSchema } from '../../contracts/notes.js';
 import { AppError, conflictError } from '../../core/errors.js';
 import { defineOperation } from '../define-operation.js';
 
@@ -7,11 +7,8 @@ export const reindexSourceOperation = defineOperation({
   name: 'notes.reindex',
   summary:
     'A full pass of a running source now: new and changed files are ingested, deleted ones marked gone. Files whose size and modification time did not change are not read again unless `force` (read ones that did not change are still skipped by hash).',
-  input: z.object({
-    id: z.number().int().positive().describe('Source id (from GET /api/sources).'),
-    force: z.boolean().default(false).describe('Read every file again.'),
-  }),
-  output: z.object({ id: z.number().int(), reindexed: z.literal(true) }),
+  input: ReindexSourceInput,
+  output: SourceReindexedSchema,
   mutation: true,
   http: { method: 'POST', path: '/api/sources/{id}/reindex' },
   run: async (deps, input) => {

@@ -1,21 +1,19 @@
 // Operation setup.init: the first config file from the dashboard's first-run wizard, as `app init` writes it.
 import { z } from 'zod';
-import { SetupInitResultSchema } from '../../contracts/setup.js';
+import { SetupAnswerSchema, SetupInitResultSchema } from '../../contracts/setup.js';
 import { findLeaf } from '../../core/domain/schema-walk.js';
 import { INIT_KEYS, initConfig } from '../../core/services/setup/init-config.js';
 import { defineOperation } from '../define-operation.js';
 import { settingsStore } from '../settings/settings-deps.js';
 
-const AnswerSchema = z.union([z.string(), z.array(z.string()), z.number(), z.boolean()]);
-
 /** One optional field per first-run question, described as the config reference describes it. */
 const SetupInitInput = z
   .object(
     Object.fromEntries(
-      INIT_KEYS.map((key) => [key, AnswerSchema.optional().describe(findLeaf(key)?.description ?? key)]),
+      INIT_KEYS.map((key) => [key, SetupAnswerSchema.optional().describe(findLeaf(key)?.description ?? key)]),
     ),
   )
-  .catchall(AnswerSchema);
+  .catchall(SetupAnswerSchema);
 
 export const setupInitOperation = defineOperation({
   name: 'setup.init',

@@ -1,10 +1,7 @@
 // Operation posting.job: A posting job.
-import { z } from 'zod';
-import { PostingJobSchema } from '../../contracts/posting.js';
+import { PostingJobIdInput, PostingJobSchema } from '../../contracts/posting.js';
 import { AppError } from '../../core/errors.js';
 import type { OperationDeps } from '../operation-deps.js';
-
-const IdInput = z.object({ id: z.number().int().positive() });
 
 async function getJob(deps: OperationDeps, id: number) {
   const job = await deps.content.posting.getJob(id);
@@ -17,7 +14,7 @@ import { defineOperation } from '../define-operation.js';
 export const getJobOperation = defineOperation({
   name: 'posting.job',
   summary: 'A posting job: its cards, status, attempts, last error and the ids of the cards already live.',
-  input: IdInput,
+  input: PostingJobIdInput,
   output: PostingJobSchema,
   mutation: false,
   http: { method: 'GET', path: '/api/posting/jobs/{id}' },

@@ -1,6 +1,5 @@
 // Operation backups.create: takes a backup now, as `app backup` does (a consistent online copy, verified).
-import { z } from 'zod';
-import { BackupEntrySchema } from '../../contracts/settings-forms.js';
+import { BackupEntrySchema, CreateBackupInput } from '../../contracts/settings-forms.js';
 import { defineOperation } from '../define-operation.js';
 import { backupEntry } from './backup-entry.js';
 
@@ -8,7 +7,7 @@ export const createBackupOperation = defineOperation({
   name: 'backups.create',
   summary:
     'Takes a database backup now into `<data dir>/backups` (as `app backup`): a consistent copy while the service keeps writing, kept only after `PRAGMA integrity_check` passes. Answers the new backup (201).',
-  input: z.object({}).strict(),
+  input: CreateBackupInput,
   output: BackupEntrySchema,
   mutation: true,
   http: { method: 'POST', path: '/api/backups', status: 201 },

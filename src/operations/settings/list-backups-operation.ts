@@ -1,5 +1,5 @@
 // Operation backups.list: the verified database backups in the data directory's backup folder (`app backup --list`).
-import { z } from 'zod';
+import { EmptyInput } from '../../contracts/no-input.js';
 import { BackupListSchema } from '../../contracts/settings-forms.js';
 import { defineOperation } from '../define-operation.js';
 import { backupEntry } from './backup-entry.js';
@@ -7,7 +7,7 @@ import { backupEntry } from './backup-entry.js';
 export const listBackupsOperation = defineOperation({
   name: 'backups.list',
   summary: 'The database backups in `<data dir>/backups`, newest first, as `app backup --list` shows them.',
-  input: z.object({}),
+  input: EmptyInput,
   output: BackupListSchema,
   mutation: false,
   http: { method: 'GET', path: '/api/backups' },

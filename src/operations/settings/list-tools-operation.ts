@@ -1,6 +1,6 @@
 // Operation settings.tools: the tool server's catalog (name, category, profiles, mutation), read from the one
 // operation registry, so the policy pickers offer exactly the tools that exist.
-import { z } from 'zod';
+import { EmptyInput } from '../../contracts/no-input.js';
 import { type ToolCatalog, ToolCatalogSchema } from '../../contracts/settings-forms.js';
 import { defineOperation } from '../define-operation.js';
 
@@ -8,7 +8,7 @@ export const listToolsOperation = defineOperation({
   name: 'settings.tools',
   summary:
     'The tools the tool server exposes, by name with their category, profiles and whether they mutate: the names `[mcp_policy] blocked_tools` and `require_approval_for` take.',
-  input: z.object({}),
+  input: EmptyInput,
   output: ToolCatalogSchema,
   mutation: false,
   http: { method: 'GET', path: '/api/settings/tools' },

@@ -1,11 +1,8 @@
 // get_action_counts: how much the account did in a period: action log entries by type and outcome, posts
 // by kind, and policy-gated tool mutations by tool and outcome.
-import type { ActionCounts } from '../../../contracts/analytics.js';
+import type { ActionCounts, ActionPeriod } from '../../../contracts/analytics.js';
 import { startOfLocalDay } from '../../domain/time-windows.js';
 import type { AnalyticsStores } from '../../ports/analytics-stores.js';
-
-export const ACTION_PERIODS = ['today', 'day', 'week', 'month', 'all'] as const;
-export type ActionPeriod = (typeof ACTION_PERIODS)[number];
 
 const PERIOD_HOURS: Record<Exclude<ActionPeriod, 'today' | 'all'>, number> = {
   day: 24,

@@ -1,6 +1,6 @@
 // The policy tools (spec: Write-profile tools, Policy): every cap with its usage, and the mutation policy
 // in force. Read-only: they show what the gateway would count and decide, never change it.
-import { z } from 'zod';
+import { EmptyInput } from '../../../contracts/no-input.js';
 import { PolicyStatusSchema, RateLimitsSchema } from '../../../contracts/tool-telemetry.js';
 import { effectiveApprovalMode } from '../../../core/domain/config-rules.js';
 import { ENDPOINT_ACTIONS } from '../../../core/gateway/endpoint-actions.js';
@@ -21,7 +21,7 @@ export const POLICY_TOOLS: readonly AnyOperation[] = [
     name: 'get_rate_limits',
     summary:
       "Every cap with used / max / remaining and resets_at: replies and posts per calendar day and threads per week from Monday ([limits], in the account's timezone; resets_at is when the next window starts), the hourly tool-mutation cap, template limits and [mcp_policy].rate_limits (sliding windows; resets_at is when a slot frees).",
-    input: z.object({}),
+    input: EmptyInput,
     output: RateLimitsSchema,
     mutation: false,
     http: { method: 'GET', path: '/api/limits' },
@@ -38,7 +38,7 @@ export const POLICY_TOOLS: readonly AnyOperation[] = [
     name: 'get_policy_status',
     summary:
       'The mutation policy in force: enforce switch, require_approval_for, blocked_tools, dry run, hourly cap and its current use, mode and effective approval mode, template, rules (as configured and in evaluation order) and extra rate limits.',
-    input: z.object({}),
+    input: EmptyInput,
     output: PolicyStatusSchema,
     mutation: false,
     http: { method: 'GET', path: '/api/policy' },

@@ -2,13 +2,13 @@
 // breakdown over the last `days`, from the one telemetry row every tool call writes. The recorder buffers
 // rows for a moment, so both flush it first: a report never misses the calls just made.
 import { z } from 'zod';
+import { days, sinceHours } from '../../../contracts/analytics-params.js';
 import { ErrorBreakdownSchema, ToolMetricsReportSchema } from '../../../contracts/tool-telemetry.js';
 import { lookbackWindow } from '../../../core/domain/time-windows.js';
 import { breakDownErrors } from '../../../core/services/analytics/break-down-errors.js';
 import { summarizeToolMetrics } from '../../../core/services/analytics/summarize-tool-metrics.js';
 import { type AnyOperation, defineOperation } from '../../define-operation.js';
 import { localTool } from '../tool-kit.js';
-import { days, sinceHours } from './analytics-params.js';
 
 const Lookback = z.object({ days: days(1), since_hours: sinceHours });
 

@@ -1,4 +1,4 @@
-// Parameters the analytics and telemetry tools share: look-back windows (the spec's `days`, and the
+// Parameters the analytics and telemetry operations share: look-back windows (the spec's `days`, and the
 // reference catalog's `since_hours`, which wins when both are given) and list sizes.
 import { z } from 'zod';
 
