@@ -11,10 +11,10 @@ import { runSimulation } from '../src/automation/simulation/run-simulation.js';
 import { createSimWriter } from '../src/automation/simulation/sim-writer.js';
 import type { Config } from '../src/contracts/config/config.js';
 import type { LoopStatus } from '../src/contracts/runtime-status.js';
+import { fakeSocialConfig } from '../src/infra/sandbox/social/config-lines.js';
+import { DEFAULT_CLIENT_ID, startFakeSocial } from '../src/infra/sandbox/social/index.js';
+import { storeFakeLogin } from '../src/infra/sandbox/store-fake-login.js';
 import { startFakeLlm } from '../test/fakes/llm/index.js';
-import { fakeSocialConfig } from '../test/fakes/social/config-lines.js';
-import { DEFAULT_CLIENT_ID, startFakeSocial } from '../test/fakes/social/index.js';
-import { storeFakeLogin } from '../test/support/fake-login.js';
 import { serve, until } from '../test/support/serve-process.js';
 import { createTempHome } from '../test/support/temp-home.js';
 

@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { openBrowser } from '../e2e/support/browser.js';
 import { percentile } from '../src/core/domain/latency-stats.js';
 import { packagePath } from '../src/infra/package-root.js';
-import { startFakeSocial } from '../test/fakes/social/index.js';
+import { startFakeSocial } from '../src/infra/sandbox/social/index.js';
 import { killHard, prepareFakeHome, serve } from '../test/support/serve-process.js';
 import { createTempHome } from '../test/support/temp-home.js';
 import { setPassphraseInPage } from './first-run-page.js';

@@ -21,7 +21,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function startFake(): Promise<{ child: ChildProcess; url: string; token: string; refresh: string }> {
-  const cli = new URL('../test/fakes/social/cli.ts', import.meta.url).pathname;
+  const cli = new URL('../src/infra/sandbox/social/cli.ts', import.meta.url).pathname;
   const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--quiet'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { percentile } from '../src/core/domain/latency-stats.js';
-import { startFakeSocial } from '../test/fakes/social/index.js';
-import { storeFakeLogin } from '../test/support/fake-login.js';
+import { startFakeSocial } from '../src/infra/sandbox/social/index.js';
+import { storeFakeLogin } from '../src/infra/sandbox/store-fake-login.js';
 import { fakePlatformEnv, startStdioToolServer } from '../test/support/stdio-tool-server.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);

@@ -5,7 +5,7 @@
 // ingests took together.
 import { readFileSync } from 'node:fs';
 import { latencyStats } from '../src/core/domain/latency-stats.js';
-import { startFakeSocial } from '../test/fakes/social/index.js';
+import { startFakeSocial } from '../src/infra/sandbox/social/index.js';
 import { killHard, prepareFakeHome, serve } from '../test/support/serve-process.js';
 import { createTempHome } from '../test/support/temp-home.js';
 

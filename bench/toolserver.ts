@@ -17,13 +17,13 @@ import { ConfigSchema } from '../src/contracts/config/config.js';
 import { TOOL_PROFILES } from '../src/contracts/tools/tool-binding.js';
 import { percentile } from '../src/core/domain/latency-stats.js';
 import { createLogger } from '../src/infra/logging/create-logger.js';
+import { addTweet } from '../src/infra/sandbox/social/factory.js';
+import { type FakeSocial, startFakeSocial } from '../src/infra/sandbox/social/index.js';
+import { storeFakeLogin } from '../src/infra/sandbox/store-fake-login.js';
 import { startHttpToolServer } from '../src/surfaces/mcp/http-server.js';
 import { invokeTool } from '../src/surfaces/mcp/invoke-tool.js';
 import { profileTools } from '../src/surfaces/mcp/profile-tools.js';
-import { addTweet } from '../test/fakes/social/factory.js';
-import { type FakeSocial, startFakeSocial } from '../test/fakes/social/index.js';
 import { connectHttp } from '../test/mcp/http-support.js';
-import { storeFakeLogin } from '../test/support/fake-login.js';
 import { fakePlatformEnv, startStdioToolServer } from '../test/support/stdio-tool-server.js';
 import { estimatedTokens, listedSize } from '../test/support/tool-listing-size.js';
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSocial, startFakeSocial } from '../test/fakes/social/index.js';
+import { type FakeSocial, startFakeSocial } from '../src/infra/sandbox/social/index.js';
 import { killHard, prepareFakeHome, type ServeProcess, serve } from '../test/support/serve-process.js';
 import { createTempHome, type TempHome } from '../test/support/temp-home.js';
 import { seed } from './support/approvals.js';

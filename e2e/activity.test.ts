@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSocial, startFakeSocial } from '../test/fakes/social/index.js';
+import { type FakeSocial, startFakeSocial } from '../src/infra/sandbox/social/index.js';
 import { killHard, prepareFakeHome, type ServeProcess, serve } from '../test/support/serve-process.js';
 import { fakePlatformEnv, startStdioToolServer } from '../test/support/stdio-tool-server.js';
 import { createTempHome, type TempHome } from '../test/support/temp-home.js';

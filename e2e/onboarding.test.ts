@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_USER_ID } from '../test/fakes/social/index.js';
+import { DEFAULT_USER_ID } from '../src/infra/sandbox/social/index.js';
 import { firstRunCall, LLM_KEY, startFirstRun } from './support/onboarding.js';
 import { PASSPHRASE } from './support/studio.js';
 

@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeSocialConfig } from '../src/infra/sandbox/social/config-lines.js';
+import { DEFAULT_CLIENT_ID, startFakeSocial } from '../src/infra/sandbox/social/index.js';
+import { storeFakeLogin } from '../src/infra/sandbox/store-fake-login.js';
 import { startFakeLlm } from '../test/fakes/llm/index.js';
-import { fakeSocialConfig } from '../test/fakes/social/config-lines.js';
-import { DEFAULT_CLIENT_ID, startFakeSocial } from '../test/fakes/social/index.js';
-import { storeFakeLogin } from '../test/support/fake-login.js';
 import { killHard, type ServeProcess, serve } from '../test/support/serve-process.js';
 import { createTempHome, type TempHome } from '../test/support/temp-home.js';
 import { type Browser, openBrowser } from './support/browser.js';

@@ -7,9 +7,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { ApprovalEdit, ApprovalItem, ApprovalStatus } from '../../src/contracts/approvals.js';
 import type { NewApproval } from '../../src/core/ports/approval-store.js';
+import {
+  type FakeSocial,
+  type SettableClock,
+  startFakeSocial,
+} from '../../src/infra/sandbox/social/index.js';
 import { openDatabase } from '../../src/infra/sqlite/open-database.js';
 import { ApprovalRepository } from '../../src/infra/sqlite/repositories/approval-repository.js';
-import { type FakeSocial, type SettableClock, startFakeSocial } from '../../test/fakes/social/index.js';
 import { killHard, prepareFakeHome, type ServeProcess, serve } from '../../test/support/serve-process.js';
 import { createTempHome, type TempHome } from '../../test/support/temp-home.js';
 import { type Browser, openBrowser } from './browser.js';

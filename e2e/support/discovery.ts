@@ -2,7 +2,7 @@
 // settings API, fresh posts seeded at the fake platform, and the feed filled through the real discovery
 // path — the built tool server's find_reply_opportunities (search, score, store), on the same data dir.
 import { expect } from 'vitest';
-import type { FakeSocial } from '../../test/fakes/social/index.js';
+import type { FakeSocial } from '../../src/infra/sandbox/social/index.js';
 import { fakePlatformEnv, startStdioToolServer } from '../../test/support/stdio-tool-server.js';
 import { call, type Studio } from './studio.js';
 import { clockEnv } from './world-clock.js';

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { type FakeSocial, startFakeSocial } from '../../src/infra/sandbox/social/index.js';
 import { type FakeLlm, startFakeLlm } from '../../test/fakes/llm/index.js';
-import { type FakeSocial, startFakeSocial } from '../../test/fakes/social/index.js';
 import { killHard, type ServeProcess, serve } from '../../test/support/serve-process.js';
 import { fakePlatformEnv } from '../../test/support/setup-world.js';
 import { createTempHome, type TempHome } from '../../test/support/temp-home.js';

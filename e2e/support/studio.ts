@@ -5,8 +5,12 @@
 import { readFileSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import {
+  type FakeSocial,
+  type SettableClock,
+  startFakeSocial,
+} from '../../src/infra/sandbox/social/index.js';
 import { type FakeLlm, startFakeLlm } from '../../test/fakes/llm/index.js';
-import { type FakeSocial, type SettableClock, startFakeSocial } from '../../test/fakes/social/index.js';
 import { killHard, prepareFakeHome, type ServeProcess, serve } from '../../test/support/serve-process.js';
 import { createTempHome, type TempHome } from '../../test/support/temp-home.js';
 import { type Browser, openBrowser } from './browser.js';

@@ -1,7 +1,7 @@
 // The one clock of a browser test's world: the fake platform, the built server (APP_CLOCK_AT) and the page
 // (Playwright's clock) all read the same instant and run on from it at real speed, so no browser test
 // depends on the day the suite runs. A test that is about a particular day names its instant.
-import { createFakeClock, type SettableClock } from '../../test/fakes/social/index.js';
+import { createFakeClock, type SettableClock } from '../../src/infra/sandbox/social/index.js';
 
 /** Where every browser test stands unless it names another instant: Wednesday 18 November 2026, 15:00 UTC
  * (10:00 in New York). */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigInput } from '../../src/contracts/config/config.js';
 import type { Envelope } from '../../src/contracts/tools/envelope.js';
 import { runPostingQueue } from '../../src/core/gateway/publish-job.js';
-import { addTweet } from '../fakes/social/factory.js';
+import { addTweet } from '../../src/infra/sandbox/social/factory.js';
 import { connectTools } from '../support/app-harness.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
 

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredTokens } from '../../src/contracts/platform-tokens.js';
+import { type FakeSocial, startFakeSocial } from '../../src/infra/sandbox/social/index.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
-import { type FakeSocial, startFakeSocial } from '../fakes/social/index.js';
 import { type CaptureListener, startCaptureListener } from '../support/capture-listener.js';
 import { killHard, prepareFakeHome, type ServeProcess, serve } from '../support/serve-process.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';

@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { faultPresets } from '../fakes/social/index.js';
+import { faultPresets } from '../../src/infra/sandbox/social/index.js';
 import { type McpHarness, startMcpHarness } from '../support/mcp-harness.js';
 
 /** `F`: the fake's origin, `FP` its port, `E` the evil origin, `EP` its port. */

@@ -3,8 +3,8 @@
 // `app status` prints the same from another process, or says the service is not running.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RuntimeStatus } from '../../src/contracts/runtime-status.js';
-import { type FakeSocial, startFakeSocial } from '../fakes/social/index.js';
-import { storeFakeLogin } from '../support/fake-login.js';
+import { type FakeSocial, startFakeSocial } from '../../src/infra/sandbox/social/index.js';
+import { storeFakeLogin } from '../../src/infra/sandbox/store-fake-login.js';
 import { runApp } from '../support/run-app.js';
 import { killHard, type ServeProcess, serve, until } from '../support/serve-process.js';
 import { startStdioToolServer } from '../support/stdio-tool-server.js';

@@ -14,7 +14,7 @@ import {
   type SimulationResult,
 } from '../../src/automation/simulation/run-simulation.js';
 import { type ConfigInput, ConfigSchema } from '../../src/contracts/config/config.js';
-import { DEFAULT_USER_ID } from '../fakes/social/index.js';
+import { DEFAULT_USER_ID } from '../../src/infra/sandbox/social/index.js';
 
 const AUTONOMOUS = ['loop:discovery', 'loop:mentions', 'loop:targets', 'loop:content', 'loop:threads'];
 const dirs: string[] = [];

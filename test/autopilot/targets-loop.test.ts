@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVICE_LOOPS } from '../../src/automation/loops/index.js';
 import { targetsLoop } from '../../src/automation/loops/targets.js';
 import type { ConfigInput } from '../../src/contracts/config/config.js';
-import { addRetweet } from '../fakes/social/factory.js';
+import { addRetweet } from '../../src/infra/sandbox/social/factory.js';
 import { type AppHarness, startAppHarness } from '../support/app-harness.js';
 import { loopWorld } from './loop-world.js';
 

@@ -11,9 +11,9 @@ import { threadsLoop } from '../../src/automation/loops/threads.js';
 import { Scheduler } from '../../src/automation/scheduler.js';
 import { SimulatedTime } from '../../src/automation/simulated-time.js';
 import type { ConfigInput } from '../../src/contracts/config/config.js';
+import { faultPresets } from '../../src/infra/sandbox/social/index.js';
 import { approveOperation } from '../../src/operations/approvals/approve-operation.js';
 import { invokeOperation } from '../../src/operations/invoke-operation.js';
-import { faultPresets } from '../fakes/social/index.js';
 import { type AppHarness, type AppHarnessOptions, startAppHarness } from '../support/app-harness.js';
 import { loopWorld } from './loop-world.js';
 
@@ -127,7 +127,12 @@ describe('thread loop', () => {
     expect(items[0]?.blocks?.map((b) => b.text)).toEqual(texts(5));
     expect(ours()).toEqual([]);
 
-    await invokeOperation(h.app.deps.forOperations, approveOperation, { id: items[0]?.id }, { actor: 'dashboard' });
+    await invokeOperation(
+      h.app.deps.forOperations,
+      approveOperation,
+      { id: items[0]?.id },
+      { actor: 'dashboard' },
+    );
     await h.postNow();
     expectChain(ours(), texts(5));
     expect(

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSocial, startFakeSocial } from '../fakes/social/index.js';
+import { type FakeSocial, startFakeSocial } from '../../src/infra/sandbox/social/index.js';
 import { spawnApp } from '../support/run-app.js';
 import { killHard, prepareFakeHome, type ServeProcess, serve } from '../support/serve-process.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSocial, startFakeSocial } from '../fakes/social/index.js';
+import { type FakeSocial, startFakeSocial } from '../../src/infra/sandbox/social/index.js';
 import { spawnApp } from '../support/run-app.js';
 import { killHard, prepareFakeHome, type ServeProcess, serve } from '../support/serve-process.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';

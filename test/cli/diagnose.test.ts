@@ -8,9 +8,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createApp } from '../../src/app/create-app.js';
 import { loadConfig } from '../../src/infra/config/load-config.js';
 import { createLogger } from '../../src/infra/logging/create-logger.js';
+import { type FakeSocial, startFakeSocial } from '../../src/infra/sandbox/social/index.js';
+import { storeFakeLogin } from '../../src/infra/sandbox/store-fake-login.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
-import { type FakeSocial, startFakeSocial } from '../fakes/social/index.js';
-import { storeFakeLogin } from '../support/fake-login.js';
 import { runApp } from '../support/run-app.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 

@@ -4,7 +4,7 @@
 // a setting that applies only at start is reported as needing a restart; pending approvals stay pending.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FakeSocial, startFakeSocial } from '../fakes/social/index.js';
+import { type FakeSocial, startFakeSocial } from '../../src/infra/sandbox/social/index.js';
 import { spawnApp } from '../support/run-app.js';
 import { killHard, prepareFakeHome, type ServeProcess, serve, until } from '../support/serve-process.js';
 import { type StdioToolServer, startStdioToolServer } from '../support/stdio-tool-server.js';

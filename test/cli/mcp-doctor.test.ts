@@ -2,8 +2,8 @@
 // its tools, calls health_check and get_capabilities, and reports on one screen — all good with a login and an
 // LLM; each missing piece named with what to do (exit 1) without them.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeSocial, startFakeSocial } from '../../src/infra/sandbox/social/index.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
-import { type FakeSocial, startFakeSocial } from '../fakes/social/index.js';
 import { runApp } from '../support/run-app.js';
 import { prepareFakeHome } from '../support/serve-process.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';

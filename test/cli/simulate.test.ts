@@ -6,12 +6,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeSocialConfig } from '../../src/infra/sandbox/social/config-lines.js';
+import { DEFAULT_CLIENT_ID, type FakeSocial, startFakeSocial } from '../../src/infra/sandbox/social/index.js';
+import { storeFakeLogin } from '../../src/infra/sandbox/store-fake-login.js';
 import { openDatabase } from '../../src/infra/sqlite/open-database.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
-import { fakeSocialConfig } from '../fakes/social/config-lines.js';
-import { DEFAULT_CLIENT_ID, type FakeSocial, startFakeSocial } from '../fakes/social/index.js';
 import { analyticsSeed } from '../support/analytics-seed.js';
-import { storeFakeLogin } from '../support/fake-login.js';
 import { runApp } from '../support/run-app.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 

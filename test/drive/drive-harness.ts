@@ -9,13 +9,13 @@ import {
   type ContentSource,
   ContentSourceSchema,
 } from '../../src/contracts/config/content-sources.js';
+import { createFakeClock, type SettableClock } from '../../src/infra/sandbox/social/clock.js';
 import { SecretBox } from '../../src/infra/security/secret-box.js';
 import { createDriveSource } from '../../src/infra/sources/drive/create-drive-source.js';
 import type { DriveSourceRunner } from '../../src/infra/sources/drive/drive-source-runner.js';
 import { type AppDatabase, openDatabase } from '../../src/infra/sqlite/open-database.js';
 import { ConnectionRepository } from '../../src/infra/sqlite/repositories/connection-repository.js';
 import { type FakeDrive, startFakeDrive } from '../fakes/drive/index.js';
-import { createFakeClock, type SettableClock } from '../fakes/social/clock.js';
 import { ManualTimers } from '../support/manual-timers.js';
 import { MemoryNoteSink } from '../support/memory-note-sink.js';
 

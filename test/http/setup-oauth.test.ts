@@ -3,7 +3,7 @@
 // stores them; a replayed state, a wrong state and a refused consent store nothing.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_USER_ID } from '../fakes/social/index.js';
+import { DEFAULT_USER_ID } from '../../src/infra/sandbox/social/index.js';
 import { type SetupWorld, startSetupWorld } from '../support/setup-world.js';
 
 const BASE = 'http://127.0.0.1:3001';

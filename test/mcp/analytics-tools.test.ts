@@ -3,9 +3,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT_ID } from '../../src/contracts/account.js';
 import type { ConfigInput } from '../../src/contracts/config/config.js';
+import { DEFAULT_USER_ID } from '../../src/infra/sandbox/social/index.js';
 import { LlmUsageRepository } from '../../src/infra/sqlite/repositories/llm-usage-repository.js';
 import { profileTools } from '../../src/surfaces/mcp/profile-tools.js';
-import { DEFAULT_USER_ID } from '../fakes/social/index.js';
 import { analyticsSeed } from '../support/analytics-seed.js';
 import { type McpHarness, startMcpHarness } from '../support/mcp-harness.js';
 

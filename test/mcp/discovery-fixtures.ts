@@ -1,7 +1,7 @@
 // Shared setup of the discovery tool tests: a config with keywords, targets and the fake LLM, fresh
 // on-topic posts in the fake platform, and the pending approval items.
 import type { ConfigInput } from '../../src/contracts/config/config.js';
-import type { FakeSocial } from '../fakes/social/index.js';
+import type { FakeSocial } from '../../src/infra/sandbox/social/index.js';
 import type { McpHarness } from '../support/mcp-harness.js';
 
 export function discoveryConfig(llmBaseUrl: string, extra: ConfigInput = {}): ConfigInput {

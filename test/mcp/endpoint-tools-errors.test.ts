@@ -1,7 +1,7 @@
 // How the endpoint-table tools fail and are governed: missing scopes, no login, an unapproved ads account, a
 // basic tier, the scraper backend, unsafe ids, redirects, and the policy and idempotency of the gateway.
 import { afterEach, describe, expect, it } from 'vitest';
-import { faultPresets } from '../fakes/social/index.js';
+import { faultPresets } from '../../src/infra/sandbox/social/index.js';
 import { type McpHarness, type McpHarnessOptions, startMcpHarness } from '../support/mcp-harness.js';
 
 const ME = '1000';

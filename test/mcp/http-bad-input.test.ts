@@ -3,9 +3,9 @@
 // answering. A client that disconnects mid-call leaves its mutation audited exactly once.
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_USER_ID, faultPresets } from '../../src/infra/sandbox/social/index.js';
 import { MCP_BODY_LIMIT } from '../../src/surfaces/mcp/http-endpoint.js';
 import { MAX_BATCH_MESSAGES } from '../../src/surfaces/mcp/read-rpc-body.js';
-import { DEFAULT_USER_ID, faultPresets } from '../fakes/social/index.js';
 import {
   auditRows,
   connectHttp,

@@ -5,9 +5,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { ConfigInput } from '../../src/contracts/config/config.js';
 import type { Envelope } from '../../src/contracts/tools/envelope.js';
 import type { ToolProfile } from '../../src/contracts/tools/tool-binding.js';
+import { DEFAULT_USER_ID } from '../../src/infra/sandbox/social/index.js';
 import { ensureApiToken } from '../../src/infra/security/api-token.js';
 import { type HttpToolServer, startHttpToolServer } from '../../src/surfaces/mcp/http-server.js';
-import { DEFAULT_USER_ID } from '../fakes/social/index.js';
 import { type AppHarness, startAppHarness } from '../support/app-harness.js';
 
 /** Likes execute at once instead of waiting for approval. */

@@ -2,9 +2,9 @@
 // and audit as the in-process transport, the token file, and the endpoint mounted in `app serve` at /mcp.
 import { statSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_USER_ID } from '../../src/infra/sandbox/social/index.js';
 import { buildHttpServer } from '../../src/surfaces/http/build-server.js';
 import { profileTools } from '../../src/surfaces/mcp/profile-tools.js';
-import { DEFAULT_USER_ID } from '../fakes/social/index.js';
 import { connectTools, startAppHarness } from '../support/app-harness.js';
 import {
   auditRows,

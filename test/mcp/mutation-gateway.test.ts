@@ -11,8 +11,8 @@ import {
   faultPresets,
   type SettableClock,
   startFakeSocial,
-} from '../fakes/social/index.js';
-import { storeFakeLogin } from '../support/fake-login.js';
+} from '../../src/infra/sandbox/social/index.js';
+import { storeFakeLogin } from '../../src/infra/sandbox/store-fake-login.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 
 let fake: FakeSocial;

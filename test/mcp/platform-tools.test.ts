@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { faultPresets } from '../fakes/social/index.js';
+import { faultPresets } from '../../src/infra/sandbox/social/index.js';
 import { type McpHarness, type McpHarnessOptions, startMcpHarness } from '../support/mcp-harness.js';
 import { writeMedia } from '../support/media-files.js';
 

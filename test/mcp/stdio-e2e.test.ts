@@ -5,8 +5,8 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeSocial, startFakeSocial } from '../fakes/social/index.js';
-import { storeFakeLogin } from '../support/fake-login.js';
+import { type FakeSocial, startFakeSocial } from '../../src/infra/sandbox/social/index.js';
+import { storeFakeLogin } from '../../src/infra/sandbox/store-fake-login.js';
 import {
   APP_BIN,
   fakePlatformEnv,

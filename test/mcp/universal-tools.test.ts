@@ -1,7 +1,7 @@
 // The universal request tools end to end: raw GET/POST/PUT/DELETE to the fake through the allowed hosts,
 // every SSRF, path, header and redirect trick refused before anything leaves, and the audit trail.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { faultPresets } from '../fakes/social/index.js';
+import { faultPresets } from '../../src/infra/sandbox/social/index.js';
 import { type McpHarness, startMcpHarness } from '../support/mcp-harness.js';
 
 let h: McpHarness;

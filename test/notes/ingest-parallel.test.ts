@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSocial, startFakeSocial } from '../fakes/social/index.js';
+import { type FakeSocial, startFakeSocial } from '../../src/infra/sandbox/social/index.js';
 import { killHard, prepareFakeHome, type ServeProcess, serve, until } from '../support/serve-process.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 

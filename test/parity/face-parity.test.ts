@@ -3,10 +3,10 @@
 // the audit log) and answer the same, apart from who did it. Each case runs on two fresh apps (real SQLite,
 // the fake platform, the fake LLM) set up alike: one called over HTTP, one by an agent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addTweet } from '../../src/infra/sandbox/social/factory.js';
 import type { AnyOperation } from '../../src/operations/define-operation.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
-import { addTweet } from '../fakes/social/factory.js';
 import { connectTools } from '../support/app-harness.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
 

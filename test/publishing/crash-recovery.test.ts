@@ -2,7 +2,7 @@
 // row was closed. On restart the in-doubt row is reconciled against the account's posts: no duplicate,
 // and the item ends posted. (Every other step of posting is in kill-matrix.test.ts.)
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FakeSocial, faultPresets, startFakeSocial } from '../fakes/social/index.js';
+import { type FakeSocial, faultPresets, startFakeSocial } from '../../src/infra/sandbox/social/index.js';
 import {
   apiClient,
   killHard,

@@ -5,7 +5,7 @@
 // unrelated post goes out on the next pass. The built server does the same within seconds.
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSocial, startFakeSocial } from '../fakes/social/index.js';
+import { type FakeSocial, startFakeSocial } from '../../src/infra/sandbox/social/index.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
 import {
   apiClient,

@@ -6,8 +6,13 @@ import { type App, createApp } from '../../src/app/create-app.js';
 import { ConfigSchema } from '../../src/contracts/config/config.js';
 import { publishJob, runPostingQueue } from '../../src/core/gateway/publish-job.js';
 import { createLogger } from '../../src/infra/logging/create-logger.js';
-import { createFakeClock, type FakeSocial, faultPresets, startFakeSocial } from '../fakes/social/index.js';
-import { storeFakeLogin } from '../support/fake-login.js';
+import {
+  createFakeClock,
+  type FakeSocial,
+  faultPresets,
+  startFakeSocial,
+} from '../../src/infra/sandbox/social/index.js';
+import { storeFakeLogin } from '../../src/infra/sandbox/store-fake-login.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 
 let fake: FakeSocial;

@@ -5,7 +5,7 @@
 // fake holding the request before or after it commits.
 import { describe, type ExpectStatic, it } from 'vitest';
 import type { PublishStep } from '../../src/core/gateway/publisher-deps.js';
-import { type FakeSocial, faultPresets, startFakeSocial } from '../fakes/social/index.js';
+import { type FakeSocial, faultPresets, startFakeSocial } from '../../src/infra/sandbox/social/index.js';
 import {
   apiClient,
   killHard,

@@ -2,7 +2,7 @@
 // after a failure part-way, rate limits that wait, lost answers reconciled instead of re-sent.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { faultPresets } from '../fakes/social/index.js';
+import { faultPresets } from '../../src/infra/sandbox/social/index.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
 import { writeMedia } from '../support/media-files.js';
 

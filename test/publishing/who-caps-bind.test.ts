@@ -2,7 +2,7 @@
 // time), never a person's own posts; banned phrases bind everyone. One app, driven over HTTP by a person
 // and through the tool server by an agent, against the fake platform.
 import { afterEach, describe, expect, it } from 'vitest';
-import { addTweet } from '../fakes/social/factory.js';
+import { addTweet } from '../../src/infra/sandbox/social/factory.js';
 import { connectTools, type ToolClient } from '../support/app-harness.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
 

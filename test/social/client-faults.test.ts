@@ -1,7 +1,7 @@
 // Every fault the fake can inject, mapped to the spec's error codes; reads retried, writes never blindly.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { faultPresets } from '../../src/infra/sandbox/social/index.js';
 import type { SocialBackend } from '../../src/infra/social/create-social-backend.js';
-import { faultPresets } from '../fakes/social/index.js';
 import { type SocialHarness, startSocialHarness } from '../support/social-harness.js';
 
 let h: SocialHarness;

@@ -3,9 +3,9 @@
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MB } from '../../src/core/domain/media-rules.js';
+import { faultPresets } from '../../src/infra/sandbox/social/index.js';
 import type { SocialBackend } from '../../src/infra/social/create-social-backend.js';
 import { CHUNK_BYTES } from '../../src/infra/social/media-upload.js';
-import { faultPresets } from '../fakes/social/index.js';
 import { writeMedia } from '../support/media-files.js';
 import { type SocialHarness, startSocialHarness } from '../support/social-harness.js';
 

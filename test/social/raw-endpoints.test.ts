@@ -2,8 +2,8 @@
 // writes), a raw path cannot leave its host, and caller headers never replace the bearer token.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SocialEndpoint } from '../../src/contracts/social-endpoint.js';
+import { faultPresets } from '../../src/infra/sandbox/social/index.js';
 import { EndpointCaller } from '../../src/infra/social/endpoint-caller.js';
-import { faultPresets } from '../fakes/social/index.js';
 import { type SocialHarness, startSocialHarness } from '../support/social-harness.js';
 
 let h: SocialHarness;

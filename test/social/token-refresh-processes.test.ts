@@ -4,8 +4,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { faultPresets } from '../../src/infra/sandbox/social/index.js';
 import { TokenStore } from '../../src/infra/social/token-store.js';
-import { faultPresets } from '../fakes/social/index.js';
 import { type SocialHarness, startSocialHarness } from '../support/social-harness.js';
 import type { RefreshOutcome } from '../support/token-refresh-child.js';
 

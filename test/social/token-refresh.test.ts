@@ -4,10 +4,10 @@ import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tokenRefreshLoop } from '../../src/automation/loops/token-refresh.js';
+import { faultPresets } from '../../src/infra/sandbox/social/index.js';
 import { platformOAuth } from '../../src/infra/social/create-social-backend.js';
 import { TokenManager } from '../../src/infra/social/token-manager.js';
 import { TokenStore } from '../../src/infra/social/token-store.js';
-import { faultPresets } from '../fakes/social/index.js';
 import { type SocialHarness, startSocialHarness } from '../support/social-harness.js';
 
 let h: SocialHarness;

@@ -10,14 +10,14 @@ import type { ToolProfile } from '../../src/contracts/tools/tool-binding.js';
 import { runPostingQueue } from '../../src/core/gateway/publish-job.js';
 import { createSettingsStore } from '../../src/infra/config/settings-store.js';
 import { createLogger } from '../../src/infra/logging/create-logger.js';
-import { buildToolServer } from '../../src/surfaces/mcp/build-tool-server.js';
 import {
   createFakeClock,
   type FakeSocial,
   type SettableClock,
   startFakeSocial,
-} from '../fakes/social/index.js';
-import { storeFakeLogin } from './fake-login.js';
+} from '../../src/infra/sandbox/social/index.js';
+import { storeFakeLogin } from '../../src/infra/sandbox/store-fake-login.js';
+import { buildToolServer } from '../../src/surfaces/mcp/build-tool-server.js';
 import { createTempHome, type TempHome } from './temp-home.js';
 
 export interface AppHarnessOptions {

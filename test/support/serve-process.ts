@@ -3,9 +3,9 @@
 // calls those tests make (compose, follow the job).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fakeSocialConfig } from '../fakes/social/config-lines.js';
-import type { FakeSocial } from '../fakes/social/index.js';
-import { storeFakeLogin } from './fake-login.js';
+import { fakeSocialConfig } from '../../src/infra/sandbox/social/config-lines.js';
+import type { FakeSocial } from '../../src/infra/sandbox/social/index.js';
+import { storeFakeLogin } from '../../src/infra/sandbox/store-fake-login.js';
 import type { TempHome } from './temp-home.js';
 
 const BIN = new URL('../../bin/app.js', import.meta.url).pathname;

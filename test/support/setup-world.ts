@@ -4,10 +4,10 @@
 
 import { type Runtime, startRuntime } from '../../src/app/runtime.js';
 import { loadConfig } from '../../src/infra/config/load-config.js';
+import { fakeSocialConfig } from '../../src/infra/sandbox/social/config-lines.js';
+import { type FakeSocial, startFakeSocial } from '../../src/infra/sandbox/social/index.js';
 import { ensureApiToken } from '../../src/infra/security/api-token.js';
 import { buildHttpServer } from '../../src/surfaces/http/build-server.js';
-import { fakeSocialConfig } from '../fakes/social/config-lines.js';
-import { type FakeSocial, startFakeSocial } from '../fakes/social/index.js';
 import { createTempHome, type TempHome } from './temp-home.js';
 
 type Server = Awaited<ReturnType<typeof buildHttpServer>>;

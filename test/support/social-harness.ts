@@ -6,16 +6,16 @@ import { type ConfigInput, ConfigSchema } from '../../src/contracts/config/confi
 import type { StoredTokens } from '../../src/contracts/platform-tokens.js';
 import type { Clock } from '../../src/core/ports/clock.js';
 import { dataPaths } from '../../src/infra/config/config-paths.js';
-import { createSocialBackend, type SocialBackend } from '../../src/infra/social/create-social-backend.js';
-import { type AppDatabase, openDatabase } from '../../src/infra/sqlite/open-database.js';
-import { ApiUsageRepository } from '../../src/infra/sqlite/repositories/api-usage-repository.js';
 import {
   createFakeClock,
   type FakeSocial,
   type SettableClock,
   startFakeSocial,
-} from '../fakes/social/index.js';
-import { storeFakeLogin } from './fake-login.js';
+} from '../../src/infra/sandbox/social/index.js';
+import { storeFakeLogin } from '../../src/infra/sandbox/store-fake-login.js';
+import { createSocialBackend, type SocialBackend } from '../../src/infra/social/create-social-backend.js';
+import { type AppDatabase, openDatabase } from '../../src/infra/sqlite/open-database.js';
+import { ApiUsageRepository } from '../../src/infra/sqlite/repositories/api-usage-repository.js';
 import { createTempHome, type TempHome } from './temp-home.js';
 
 export interface SocialHarness {

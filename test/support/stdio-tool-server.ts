@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Envelope } from '../../src/contracts/tools/envelope.js';
 import type { ToolProfile } from '../../src/contracts/tools/tool-binding.js';
-import type { FakeSocial } from '../fakes/social/index.js';
+import type { FakeSocial } from '../../src/infra/sandbox/social/index.js';
 
 export const APP_BIN = new URL('../../bin/app.js', import.meta.url).pathname;
 

@@ -1,27 +1,27 @@
 // The simulation engine behind `app simulate` and the simulated-week proofs: the real app and its real loops
-// on a simulated clock, against the fake platform (test/fakes/social, the same fake the tests use, started
-// in-process on 127.0.0.1) and — unless the configured LLM is asked for — the fake LLM with a seeded
-// stand-in writer, on a copy of the user's database. Nothing reaches the configured platform.
+// on a simulated clock, against the sandbox platform (src/infra/sandbox/social, the fake the tests use too,
+// started in-process on 127.0.0.1) and — unless the configured LLM is asked for — the sandbox's stand-in LLM
+// answering with a seeded writer, on a copy of the user's database. Nothing reaches the configured platform.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type FakeLlm, startFakeLlm } from '../../../test/fakes/llm/index.js';
-import { fakeSocialConfig } from '../../../test/fakes/social/config-lines.js';
-import {
-  DEFAULT_CLIENT_ID,
-  DEFAULT_USER_ID,
-  type FakeSocial,
-  startFakeSocial,
-} from '../../../test/fakes/social/index.js';
-import { storeFakeLogin } from '../../../test/support/fake-login.js';
 import { type App, createApp } from '../../app/create-app.js';
+import { createLoopScheduler } from '../../app/loop-scheduler.js';
 import { type Config, ConfigSchema } from '../../contracts/config/config.js';
 import { localHourAndDay } from '../../core/domain/active-hours.js';
 import type { GuardSettings } from '../../core/domain/posting-guards.js';
 import { capWindows, startOfLocalDay } from '../../core/domain/time-windows.js';
 import { createLogger } from '../../infra/logging/create-logger.js';
+import { fakeSocialConfig } from '../../infra/sandbox/social/config-lines.js';
+import {
+  DEFAULT_CLIENT_ID,
+  DEFAULT_USER_ID,
+  type FakeSocial,
+  startFakeSocial,
+} from '../../infra/sandbox/social/index.js';
+import { type StandInLlm, startStandInLlm } from '../../infra/sandbox/stand-in-llm.js';
+import { storeFakeLogin } from '../../infra/sandbox/store-fake-login.js';
 import { createBackup } from '../../infra/sqlite/backup.js';
 import { ActivityReportRepository } from '../../infra/sqlite/repositories/activity-report-repository.js';
-import { createLoopScheduler } from '../loop-scheduler.js';
 import { SimulatedTime, seededRandom } from '../simulated-time.js';
 import { type PlannedFault, planFaults } from './sim-faults.js';
 import { buildDayReport, type DayReport, type LoopEvent } from './sim-report.js';
@@ -70,7 +70,12 @@ export interface SimulationResult {
 export const DEFAULT_SIMULATION_START = '2026-01-05T12:00:00Z';
 
 /** The config the simulation runs: the user's, pointed at the fakes, with no file-writing side effects. */
-function simulatedConfig(user: Config, fake: FakeSocial, llm: FakeLlm | undefined, dbPath: string): Config {
+function simulatedConfig(
+  user: Config,
+  fake: FakeSocial,
+  llm: StandInLlm | undefined,
+  dbPath: string,
+): Config {
   return ConfigSchema.parse({
     ...user,
     social_api: {
@@ -97,7 +102,18 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     clock: { now: () => time.now().getTime(), advance: () => {} },
     accessTokenTtlSeconds: 2 * 3600,
   });
-  const llm = options.useConfiguredLlm ? undefined : await startFakeLlm();
+  // The writer takes the product name and the first banned phrase from the user's config (the simulated
+  // config changes neither).
+  const llm = options.useConfiguredLlm
+    ? undefined
+    : await startStandInLlm({
+        write: createSimWriter({
+          random: seededRandom(options.seed + 1),
+          productName: options.config.business.product_name,
+          bannedPhrase: options.config.limits.banned_phrases[0],
+        }),
+        now: () => time.now().getTime(),
+      });
   const events: LoopEvent[] = [];
   let app: App | undefined;
   try {
@@ -109,14 +125,6 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     let config = simulatedConfig(options.config, fake, llm, dbPath);
     // The simulated login, as `app auth` would have stored it (two-hour tokens: the refresh loop works).
     storeFakeLogin(fake, join(options.workDir, 'tokens.json'), { expiresInSeconds: 2 * 3600 });
-    llm?.script.reply(
-      createSimWriter({
-        random: seededRandom(options.seed + 1),
-        productName: config.business.product_name,
-        bannedPhrase: config.limits.banned_phrases[0],
-      }),
-      { times: Number.POSITIVE_INFINITY },
-    );
     const running = createApp({
       config,
       dataDir: options.workDir,

@@ -1,7 +1,7 @@
 // The faults `--faults` injects into a simulated week, at seeded hours of the active day: rate limits on
 // search, server errors and dropped connections on posting, a dropped mentions read, and an access
 // token the platform suddenly calls expired (the client refreshes and carries on).
-import type { FaultAction, FaultRule } from '../../../test/fakes/social/index.js';
+import type { FaultAction, FaultRule } from '../../infra/sandbox/social/index.js';
 
 export interface PlannedFault {
   /** Day index from 0 and hour of the local day. */

@@ -1,7 +1,7 @@
 // The simulated world around the account: people posting about its keywords, mentioning it, the target
 // accounts posting on their timelines, and engagement growing on the account's own posts. Each hour adds
 // what that hour brings, from the seeded generator, into the fake platform (created at the simulated time).
-import type { FakeState } from '../../../test/fakes/social/index.js';
+import type { FakeState } from '../../infra/sandbox/social/index.js';
 
 export interface SimWorldOptions {
   state: FakeState;

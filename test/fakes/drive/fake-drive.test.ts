@@ -2,7 +2,7 @@
 // the token grants, Bearer expiry, files (q, paging, fields, media, export), changes, faults.
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeClock } from '../social/clock.js';
+import { createFakeClock } from '../../../src/infra/sandbox/social/clock.js';
 import { DEFAULT_DRIVE_CLIENT, DRIVE_SCOPE, type FakeDrive, faultPresets, startFakeDrive } from './index.js';
 
 const clock = createFakeClock({ frozen: true, start: Date.parse('2026-11-22T12:00:00Z') });

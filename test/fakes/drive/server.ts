@@ -3,7 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type FastifyReply, fastify } from 'fastify';
-import { type FaultAction, FaultController } from '../social/faults.js';
+import { type FaultAction, FaultController } from '../../../src/infra/sandbox/social/faults.js';
 import { DEFAULT_DRIVE_CLIENT, DriveAuth } from './drive-auth.js';
 import { DriveState } from './drive-state.js';
 import { driveError, registerFileRoutes } from './routes-files.js';

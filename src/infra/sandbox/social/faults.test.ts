@@ -1,10 +1,10 @@
 // Fault injection: every preset, rule matching (method, prefix, RegExp, times), and dropAfterCommit
 // leaving the post in place although the client never saw the answer.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Client, client } from '../../../../test/support/fake-social-client.js';
 import { createFakeClock } from './clock.js';
 import { faultPresets } from './faults.js';
 import { type FakeSocial, startFakeSocial } from './server.js';
-import { type Client, client } from './test-helpers.js';
 
 let fake: FakeSocial;
 let api: Client;

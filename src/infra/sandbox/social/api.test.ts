@@ -1,10 +1,10 @@
 // The v2 API surface against the fake: auth and scopes, rate-limit headers and 429, pagination, posting
 // rules, fields/expansions and not-found shapes, engagement metrics, and the elevated-tier gate.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PageMetaSchema, TweetSchema, UserSchema } from '../../../src/contracts/social.js';
+import { type Client, client } from '../../../../test/support/fake-social-client.js';
+import { PageMetaSchema, TweetSchema, UserSchema } from '../../../contracts/social.js';
 import { createFakeClock } from './clock.js';
 import { type FakeSocial, startFakeSocial } from './server.js';
-import { type Client, client } from './test-helpers.js';
 
 type Body = Record<string, unknown> & { data?: unknown; meta?: Record<string, unknown>; errors?: unknown[] };
 let fake: FakeSocial;

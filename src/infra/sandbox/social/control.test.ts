@@ -2,12 +2,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/infra/config/load-config.js';
-import { createTempHome } from '../../support/temp-home.js';
+import { type Client, client } from '../../../../test/support/fake-social-client.js';
+import { createTempHome } from '../../../../test/support/temp-home.js';
+import { loadConfig } from '../../config/load-config.js';
 import { createFakeClock } from './clock.js';
 import { DEFAULT_CLIENT_ID } from './constants.js';
 import { type FakeSocial, startFakeSocial } from './server.js';
-import { type Client, client } from './test-helpers.js';
 
 type Body = Record<string, unknown> & { data?: unknown };
 let fake: FakeSocial;
@@ -86,7 +86,7 @@ describe('CLI starter', () => {
   it('prints the URL, a working token, and config lines the app loads as they are', async () => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'test/fakes/social/cli.ts', '--port', '0', '--quiet'],
+      ['--import', 'tsx', 'src/infra/sandbox/social/cli.ts', '--port', '0', '--quiet'],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
       },

@@ -2,9 +2,9 @@
 // rotating single-use refresh tokens, confidential clients and revocation.
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { client } from '../../../../test/support/fake-social-client.js';
 import { createFakeClock } from './clock.js';
 import { type FakeSocial, startFakeSocial } from './server.js';
-import { client } from './test-helpers.js';
 
 const REDIRECT = 'http://127.0.0.1:9999/callback';
 const SCOPES = 'tweet.read users.read offline.access';

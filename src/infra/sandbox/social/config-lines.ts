@@ -1,7 +1,7 @@
 // The settings that point the app at a running fake: `[social_api]` lines to paste into config.toml as they
 // are, and the same values as APP_SOCIAL_API__* environment variables. Variable names come from the config
 // schema, so they cannot drift from what the app reads.
-import { findLeaf } from '../../../src/core/domain/schema-walk.js';
+import { findLeaf } from '../../../core/domain/schema-walk.js';
 
 export interface FakeSocialConfig {
   /** The `[social_api]` settings as values (a config object's `social_api`). */

@@ -1,7 +1,7 @@
 // The wider route families against the fake: DMs, lists, spaces, moderation, stream rules, usage and ads.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Client, client } from '../../../../test/support/fake-social-client.js';
 import { type FakeSocial, startFakeSocial } from './server.js';
-import { type Client, client } from './test-helpers.js';
 
 type Row = Record<string, unknown>;
 /** Loose view of a reply: `data` is read as an object or as a list, depending on the route. */

@@ -2,8 +2,14 @@
 // the legacy command form, and a 50 MB streamed upload that must not grow the server's memory.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type Client,
+  client,
+  mediaForm,
+  mp4Bytes,
+  pngBytes,
+} from '../../../../test/support/fake-social-client.js';
 import { type FakeSocial, startFakeSocial } from './server.js';
-import { type Client, client, mediaForm, mp4Bytes, pngBytes } from './test-helpers.js';
 
 type Data = { data: Record<string, unknown> & { id: string; processing_info?: Record<string, unknown> } };
 let fake: FakeSocial;

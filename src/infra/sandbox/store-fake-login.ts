@@ -1,7 +1,7 @@
 // Stores a login the fake platform issued, as `app auth` would have (tokens.json, 0600).
-import type { StoredTokens } from '../../src/contracts/platform-tokens.js';
-import { TokenStore } from '../../src/infra/social/token-store.js';
-import type { FakeSocial } from '../fakes/social/index.js';
+import type { StoredTokens } from '../../contracts/platform-tokens.js';
+import { TokenStore } from '../social/token-store.js';
+import type { FakeSocial } from './social/index.js';
 
 export function storeFakeLogin(
   fake: FakeSocial,
