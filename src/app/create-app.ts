@@ -1,5 +1,6 @@
 // The one composition root: every face (CLI, HTTP, tool server, loops) gets its dependencies from here.
 import { randomUUID } from 'node:crypto';
+import type { LoopDeps } from '../automation/loop-deps.js';
 import { DEFAULT_ACCOUNT_ID } from '../contracts/account.js';
 import type { Config } from '../contracts/config/config.js';
 import type { LoopStatus } from '../contracts/runtime-status.js';
@@ -55,6 +56,7 @@ import { type AnalyticsDeps, createAnalyticsDeps } from './analytics-deps.js';
 import { createAssistDeps } from './assist-deps.js';
 import { type AppConnectors, createConnectors } from './connectors.js';
 import { createDiscoveryDeps, type DiscoveryDeps } from './discovery-deps.js';
+import { loopDepsOf } from './loop-deps-of.js';
 import { operationDepsOf } from './operation-deps-of.js';
 import { createSourcesManager, type SourcesManager } from './sources-manager.js';
 import { allowedUploadDirs } from './upload-dirs.js';
@@ -110,6 +112,8 @@ export interface AppDeps {
   sources: SourcesManager;
   /** What operations may use (no database handle, no platform write port, no raw transport). */
   forOperations: OperationDeps;
+  /** What the loops may use. */
+  forLoops: LoopDeps;
 }
 
 export interface App {
@@ -335,7 +339,7 @@ export function createApp(options: CreateAppOptions): App {
       max: cfg().mcp_policy.max_mutations_per_hour,
     }),
   };
-  const base: Omit<AppDeps, 'forOperations'> = {
+  const base: Omit<AppDeps, 'forOperations' | 'forLoops'> = {
     config,
     paths,
     database,
@@ -376,9 +380,11 @@ export function createApp(options: CreateAppOptions): App {
     sources,
     loopBack,
   };
+  const forOperations = operationDepsOf(base, { config: cfg, loopStatus: () => loops.status?.() });
   const deps: AppDeps = {
     ...base,
-    forOperations: operationDepsOf(base, { config: cfg, loopStatus: () => loops.status?.() }),
+    forOperations,
+    forLoops: loopDepsOf(base, forOperations, { config: cfg }),
   };
   // Every reader of `deps.config` (faces, loops) sees the live config.
   Object.defineProperty(deps, 'config', { get: cfg, enumerable: true });

@@ -10,7 +10,7 @@ import type { AppDeps } from './create-app.js';
 import { databaseBackups } from './local-data.js';
 
 export function operationDepsOf(
-  deps: Omit<AppDeps, 'forOperations'>,
+  deps: Omit<AppDeps, 'forOperations' | 'forLoops'>,
   live: { config: () => Readonly<Config>; loopStatus: () => LoopStatus[] | undefined },
 ): OperationDeps {
   const { social, endpoints, publisher, paths } = deps;

@@ -2,7 +2,7 @@
 // always-on loops, keeps the config live (the file is watched; a valid change applies without a restart,
 // an invalid one is reported and the last good config kept), and starts and stops the process's parts
 // (the HTTP server, a tool-server transport) in order.
-import { createLoopScheduler } from '../automation/loop-scheduler.js';
+import { createLoopScheduler } from '../app/loop-scheduler.js';
 import type { Config } from '../contracts/config/config.js';
 import { restartReason } from '../contracts/settings.js';
 import { formatIssue } from '../core/domain/config-issue.js';

@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 
 const turn = (harness: AppHarness) =>
-  analyticsLoop.run(harness.app.deps, { signal: new AbortController().signal });
+  analyticsLoop.run(harness.app.deps.forLoops, { signal: new AbortController().signal });
 const rows = (harness: AppHarness, sql: string) => harness.app.deps.database.sqlite.prepare(sql).all();
 const meCalls = (harness: AppHarness) => harness.fake.requests.filter((r) => r.path === '/2/users/me').length;
 

@@ -12,7 +12,8 @@ import { loopWorld } from './loop-world.js';
 const world = loopWorld();
 const HOUR = 3_600_000;
 
-const turn = (h: HttpHarness) => analyticsLoop.run(h.app.deps, { signal: new AbortController().signal });
+const turn = (h: HttpHarness) =>
+  analyticsLoop.run(h.app.deps.forLoops, { signal: new AbortController().signal });
 const owner = (h: HttpHarness) => {
   const user = h.fake.state.userByUsername('app_owner');
   if (!user) throw new Error('the fake has no app_owner');

@@ -1,7 +1,6 @@
 // A loop's reply keeps the author it answered: the post record and the approval item carry it, so the
 // per-author cap (1 a day by default) holds for the next post by the same person — posted or still queued.
 import { afterEach, describe, expect, it } from 'vitest';
-import { replyAs } from '../../src/automation/loops/discovery.js';
 import { loopActor } from '../../src/contracts/actor.js';
 import { type AppHarness, startAppHarness } from '../support/app-harness.js';
 
@@ -23,14 +22,20 @@ describe('per-author cap for loop replies', () => {
     const [first, second] = twoPostsBy(h, 'rust_rob');
     const author = h.fake.state.userByUsername('rust_rob')?.id;
     const actor = loopActor('discovery');
-    expect(await replyAs(h.app.deps, actor, first, 'Rows, not memory: it survives a restart.')).toEqual({
+    expect(
+      await h.app.deps.forLoops.actions.reply(actor, first, 'Rows, not memory: it survives a restart.'),
+    ).toEqual({
       outcome: 'posted',
     });
     const stored = h.app.deps.database.sqlite
       .prepare("select target_author_id from posts where kind = 'reply'")
       .all() as Array<{ target_author_id: string }>;
     expect(stored).toEqual([{ target_author_id: author }]);
-    const again = await replyAs(h.app.deps, actor, second, 'Three tries with back-off, then a person.');
+    const again = await h.app.deps.forLoops.actions.reply(
+      actor,
+      second,
+      'Three tries with back-off, then a person.',
+    );
     expect(again).toMatchObject({ outcome: 'refused' });
     expect(again.outcome === 'refused' && again.reason).toMatch(/already replied to this author 1 time/);
     const replies = [...h.fake.state.tweets.values()].filter((t) => t.inReplyToTweetId === second);
@@ -42,13 +47,13 @@ describe('per-author cap for loop replies', () => {
     const [first, second] = twoPostsBy(h, 'ml_maria');
     const author = h.fake.state.userByUsername('ml_maria')?.id;
     const actor = loopActor('mentions');
-    expect(await replyAs(h.app.deps, actor, first, 'It does, with a retry budget.')).toEqual({
+    expect(await h.app.deps.forLoops.actions.reply(actor, first, 'It does, with a retry budget.')).toEqual({
       outcome: 'queued',
     });
     const items = (await h.app.deps.content.approvals.list({ status: ['pending'], limit: 10, offset: 0 }))
       .items;
     expect(items.map((i) => [i.target_tweet_id, i.target_author_id])).toEqual([[first, author]]);
-    const again = await replyAs(h.app.deps, actor, second, 'Back-off first, then a person.');
+    const again = await h.app.deps.forLoops.actions.reply(actor, second, 'Back-off first, then a person.');
     expect(again).toMatchObject({ outcome: 'refused' });
   });
 });

@@ -41,7 +41,8 @@ async function start(extra: ConfigInput = {}, options: Omit<AppHarnessOptions, '
   return { h, ours };
 }
 
-const turn = (h: AppHarness) => contentLoop.run(h.app.deps, { signal: new AbortController().signal });
+const turn = (h: AppHarness) =>
+  contentLoop.run(h.app.deps.forLoops, { signal: new AbortController().signal });
 const postRows = (h: AppHarness) =>
   h.app.deps.database.sqlite.prepare('select text, kind, actor, topic, format from posts order by id').all();
 const pending = async (h: AppHarness) =>
@@ -158,9 +159,9 @@ describe('content loop', () => {
       { start: '2026-11-23T08:00:00.000Z' },
     );
     // No jitter today: the first turn of the day draws 0 for each slot and keeps it.
-    h.app.deps.random = () => 0.5;
+    h.app.deps.forLoops.random = () => 0.5;
     expect(await turn(h)).toBe('next slot 09:30 Europe/Berlin');
-    h.app.deps.random = () => 0;
+    h.app.deps.forLoops.random = () => 0;
     h.clock.advance(20 * MINUTE);
     expect(await turn(h)).toBe('next slot 09:30 Europe/Berlin');
     expect(world.llm.calls).toHaveLength(0);
@@ -192,17 +193,17 @@ describe('content loop', () => {
     scores.run('sqlite', 'list', 3, 12);
     scores.run('not configured', 'tip', 9, 99);
 
-    h.app.deps.random = () => 0.3;
+    h.app.deps.forLoops.random = () => 0.3;
     expect(await turn(h)).toBe('queued for posting: "queues" as most_people_think_x (best-scoring topic)');
     await h.postNow();
     h.clock.advance(2 * MINUTE);
     // 0.95: explore among the topics not used lately (sqlite, typescript).
-    h.app.deps.random = () => 0.95;
+    h.app.deps.forLoops.random = () => 0.95;
     expect(await turn(h)).toBe('queued for posting: "typescript" as tip (exploring)');
     await h.postNow();
     h.clock.advance(2 * MINUTE);
     // Back to exploiting: queues is recent, so the best remaining scored topic.
-    h.app.deps.random = () => 0.3;
+    h.app.deps.forLoops.random = () => 0.3;
     expect(await turn(h)).toMatch(/^queued for posting: "sqlite" as \w+ \(best-scoring topic\)$/);
     await h.postNow();
     expect(prompts()).toEqual([

@@ -23,7 +23,7 @@ const config = (extra: ConfigInput = {}): ConfigInput => ({
 });
 
 const turn = (harness: AppHarness) =>
-  discoveryLoop.run(harness.app.deps, { signal: new AbortController().signal });
+  discoveryLoop.run(harness.app.deps.forLoops, { signal: new AbortController().signal });
 const searches = (harness: AppHarness) =>
   harness.fake.requests.filter((r) => r.path === '/2/tweets/search/recent').map((r) => r.query.query ?? '');
 

@@ -30,7 +30,7 @@ async function start(home?: AppHarness['home'], extra: Partial<ConfigInput> = {}
 }
 
 const turn = (harness: AppHarness) =>
-  mentionsLoop.run(harness.app.deps, { signal: new AbortController().signal });
+  mentionsLoop.run(harness.app.deps.forLoops, { signal: new AbortController().signal });
 const queued = async (harness: AppHarness) =>
   (await harness.app.deps.content.approvals.list({ status: ['pending'], limit: 50, offset: 0 })).items;
 

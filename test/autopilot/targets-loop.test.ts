@@ -35,7 +35,7 @@ async function start(extra: ConfigInput, home?: AppHarness['home']) {
 }
 
 const turn = (harness: AppHarness) =>
-  targetsLoop.run(harness.app.deps, { signal: new AbortController().signal });
+  targetsLoop.run(harness.app.deps.forLoops, { signal: new AbortController().signal });
 const pending = async (harness: AppHarness) =>
   (await harness.app.deps.content.approvals.list({ status: ['pending'], limit: 50, offset: 0 })).items;
 const timelineReads = (harness: AppHarness, userId: string) =>
@@ -260,7 +260,7 @@ describe('target monitoring loop', () => {
   it('runs in autopilot only, on the mentions interval, with jitter and active hours, as a service loop', async () => {
     const h = await world.open(start({ intervals: { mentions_check_seconds: 420 } }));
     expect(targetsLoop.modes).toEqual(['autopilot']);
-    expect(targetsLoop.intervalMs(h.app.deps)).toBe(420_000);
+    expect(targetsLoop.intervalMs(h.app.deps.forLoops)).toBe(420_000);
     expect(targetsLoop).toMatchObject({ name: 'targets', jitter: true, activeHours: true });
     expect(SERVICE_LOOPS).toContain(targetsLoop);
   });

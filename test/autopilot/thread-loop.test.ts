@@ -45,7 +45,8 @@ async function start(extra: ConfigInput = {}, options: Omit<AppHarnessOptions, '
   return { h, ours };
 }
 
-const turn = (h: AppHarness) => threadsLoop.run(h.app.deps, { signal: new AbortController().signal });
+const turn = (h: AppHarness) =>
+  threadsLoop.run(h.app.deps.forLoops, { signal: new AbortController().signal });
 /** A thread answer of `n` posts, separated as the prompt asks. */
 const threadOf = (n: number, label = 'card') =>
   Array.from(
@@ -218,7 +219,7 @@ describe('thread loop', () => {
     expect(SERVICE_LOOPS).toEqual(expect.arrayContaining([contentLoop, threadsLoop]));
     const time = new SimulatedTime(new Date(h.clock.now()));
     const scheduler = new Scheduler({
-      deps: h.app.deps,
+      deps: h.app.deps.forLoops,
       loops: [contentLoop, threadsLoop],
       mode: () => h.app.deps.config.mode,
       logger: { info() {}, error() {} },

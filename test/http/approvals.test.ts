@@ -43,7 +43,7 @@ describe('approval queue', () => {
       },
       now,
     );
-    await approvalPosterLoop.run(h.app.deps, { signal: new AbortController().signal });
+    await approvalPosterLoop.run(h.app.deps.forLoops, { signal: new AbortController().signal });
     expect((await h.api('GET', `/api/approval/${stale.id}`)).json.status).toBe('expired');
     expect((await h.api('GET', `/api/approval/${fresh.id}`)).json.status).toBe('pending');
     // The loop's housekeeping is a mutation like any other: audited with the loop as its actor.
@@ -52,7 +52,7 @@ describe('approval queue', () => {
       .all();
     expect(audited).toEqual([{ actor: 'loop:approval-poster', face: 'loop' }]);
     // Nothing due: no audit row (the loop runs every 15 s).
-    await approvalPosterLoop.run(h.app.deps, { signal: new AbortController().signal });
+    await approvalPosterLoop.run(h.app.deps.forLoops, { signal: new AbortController().signal });
     expect(
       h.app.deps.database.sqlite
         .prepare("select count(*) as n from mutation_audit where tool_name = 'approvals.expire'")

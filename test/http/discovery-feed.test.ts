@@ -13,7 +13,8 @@ beforeAll(async () => {
   });
   seedFreshPosts(h);
   // Two read-only turns: "sqlite", then "typescript".
-  for (let i = 0; i < 2; i++) await discoveryLoop.run(h.app.deps, { signal: new AbortController().signal });
+  for (let i = 0; i < 2; i++)
+    await discoveryLoop.run(h.app.deps.forLoops, { signal: new AbortController().signal });
 });
 afterAll(async () => h?.close());
 

@@ -199,11 +199,11 @@ describe('analytics sync', () => {
     const file = join(dir as string, 'ideas', 'changelog.md');
     const posted = readFileSync(file, 'utf8');
     // No metrics yet: nothing to write.
-    await noteMetricsLoop.run(harness.app.deps, { signal: new AbortController().signal });
+    await noteMetricsLoop.run(harness.app.deps.forLoops, { signal: new AbortController().signal });
     expect(readFileSync(file, 'utf8')).toBe(posted);
 
     recordMetrics(harness, tweetId, 1200, 34, 71.5);
-    await noteMetricsLoop.run(harness.app.deps, { signal: new AbortController().signal });
+    await noteMetricsLoop.run(harness.app.deps.forLoops, { signal: new AbortController().signal });
     const synced = readFileSync(file, 'utf8');
     expect(synced).toContain('    impressions: 1200\r\n    likes: 34\r\n    performance_score: 71.5\r\n');
     expect(synced).toMatch(/ {4}synced_at: "?2026-11-22T12:00:00Z"?\r\n/);
@@ -211,10 +211,10 @@ describe('analytics sync', () => {
 
     // Unchanged figures, a later tick: the note is not rewritten (not even synced_at).
     harness.clock.advance(15 * 60_000);
-    await noteMetricsLoop.run(harness.app.deps, { signal: new AbortController().signal });
+    await noteMetricsLoop.run(harness.app.deps.forLoops, { signal: new AbortController().signal });
     expect(readFileSync(file, 'utf8')).toBe(synced);
     recordMetrics(harness, tweetId, 1500, 40, 75);
-    await noteMetricsLoop.run(harness.app.deps, { signal: new AbortController().signal });
+    await noteMetricsLoop.run(harness.app.deps.forLoops, { signal: new AbortController().signal });
     expect(readFileSync(file, 'utf8')).toContain(
       '    impressions: 1500\r\n    likes: 40\r\n    performance_score: 75\r\n',
     );
@@ -226,7 +226,7 @@ describe('analytics sync', () => {
     const file = join(dir as string, 'ideas', 'changelog.md');
     const posted = readFileSync(file, 'utf8');
     recordMetrics(harness, tweetId, 900, 12, 40);
-    await noteMetricsLoop.run(harness.app.deps, { signal: new AbortController().signal });
+    await noteMetricsLoop.run(harness.app.deps.forLoops, { signal: new AbortController().signal });
     expect(readFileSync(file, 'utf8')).toBe(posted);
   });
 });

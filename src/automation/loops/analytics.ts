@@ -1,10 +1,11 @@
 // The analytics loop (both modes, hourly, no jitter): follower snapshots, post metrics at a day old,
 // topic scores, and the follower-drop alert (core/services/analytics/run-analytics.ts).
-import type { AppDeps } from '../../app/create-app.js';
+
 import { describeAnalytics, runAnalyticsTurn } from '../../core/services/analytics/run-analytics.js';
 import type { LoopDefinition } from '../loop-definition.js';
+import type { LoopDeps } from '../loop-deps.js';
 
-export const analyticsLoop: LoopDefinition<AppDeps> = {
+export const analyticsLoop: LoopDefinition<LoopDeps> = {
   name: 'analytics',
   intervalMs: () => 3_600_000,
   modes: ['autopilot', 'composer'],

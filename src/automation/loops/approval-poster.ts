@@ -1,29 +1,21 @@
 // Housekeeping of the approval queue in both modes: items past their expiry leave the pending list.
 // (Approved items are posted by the posting queue, which owns every platform write.) The expiry is a
 // mutation like any other: it enters the gateway with the loop as its actor, when there is something to do.
-import type { AppDeps } from '../../app/create-app.js';
+
 import { loopActor } from '../../contracts/actor.js';
-import { expireApprovalsOperation } from '../../operations/approvals/expire-approvals-operation.js';
-import { invokeOperation } from '../../operations/invoke-operation.js';
 import type { LoopDefinition } from '../loop-definition.js';
+import type { LoopDeps } from '../loop-deps.js';
 
 const NAME = 'approval-poster';
 
-export const approvalPosterLoop: LoopDefinition<AppDeps> = {
+export const approvalPosterLoop: LoopDefinition<LoopDeps> = {
   name: NAME,
   intervalMs: () => 15_000,
   modes: ['autopilot', 'composer'],
   writes: true,
   async run(deps) {
     if ((await deps.content.approvals.dueToExpire(deps.clock.now())) === 0) return;
-    const { expired } = (await invokeOperation(
-      deps.forOperations,
-      expireApprovalsOperation,
-      {},
-      {
-        actor: loopActor(NAME),
-      },
-    )) as { expired: number };
+    const expired = await deps.actions.expireApprovals(loopActor(NAME));
     if (expired > 0) deps.logger.info({ expired }, 'approval items expired');
   },
 };

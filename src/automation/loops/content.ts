@@ -1,10 +1,11 @@
 // The content loop (autopilot): due scheduled posts first, else one original post per content window — or
 // per preferred slot in slot mode — within the daily post cap, queued as loop:content
 // (core/services/autopilot/run-content.ts).
-import type { AppDeps } from '../../app/create-app.js';
+
 import type { Config } from '../../contracts/config/config.js';
 import { describeContentTurn, runContentTurn } from '../../core/services/autopilot/run-content.js';
 import type { LoopDefinition } from '../loop-definition.js';
+import type { LoopDeps } from '../loop-deps.js';
 import { autopilotDeps, autopilotUnset } from './autopilot-deps.js';
 
 const NAME = 'content';
@@ -16,7 +17,7 @@ export function contentIntervalMs(config: Readonly<Config>): number {
   return config.schedule.preferred_times.length > 0 ? Math.min(window, SLOT_CHECK_MS) : window;
 }
 
-export const contentLoop: LoopDefinition<AppDeps> = {
+export const contentLoop: LoopDefinition<LoopDeps> = {
   name: NAME,
   intervalMs: (deps) => contentIntervalMs(deps.config),
   modes: ['autopilot'],

@@ -1,15 +1,14 @@
 // The mentions loop (autopilot): replies to new mentions through the gateway as loop:mentions, keeping
 // its since-id across restarts (core/services/discovery/run-mentions.ts).
-import type { AppDeps } from '../../app/create-app.js';
+
 import { loopActor } from '../../contracts/actor.js';
 import { describeMentions, runMentionsTurn } from '../../core/services/discovery/run-mentions.js';
-import { discoveryServices } from '../../operations/tools/discovery/discovery-services.js';
 import type { LoopDefinition } from '../loop-definition.js';
-import { replyAs } from './discovery.js';
+import type { LoopDeps } from '../loop-deps.js';
 
 const NAME = 'mentions';
 
-export const mentionsLoop: LoopDefinition<AppDeps> = {
+export const mentionsLoop: LoopDefinition<LoopDeps> = {
   name: NAME,
   intervalMs: (deps) => deps.config.intervals.mentions_check_seconds * 1000,
   modes: ['autopilot'],
@@ -18,11 +17,11 @@ export const mentionsLoop: LoopDefinition<AppDeps> = {
   needs: ['getMentions'],
   async run(deps) {
     const turn = await runMentionsTurn({
-      ...discoveryServices(deps.forOperations),
+      ...deps.discoveryServices(),
       cursors: deps.discovery.cursors,
       mentionRatio: () => deps.config.limits.product_mention_ratio,
       random: deps.random,
-      reply: (tweetId, text) => replyAs(deps, loopActor(NAME), tweetId, text),
+      reply: (tweetId, text) => deps.actions.reply(loopActor(NAME), tweetId, text),
     });
     return describeMentions(turn);
   },

@@ -1,13 +1,14 @@
 // Analytics sync in both modes: every 15 minutes, the metrics recorded for posts made from notes are
 // copied into those notes (only sources with loop_back_enabled and analytics_sync_enabled; a note is
 // rewritten only when a figure changed, so an idle vault is never touched).
-import type { AppDeps } from '../../app/create-app.js';
+
 import { syncNoteMetrics } from '../../core/services/sources/sync-note-metrics.js';
 import type { LoopDefinition } from '../loop-definition.js';
+import type { LoopDeps } from '../loop-deps.js';
 
 export const NOTE_METRICS_INTERVAL_MS = 15 * 60_000;
 
-export const noteMetricsLoop: LoopDefinition<AppDeps> = {
+export const noteMetricsLoop: LoopDefinition<LoopDeps> = {
   name: 'note-metrics',
   intervalMs: () => NOTE_METRICS_INTERVAL_MS,
   modes: ['autopilot', 'composer'],

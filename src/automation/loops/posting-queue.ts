@@ -1,9 +1,10 @@
 // Posts what is due, in both modes: scheduled drafts, approved items and immediate posts, exactly once.
-import type { AppDeps } from '../../app/create-app.js';
+
 import { runPostingQueue } from '../../core/gateway/publish-job.js';
 import type { LoopDefinition } from '../loop-definition.js';
+import type { LoopDeps } from '../loop-deps.js';
 
-export const postingQueueLoop: LoopDefinition<AppDeps> = {
+export const postingQueueLoop: LoopDefinition<LoopDeps> = {
   name: 'posting-queue',
   intervalMs: (deps) => deps.config.intervals.posting_queue_seconds * 1000,
   modes: ['autopilot', 'composer'],

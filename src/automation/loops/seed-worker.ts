@@ -1,10 +1,11 @@
 // The seed worker in both modes: every 5 minutes, a low-priority pass over notes waiting for seeds. It does
 // nothing without an LLM configured (the notes stay pending until there is one).
-import type { AppDeps } from '../../app/create-app.js';
+
 import { seedPendingNotes } from '../../core/services/sources/seed-notes.js';
 import type { LoopDefinition } from '../loop-definition.js';
+import type { LoopDeps } from '../loop-deps.js';
 
-export const seedWorkerLoop: LoopDefinition<AppDeps> = {
+export const seedWorkerLoop: LoopDefinition<LoopDeps> = {
   name: 'seed-worker',
   intervalMs: () => 5 * 60_000,
   modes: ['autopilot', 'composer'],

@@ -1,10 +1,10 @@
 // Keeps the platform login alive in both modes: refreshes the token before it expires and says clearly
 // when the refresh chain is dead (only `app auth` can fix that).
-import type { TokenHealth, TokenManager } from '../../infra/social/token-manager.js';
+import type { TokenHealth, TokenRefresher } from '../../core/ports/token-refresher.js';
 import type { LoopDefinition } from '../loop-definition.js';
 
 export interface TokenRefreshDeps {
-  social: { tokens?: TokenManager };
+  social: { tokens?: TokenRefresher };
   logger: {
     warn(obj: object, msg: string): void;
     error(obj: object, msg: string): void;

@@ -7,6 +7,7 @@ import type { StoredTokens } from '../../contracts/platform-tokens.js';
 import { movedOrigin } from '../../core/domain/token-origins.js';
 import { AppError } from '../../core/errors.js';
 import type { Clock } from '../../core/ports/clock.js';
+import type { TokenHealth, TokenRefresher } from '../../core/ports/token-refresher.js';
 import type { AccessGrant, AccessTokens } from './http-transport.js';
 import { neverConnected } from './platform-errors.js';
 import { oauthErrorCode, type PlatformOAuth } from './platform-oauth.js';
@@ -26,10 +27,7 @@ export interface TokenManagerOptions {
   origins?: Record<string, string>;
 }
 
-export type TokenHealth =
-  | { state: 'missing' | 'invalid'; message: string }
-  | { state: 'valid' | 'expiring' | 'expired'; expiresAt: Date; scopes: string[]; canRefresh: boolean }
-  | { state: 'dead'; message: string };
+export type { TokenHealth } from '../../core/ports/token-refresher.js';
 
 /** How often a process waiting for another one's refresh looks again. */
 const POLL_MS = 100;
@@ -39,7 +37,7 @@ const grantOf = (tokens: StoredTokens): AccessGrant => ({
   scopes: tokens.scopes,
 });
 
-export class TokenManager implements AccessTokens {
+export class TokenManager implements AccessTokens, TokenRefresher {
   private cached: { version: number; tokens: StoredTokens } | undefined;
   private inflight: Promise<StoredTokens> | undefined;
   private dead: { version: number; error: AppError } | undefined;

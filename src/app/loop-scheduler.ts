@@ -2,11 +2,12 @@
 // queue, approval housekeeping, token refresh, notes), and — in the process that owns the service (`app
 // serve`, not the tool server) — the autonomous loops and analytics. Jitter, active hours and the mode come from the live
 // config at each turn; an immediate post wakes the posting queue; the status is readable through the deps.
-import type { AppDeps } from '../app/create-app.js';
+import type { LoopDeps } from '../automation/loop-deps.js';
+import { ALWAYS_ON_LOOPS, SERVICE_LOOPS } from '../automation/loops/index.js';
+import { Scheduler, type SetTimer } from '../automation/scheduler.js';
 import { visibleLoops } from '../core/services/status/visible-loops.js';
 import type { Logger } from '../infra/logging/create-logger.js';
-import { ALWAYS_ON_LOOPS, SERVICE_LOOPS } from './loops/index.js';
-import { Scheduler, type SetTimer } from './scheduler.js';
+import type { AppDeps } from './create-app.js';
 
 export interface LoopSchedulerOptions {
   /** Runs the service's loops too (autonomous ones, analytics): one process per data dir should. */
@@ -26,9 +27,9 @@ export function createLoopScheduler(
   deps: AppDeps,
   logger: Logger,
   options: LoopSchedulerOptions,
-): Scheduler<AppDeps> {
+): Scheduler<LoopDeps> {
   const scheduler = new Scheduler({
-    deps,
+    deps: deps.forLoops,
     loops: options.autopilot ? [...ALWAYS_ON_LOOPS, ...SERVICE_LOOPS] : ALWAYS_ON_LOOPS,
     mode: () => deps.config.mode,
     logger,
@@ -39,7 +40,10 @@ export function createLoopScheduler(
     // A frequent loop (the posting queue, every few seconds) publishes at most every 15 s; a turn of a
     // slower one (discovery, mentions…) is news and goes out at once.
     onChange: (event, loop) =>
-      publish(event === 'stopped', event === 'stopped' || (loop ? loop.intervalMs(deps) >= 60_000 : false)),
+      publish(
+        event === 'stopped',
+        event === 'stopped' || (loop ? loop.intervalMs(deps.forLoops) >= 60_000 : false),
+      ),
     jitterMs: () => {
       const { min_action_delay_seconds: min, max_action_delay_seconds: max } = deps.config.limits;
       return [min * 1000, max * 1000] as const;

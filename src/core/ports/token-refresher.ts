@@ -1,0 +1,11 @@
+// The platform login as the token-refresh loop keeps it: refresh before expiry, and say how it stands.
+
+export type TokenHealth =
+  | { state: 'missing' | 'invalid'; message: string }
+  | { state: 'valid' | 'expiring' | 'expired'; expiresAt: Date; scopes: string[]; canRefresh: boolean }
+  | { state: 'dead'; message: string };
+
+export interface TokenRefresher {
+  /** Refreshes when due; answers the resulting health. */
+  refreshIfDue(): Promise<TokenHealth>;
+}
