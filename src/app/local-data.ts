@@ -3,12 +3,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { DEFAULT_ACCOUNT_ID } from '../contracts/account.js';
 import { AppError } from '../core/errors.js';
+import type { DatabaseBackups } from '../core/ports/backups.js';
 import { type DataPaths, expandHome } from '../infra/config/config-paths.js';
 import { generatePassphrase, hashPassphrase } from '../infra/security/passphrase.js';
 import { createBackup, listBackups, pruneBackups } from '../infra/sqlite/backup.js';
 import { openDatabase } from '../infra/sqlite/open-database.js';
 import { AuthRepository } from '../infra/sqlite/repositories/auth-repository.js';
-import type { DatabaseBackups } from '../core/ports/backups.js';
 
 export type { BackupInfo, DatabaseBackups } from '../core/ports/backups.js';
 
