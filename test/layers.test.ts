@@ -18,6 +18,7 @@ const RULE = {
   contracts: 'src/contracts imports only zod',
   surfaces: 'src/surfaces reach src/infra only through',
   web: 'web/ imports only',
+  testCode: 'Nothing under src/ imports test/',
   // Plugins (scripts/lint/*.grit) that keep every import visible to the rules above.
   importType: 'Import the type with an import statement',
   pathAsWritten: "Write the import path without '..' after a folder name",
@@ -106,6 +107,20 @@ const PROBES: Probe[] = [
   { dir: 'web', source: use('../src/contracts/social.js') },
   { dir: 'web', source: use('../src/core/domain/weighted-length.js') },
   { dir: 'web', source: use('react') },
+  // No test code in the product: nothing under src/ imports test/, e2e/ or bench/ (tests beside the code may).
+  { dir: 'src/automation/simulation', source: use('../../../test/fakes/llm/index.js'), rule: 'testCode' },
+  { dir: 'src/infra/sandbox', source: use('../../../test/support/temp-home.js'), rule: 'testCode' },
+  { dir: 'src/infra/social', source: use('../../../e2e/support/browser.js'), rule: 'testCode' },
+  { dir: 'src/app', source: use('../../test/support/temp-home.js'), rule: 'testCode' },
+  { dir: 'src/core/services', source: use('../../../test/support/temp-home.js'), rule: 'testCode' },
+  { dir: 'src/core/gateway', source: use('../../../bench/run.js'), rule: 'testCode' },
+  { dir: 'src/surfaces/cli', source: use('../../../test/support/run-app.js'), rule: 'testCode' },
+  { dir: 'src/infra/sandbox/social', source: use('../../../core/domain/schema-walk.js') },
+  {
+    dir: 'src/infra/sandbox/social',
+    source: use('../../../../test/support/temp-home.js'),
+    ext: 'test.ts',
+  },
   // Imports the rules could not see: import-type expressions and '..' after a folder name.
   {
     dir: 'src/operations',
