@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { renderConfigDocs } from '../src/infra/config/render-config-docs.js';
 import { packagePath, packageVersion } from '../src/infra/package-root.js';
 import { renderApiDocs } from '../src/surfaces/http/render-api-docs.js';
+import { WEB_CLIENT_FILE, webClientSource } from '../src/surfaces/http/render-web-client.js';
 import { buildManifest, MANIFEST_PROFILES, renderManifestJson } from '../src/surfaces/mcp/manifest.js';
 import { renderToolDocs } from '../src/surfaces/mcp/render-tool-docs.js';
 
@@ -16,4 +17,7 @@ for (const profile of MANIFEST_PROFILES) {
     renderManifestJson(buildManifest(profile, packageVersion())),
   );
 }
-process.stdout.write('wrote docs/configuration.md, docs/api.md, docs/tools.md and docs/manifests/*.json\n');
+writeFileSync(packagePath(WEB_CLIENT_FILE), await webClientSource());
+process.stdout.write(
+  `wrote docs/configuration.md, docs/api.md, docs/tools.md, docs/manifests/*.json and ${WEB_CLIENT_FILE}\n`,
+);

@@ -3,15 +3,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api.js';
 
+/** The part of the effective config (a record in the settings view) this reads. */
+type Zoned = { schedule: { timezone: string } };
+
 /** The timezone once the settings are read (undefined before), with the error when they cannot be. */
 export function useTimezone(): { timezone?: string; error?: Error } {
   const settings = useQuery({
     queryKey: ['settings'],
-    queryFn: () => api<{ config: { schedule: { timezone: string } } }>('GET', '/api/settings'),
+    queryFn: () => api.settings.get(),
     staleTime: 60_000,
   });
   return {
-    ...(settings.data ? { timezone: settings.data.config.schedule.timezone } : {}),
+    ...(settings.data ? { timezone: (settings.data.config as Zoned).schedule.timezone } : {}),
     ...(settings.error ? { error: settings.error as Error } : {}),
   };
 }

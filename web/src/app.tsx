@@ -3,14 +3,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
 import { SIGN_IN_PATHS } from '../../src/contracts/dashboard-routes.js';
-import { whenUnauthenticated } from './api.js';
+import { whenUnauthenticated } from './api-request.js';
+import { useNewDraft } from './components/use-new-draft.js';
 import { PAGES, pageAt, type ShellPage } from './pages/registry.js';
-import { SignInPage } from './pages/sign-in-page.js';
-import { useNewDraft } from './pages/use-new-draft.js';
 import { useFirstRunRedirect } from './pages/welcome/first-run.js';
 import { navigate, useLocation } from './router.js';
 import { loadSession, signOut } from './session.js';
 import { commandFor } from './shortcuts.js';
+import { SignInPage } from './sign-in-page.js';
 
 /** Where to go after signing in: the `next` page of this app (any page of the shell), else Draft Studio. */
 export function nextPage(): string {

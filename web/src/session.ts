@@ -1,6 +1,7 @@
-// Who is signed in: GET /api/auth/status gives the CSRF token of the session cookie, or whether a
-// passphrase exists yet (first run → the setup page).
-import { api, setCsrfToken } from './api.js';
+// Who is signed in: the auth status route gives the CSRF token of the session cookie, or whether a
+// passphrase exists yet (first run → the setup page). Sign-in routes are bespoke (not operations).
+import { request, setCsrfToken } from './api-request.js';
+import { AUTH_ROUTES } from './bespoke-routes.js';
 
 export interface AuthStatus {
   authenticated: boolean;
@@ -9,17 +10,18 @@ export interface AuthStatus {
 }
 
 export async function loadSession(): Promise<AuthStatus> {
-  const status = await api<AuthStatus>('GET', '/api/auth/status');
+  const status = await request<AuthStatus>('GET', AUTH_ROUTES.status);
   setCsrfToken(status.csrf_token);
   return status;
 }
 
-export async function signIn(path: '/api/auth/login' | '/api/auth/setup', passphrase: string): Promise<void> {
-  const answer = await api<{ csrf_token: string }>('POST', path, { passphrase });
+/** `login` with the passphrase, or `setup` to choose it on the first run. */
+export async function signIn(route: 'login' | 'setup', passphrase: string): Promise<void> {
+  const answer = await request<{ csrf_token: string }>('POST', AUTH_ROUTES[route], { passphrase });
   setCsrfToken(answer.csrf_token);
 }
 
 export async function signOut(): Promise<void> {
-  await api('POST', '/api/auth/logout', {});
+  await request('POST', AUTH_ROUTES.logout, {});
   setCsrfToken(undefined);
 }

@@ -1,5 +1,7 @@
 // The Activity page's state is its URL: which log (mutations or loop events), the filters and the page.
 // These turn the URL into the request each log's endpoint takes, and back.
+import type { api } from '../../api.js';
+
 export const PAGE_SIZE = 25;
 export const TIME_FILTERS = [
   { hours: '', label: 'Any time' },
@@ -46,17 +48,26 @@ export function pageUrl(query: ActivityQuery): string {
   return `/activity${search ? `?${search}` : ''}`;
 }
 
+type MutationsQuery = NonNullable<Parameters<typeof api.getRecentMutations>[0]>;
+type EventsQuery = NonNullable<Parameters<typeof api.getActionLog>[0]>;
+
+/** Which log to read, with what (also the read's cache key). */
+export type LogRead = { tab: 'mutations'; fields: MutationsQuery } | { tab: 'events'; fields: EventsQuery };
+
 /** The API request for `query`: one row more than a page, to know whether a next page exists. */
-export function apiUrl(query: ActivityQuery): string {
-  const params = new URLSearchParams({
-    limit: String(PAGE_SIZE + 1),
-    offset: String((query.page - 1) * PAGE_SIZE),
-  });
-  if (query.tab === 'mutations') {
-    if (query.what) params.set('tool_name', query.what);
-    if (query.actor) params.set('actor', query.actor);
-  } else if (query.what) params.set('action_type', query.what);
-  if (query.status) params.set('status', query.status);
-  if (query.hours) params.set('since_hours', query.hours);
-  return `${query.tab === 'mutations' ? '/api/activity/mutations' : '/api/activity'}?${params}`;
+export function logRead(query: ActivityQuery): LogRead {
+  const page = { limit: PAGE_SIZE + 1, offset: (query.page - 1) * PAGE_SIZE };
+  const status = query.status ? { status: query.status } : {};
+  const since = query.hours ? { since_hours: Number(query.hours) } : {};
+  if (query.tab === 'events') {
+    const type = query.what ? { action_type: query.what } : {};
+    return { tab: 'events', fields: { ...page, ...type, ...status, ...since } };
+  }
+  const tool = query.what ? { tool_name: query.what } : {};
+  const actor = query.actor ? { actor: query.actor } : {};
+  // A status outside the audit's outcomes is the server's to refuse, as before.
+  return {
+    tab: 'mutations',
+    fields: { ...page, ...tool, ...actor, ...(status as Pick<MutationsQuery, 'status'>), ...since },
+  };
 }

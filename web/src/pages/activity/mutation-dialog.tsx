@@ -2,7 +2,6 @@
 // result in full, how to undo it (never run automatically) and the error, with its timing.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
-import type { MutationDetail } from '../../../../src/contracts/tool-telemetry.js';
 import { api } from '../../api.js';
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
@@ -21,7 +20,7 @@ export function MutationDialog({
 }) {
   const detail = useQuery({
     queryKey: ['activity', 'mutation', correlationId],
-    queryFn: () => api<MutationDetail>('GET', `/api/activity/mutations/${encodeURIComponent(correlationId)}`),
+    queryFn: () => api.getMutationDetail(correlationId),
   });
   const d = detail.data;
   return (

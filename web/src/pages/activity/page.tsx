@@ -12,7 +12,7 @@ import { navigate, useLocation } from '../../router.js';
 import './activity.css';
 import {
   type ActivityQuery,
-  apiUrl,
+  logRead,
   PAGE_SIZE,
   pageUrl,
   readQuery,
@@ -201,11 +201,12 @@ function Events({ rows, when }: { rows: ActionLogEntry[]; when: (iso: string) =>
 export default function ActivityPage() {
   const { params } = useLocation();
   const query = readQuery(params);
-  const url = apiUrl(query);
+  const read = logRead(query);
   const { timezone, error: zoneError } = useTimezone();
   const list = useQuery({
-    queryKey: ['activity', url],
-    queryFn: () => api<Array<MutationSummary | ActionLogEntry>>('GET', url),
+    queryKey: ['activity', read],
+    queryFn: (): Promise<Array<MutationSummary | ActionLogEntry>> =>
+      read.tab === 'mutations' ? api.getRecentMutations(read.fields) : api.getActionLog(read.fields),
   });
   const open = params.get('open');
   const opener = useRef<HTMLElement | null>(null);

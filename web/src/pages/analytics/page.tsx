@@ -3,8 +3,8 @@
 // engagement, topic performance, and what the platform API cost this month.
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { FollowerTrend, ReplyRecord, SocialUsage, Stats } from '../../../../src/contracts/analytics.js';
-import type { OptimalTimesOutput, TopicsOutput } from '../../../../src/contracts/assist.js';
+import type { ReplyRecord, SocialUsage, Stats } from '../../../../src/contracts/analytics.js';
+import type { TopicsOutput } from '../../../../src/contracts/assist.js';
 import { performanceScore } from '../../../../src/core/domain/performance-score.js';
 import { api } from '../../api.js';
 import { navigate, useLocation } from '../../router.js';
@@ -15,8 +15,8 @@ import { Heatmap } from './heatmap.js';
 const WINDOWS = [7, 30, 90] as const;
 const TOP = 5;
 
-function useRead<T>(path: string) {
-  return useQuery({ queryKey: ['analytics', path], queryFn: () => api<T>('GET', path) });
+function useRead<T>(key: readonly unknown[], read: () => Promise<T>) {
+  return useQuery({ queryKey: ['analytics', ...key], queryFn: read });
 }
 
 function Failed({ what, error }: { what: string; error: unknown }) {
@@ -217,12 +217,14 @@ export default function AnalyticsPage() {
   const { params } = useLocation();
   const asked = Number(params.get('days'));
   const days = (WINDOWS as readonly number[]).includes(asked) ? asked : 30;
-  const stats = useRead<Stats>(`/api/analytics/stats?days=${days}`);
-  const trend = useRead<FollowerTrend>(`/api/analytics/followers?days=${days}`);
-  const replies = useRead<ReplyRecord[]>(`/api/analytics/replies?limit=100&since_hours=${days * 24}`);
-  const times = useRead<z.infer<typeof OptimalTimesOutput>>('/api/assist/optimal-times');
-  const topics = useRead<z.infer<typeof TopicsOutput>>('/api/assist/topics');
-  const usage = useRead<SocialUsage>('/api/analytics/api-usage?month=true');
+  const stats = useRead(['stats', days], () => api.getStats({ days }));
+  const trend = useRead(['followers', days], () => api.getFollowerTrend({ days }));
+  const replies = useRead(['replies', days], () =>
+    api.getRecentReplies({ limit: 100, since_hours: days * 24 }),
+  );
+  const times = useRead(['optimal-times'], () => api.assist.optimalTimes());
+  const topics = useRead(['topics'], () => api.assist.topics());
+  const usage = useRead(['api-usage', 'month'], () => api.getSocialUsage({ month: true }));
   return (
     <main className="analytics">
       <div className="an-head">

@@ -2,6 +2,7 @@
 // while pending, with the edit history), and the review actions.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { mediaFileUrl } from '../../bespoke-routes.js';
 import { type ApprovalItem, isContent, loadHistory, sourceLabel } from './approvals-api.js';
 import { formatTime } from './format.js';
 
@@ -169,7 +170,7 @@ export function ApprovalDetail(props: ApprovalDetailProps) {
       {item.media_paths.length > 0 ? (
         <ul className="approval-media" aria-label="Media">
           {item.media_paths.map((path, index) => {
-            const url = `/api/media/file?path=${encodeURIComponent(path)}`;
+            const url = mediaFileUrl(path);
             return (
               <li key={path}>
                 {IMAGE.test(path) ? (

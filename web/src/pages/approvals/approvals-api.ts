@@ -30,33 +30,25 @@ export interface ApprovalPage {
 }
 
 export function loadPage(tab: Tab, offset: number): Promise<ApprovalPage> {
-  const query = new URLSearchParams({
-    status: tab.statuses.join(','),
-    limit: String(PAGE_SIZE),
-    offset: String(offset),
-  });
-  return api<ApprovalPage>('GET', `/api/approval?${query}`);
+  // Comma-separated, as the list takes a status list in a query string.
+  return api.approvals.list({ status: tab.statuses.join(','), limit: PAGE_SIZE, offset });
 }
 
-export const loadStats = () => api<Record<ApprovalStatus, number>>('GET', '/api/approval/stats');
+export const loadStats = (): Promise<Record<ApprovalStatus, number>> => api.approvals.stats();
 
-export const loadHistory = (id: number) =>
-  api<{ items: ApprovalEdit[] }>('GET', `/api/approval/${id}/history`);
+export const loadHistory = (id: number) => api.approvals.history(id);
 
 /** The batch cap the server applies to "Approve all" (read from the settings; absent if they cannot be read). */
 export async function loadBatchCap(): Promise<number | null> {
-  const view = await api<{ config?: { max_batch_approve?: number } }>('GET', '/api/settings');
-  return view.config?.max_batch_approve ?? null;
+  const view = await api.settings.get();
+  return (view.config as { max_batch_approve?: number }).max_batch_approve ?? null;
 }
 
-export const approve = (id: number) =>
-  api<{ item: ApprovalItem; job_id: number | null }>('POST', `/api/approval/${id}/approve`, {});
+export const approve = (id: number) => api.approvals.approve(id);
 
-export const reject = (id: number, notes: string) =>
-  api<ApprovalItem>('POST', `/api/approval/${id}/reject`, notes ? { notes } : {});
+export const reject = (id: number, notes: string) => api.approvals.reject(id, notes ? { notes } : {});
 
-export const edit = (id: number, content: string) =>
-  api<ApprovalItem>('PATCH', `/api/approval/${id}`, { content });
+export const edit = (id: number, content: string) => api.approvals.edit(id, { content });
 
 export interface ApproveAllResult {
   approved: Array<{ id: number; job_id: number | null }>;
@@ -64,7 +56,7 @@ export interface ApproveAllResult {
   max_batch: number;
 }
 
-export const approveAll = () => api<ApproveAllResult>('POST', '/api/approval/approve-all', {});
+export const approveAll = (): Promise<ApproveAllResult> => api.approvals.approveAll();
 
 /** Who queued an item, as people say it. */
 export function sourceLabel(actor: string): string {

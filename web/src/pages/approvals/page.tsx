@@ -3,7 +3,7 @@
 // keyboard triage (j/k, a, r, e) and live updates when any process queues an item.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError } from '../../api.js';
+import { ApiError } from '../../api-request.js';
 import { navigate, useLocation } from '../../router.js';
 import { ApprovalDetail } from './approval-detail.js';
 import { ApprovalList } from './approval-list.js';

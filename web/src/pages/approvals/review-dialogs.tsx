@@ -3,7 +3,7 @@
 
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../confirm-dialog.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 
 export function RejectDialog({
   itemId,

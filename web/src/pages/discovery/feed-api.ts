@@ -74,24 +74,20 @@ export function discoveryUrl(filters: FeedFilters): string {
 }
 
 export function loadFeed(filters: FeedFilters): Promise<FeedPage> {
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(filters.offset) });
-  if (filters.minScore !== undefined) params.set('min_score', String(filters.minScore));
-  if (filters.keyword) params.set('keyword', filters.keyword);
-  if (filters.unreplied) params.set('unreplied', 'true');
-  return api<FeedPage>('GET', `/api/discovery/feed?${params}`);
+  return api.discovery.feed({
+    limit: PAGE_SIZE,
+    offset: filters.offset,
+    ...(filters.minScore !== undefined ? { min_score: filters.minScore } : {}),
+    ...(filters.keyword ? { keyword: filters.keyword } : {}),
+    ...(filters.unreplied ? { unreplied: true } : {}),
+  });
 }
 
-export const loadKeywords = () => api<{ keywords: Keyword[] }>('GET', '/api/discovery/keywords');
+export const loadKeywords = (): Promise<{ keywords: Keyword[] }> => api.discovery.keywords();
 
-export const composeReply = (tweetId: string) =>
-  api<ComposedReply>('POST', `/api/discovery/${encodeURIComponent(tweetId)}/compose-reply`, {});
+export const composeReply = (tweetId: string): Promise<ComposedReply> => api.discovery.composeReply(tweetId);
 
-export const queueReply = (tweetId: string, text: string) =>
-  api<{ approval_queue_id: number; tweet_id: string }>(
-    'POST',
-    `/api/discovery/${encodeURIComponent(tweetId)}/queue-reply`,
-    { text },
-  );
+export const queueReply = (tweetId: string, text: string) => api.discovery.queueReply(tweetId, { text });
 
 const SIGNAL_NAMES: Record<string, string> = {
   keyword_relevance: 'Keywords',

@@ -2,10 +2,9 @@
 // whether its loop reached the platform last time. In composer the loop only scores posts for this feed
 // and queues nothing; a person's reply from here always waits in the approval queue (composer forces it).
 import { useQuery } from '@tanstack/react-query';
-import type { RuntimeStatus } from '../../../../src/contracts/runtime-status.js';
 import { api } from '../../api.js';
 
-export const loadStatus = () => api<RuntimeStatus>('GET', '/api/runtime/status');
+export const loadStatus = () => api.runtime.status();
 
 export function useRuntimeStatus() {
   return useQuery({ queryKey: ['runtime-status'], queryFn: loadStatus, staleTime: 15_000 });

@@ -3,7 +3,7 @@
 // the side editor. The feed is what discovery stored, so it shows even when the platform or the LLM is down.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { ApiError } from '../../api.js';
+import type { ApiError } from '../../api-request.js';
 import { navigate, useLocation } from '../../router.js';
 import {
   discoveryUrl,

@@ -7,8 +7,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { weightedLength } from '../../../../src/core/domain/weighted-length.js';
-import type { ApiError } from '../../api.js';
-import { OverLimit } from '../over-limit.js';
+import type { ApiError } from '../../api-request.js';
+import { OverLimit } from '../../components/over-limit.js';
 import { pageAt } from '../registry.js';
 import { composeReply, type FeedItem, queueReply } from './feed-api.js';
 

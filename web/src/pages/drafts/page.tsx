@@ -1,2 +1,46 @@
-// Draft Studio as a page of the shell (its parts live beside this folder, in web/src/pages/).
-export { DraftsPage as default } from '../drafts-page.js';
+// Draft Studio: the rail of drafts by group and the editor of the draft in the URL (`/drafts?id=42`).
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api.js';
+import { ApiError } from '../../api-request.js';
+import { useNewDraft } from '../../components/use-new-draft.js';
+import { useLocation } from '../../router.js';
+import { DraftRail } from './draft-rail.js';
+import { Editor } from './editor.js';
+
+export function DraftsPage() {
+  const { params } = useLocation();
+  const id = Number(params.get('id')) || undefined;
+  const newDraft = useNewDraft();
+  const draft = useQuery({
+    queryKey: ['draft', id],
+    queryFn: () => api.drafts.get(id as number),
+    enabled: id !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return (
+    <div className="studio">
+      <DraftRail selected={id} />
+      <main className="workspace">
+        <h1>Draft Studio</h1>
+        {id === undefined ? (
+          <div className="empty">
+            <p>Pick a draft, or start a new one.</p>
+            <button type="button" onClick={() => newDraft.mutate(undefined)} disabled={newDraft.isPending}>
+              New draft
+            </button>
+          </div>
+        ) : draft.error ? (
+          <p role="alert" aria-live="polite">
+            {draft.error instanceof ApiError && draft.error.status === 404
+              ? 'This draft no longer exists.'
+              : (draft.error as Error).message}
+          </p>
+        ) : draft.data ? (
+          <Editor key={draft.data.id} draft={draft.data} />
+        ) : (
+          <p className="muted">Loading…</p>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -3,22 +3,19 @@
 // starts from here in one key: a new server draft opened in Draft Studio (spec).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import type { FollowerTrend } from '../../../../src/contracts/analytics.js';
-import type { DraftList } from '../../../../src/contracts/drafts.js';
 import type { RuntimeStatus } from '../../../../src/contracts/runtime-status.js';
-import type { MutationSummary, RateLimits } from '../../../../src/contracts/tool-telemetry.js';
 import { inZone, useTimezone } from '../../account-time.js';
 import { api } from '../../api.js';
+import { useNewDraft } from '../../components/use-new-draft.js';
 import { useApprovalEvents } from '../../live-events.js';
 import { COMMANDS, chordLabel } from '../../shortcuts.js';
-import { useNewDraft } from '../use-new-draft.js';
 import './home.css';
 import { adviceForCode, troubledLoops } from './what-to-do.js';
 
 const DAY_MS = 86_400_000;
 
-function useRead<T>(key: string, path: string) {
-  return useQuery({ queryKey: ['home', key], queryFn: () => api<T>('GET', path), refetchInterval: 30_000 });
+function useRead<T>(key: string, read: () => Promise<T>) {
+  return useQuery({ queryKey: ['home', key], queryFn: read, refetchInterval: 30_000 });
 }
 
 function Failed({ what, error }: { what: string; error: unknown }) {
@@ -46,9 +43,8 @@ function useNewDraftKey(start: () => void) {
 }
 
 function NextPosts({ timezone }: { timezone?: string }) {
-  const next = useRead<DraftList>(
-    'scheduled',
-    '/api/content/drafts?group=scheduled&sort=scheduled_asc&limit=5',
+  const next = useRead('scheduled', () =>
+    api.drafts.list({ group: 'scheduled', sort: 'scheduled_asc', limit: 5 }),
   );
   if (next.error) return <Failed what="the scheduled posts" error={next.error} />;
   if (!next.data || !timezone) return null;
@@ -80,7 +76,7 @@ function useLiveApprovalCount() {
 
 function Approvals() {
   useLiveApprovalCount();
-  const stats = useRead<Record<string, number>>('approvals', '/api/approval/stats');
+  const stats = useRead('approvals', (): Promise<Record<string, number>> => api.approvals.stats());
   if (stats.error) return <Failed what="the approval queue" error={stats.error} />;
   if (!stats.data) return null;
   const pending = stats.data.pending ?? 0;
@@ -95,7 +91,7 @@ function Approvals() {
 }
 
 function Usage() {
-  const limits = useRead<RateLimits>('limits', '/api/limits');
+  const limits = useRead('limits', () => api.getRateLimits());
   if (limits.error) return <Failed what="the caps" error={limits.error} />;
   if (!limits.data) return null;
   const caps = limits.data.limits.filter((limit) => limit.source.startsWith('limits.'));
@@ -155,7 +151,7 @@ function Loops({ runtime, timezone }: { runtime: RuntimeStatus; timezone: string
 }
 
 function Followers() {
-  const trend = useRead<FollowerTrend>('followers', '/api/analytics/followers?days=2');
+  const trend = useRead('followers', () => api.getFollowerTrend({ days: 2 }));
   if (trend.error) return <Failed what="the follower trend" error={trend.error} />;
   if (!trend.data) return null;
   const last = trend.data.snapshots.at(-1);
@@ -170,7 +166,7 @@ function Followers() {
 }
 
 function Attention({ runtime, timezone }: { runtime?: RuntimeStatus; timezone: string }) {
-  const failed = useRead<MutationSummary[]>('failures', '/api/activity/mutations?status=failure&limit=20');
+  const failed = useRead('failures', () => api.getRecentMutations({ status: 'failure', limit: 20 }));
   if (failed.error) return <Failed what="the recent failures" error={failed.error} />;
   if (!failed.data) return null;
   const since = Date.now() - DAY_MS;
@@ -206,7 +202,7 @@ export default function HomePage() {
   const newDraft = useNewDraft();
   const start = newDraft.mutate;
   useNewDraftKey(() => start(undefined));
-  const runtime = useRead<RuntimeStatus>('runtime', '/api/runtime/status');
+  const runtime = useRead('runtime', () => api.runtime.status());
   const mac = navigator.platform.toLowerCase().includes('mac');
   const chord = COMMANDS.find((c) => c.id === 'compose.new')?.chords[0];
   return (

@@ -1,14 +1,14 @@
 // Backups of the database: the ones in the backup folder, newest first, and "take one now" (as `app backup`).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { BackupEntry, BackupList } from '../../../../src/contracts/settings-forms.js';
-import { type ApiError, api } from '../../api.js';
+import { api } from '../../api.js';
+import type { ApiError } from '../../api-request.js';
 
 const KEY = ['settings', 'backups'] as const;
 
 export function BackupsPanel() {
   const client = useQueryClient();
-  const list = useQuery({ queryKey: KEY, queryFn: () => api<BackupList>('GET', '/api/backups') });
+  const list = useQuery({ queryKey: KEY, queryFn: () => api.backups.list() });
   const [status, setStatus] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -16,7 +16,7 @@ export function BackupsPanel() {
     setBusy(true);
     setProblem(undefined);
     try {
-      const made = await api<BackupEntry>('POST', '/api/backups', {});
+      const made = await api.backups.create();
       setStatus(`Backup taken and verified: ${made.file_name}.`);
       await client.invalidateQueries({ queryKey: KEY });
     } catch (error) {

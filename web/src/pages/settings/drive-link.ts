@@ -2,7 +2,6 @@
 // hear from the callback page (it posts {type: 'connector_linked' | 'connector_link_failed'} to its opener,
 // at this origin only). A blocked popup leaves the URL for a link that continues in the same tab.
 import { useEffect } from 'react';
-import type { LinkStart } from '../../../../src/contracts/connectors.js';
 import { api } from '../../api.js';
 
 export type LinkMessage =
@@ -18,11 +17,7 @@ export type LinkStarted = { popup: true } | { popup: false; url: string };
 export async function startDriveLink(force: boolean): Promise<LinkStarted> {
   const popup = window.open('', 'app-drive-link', 'popup,width=520,height=680');
   try {
-    const { authorization_url } = await api<LinkStart>(
-      'POST',
-      '/api/connectors/cloud-drive/link',
-      force ? { force: true } : {},
-    );
+    const { authorization_url } = await api.connectors.link(force ? { force: true } : {});
     if (!popup || popup.closed) return { popup: false, url: authorization_url };
     popup.location.href = authorization_url;
     return { popup: true };

@@ -2,7 +2,8 @@
 // saved key when no new one is typed); answers how long it took or what the provider said.
 import { useState } from 'react';
 import type { TestLlmResult } from '../../../../src/contracts/settings-forms.js';
-import { type ApiError, api } from '../../api.js';
+import { api } from '../../api.js';
+import type { ApiError } from '../../api-request.js';
 import type { FieldDraft } from './form-values.js';
 
 const KEYS = ['provider', 'model', 'base_url', 'api_key'] as const;
@@ -27,7 +28,7 @@ export function LlmTest({
     setTesting(true);
     setFailure(undefined);
     try {
-      setResult(await api<TestLlmResult>('POST', '/api/settings/test-llm', body));
+      setResult(await api.settings.testLlm(body));
     } catch (error) {
       setResult(undefined);
       setFailure((error as ApiError).message);

@@ -1,15 +1,14 @@
-// The platform account as the running service sees it (GET /api/runtime/status), and Connect account: the
+// The platform account as the running service sees it (the runtime status), and Connect account: the
 // platform's OAuth login from the browser (the same one the first-run wizard uses; `app auth` does it in a
 // terminal).
 import { useQuery } from '@tanstack/react-query';
-import type { RuntimeStatus } from '../../../../src/contracts/runtime-status.js';
 import { api } from '../../api.js';
-import { ConnectAccount } from '../connect-account.js';
+import { ConnectAccount } from '../../components/connect-account.js';
 
 export function LoginStatus() {
   const status = useQuery({
     queryKey: ['settings', 'runtime'],
-    queryFn: () => api<RuntimeStatus>('GET', '/api/runtime/status'),
+    queryFn: () => api.runtime.status(),
   });
   return (
     <section className="settings-section" aria-labelledby="section-platform-account">

@@ -1,7 +1,7 @@
 // The operating mode dropdown and approval mode: each change is one PATCH that the server applies before it
 // answers (no restart); composer forces approval on, as the spec's mode table says.
 import { useState } from 'react';
-import type { ApiError } from '../../api.js';
+import type { ApiError } from '../../api-request.js';
 import { type SettingsView, usePatchSettings } from './settings-api.js';
 
 export function ModePanel({ view }: { view: SettingsView }) {

@@ -3,7 +3,7 @@
 // mode applied at once, the policy's tool pickers, the LLM test, content sources with the drive link,
 // the business profile's enrichment stages, the platform login status, and backups.
 import type { ReactNode } from 'react';
-import type { ApiError } from '../../api.js';
+import type { ApiError } from '../../api-request.js';
 import { BackupsPanel } from './backups-panel.js';
 import { Enrichment } from './enrichment.js';
 import { LlmTest } from './llm-test.js';

@@ -2,7 +2,7 @@
 // changed keys in one PATCH; a refused save shows each server issue beside its field and writes nothing.
 // A change that points a stored secret's endpoint elsewhere says so, and its save removes the stored secret.
 import { type ReactNode, useMemo, useRef, useState } from 'react';
-import type { ApiError } from '../../api.js';
+import type { ApiError } from '../../api-request.js';
 import { FieldEditor, fieldId } from './field-editor.js';
 import { draftOf, type FieldDraft, parseDraft } from './form-values.js';
 import { describeMove, secretMoves } from './secret-moves.js';

@@ -2,8 +2,8 @@
 // (only the changed keys), and the reads and actions of the page's panels.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PatchSettingsResult, SettingsView } from '../../../../src/contracts/settings.js';
-import type { SettingsSchemaView, ToolCatalog } from '../../../../src/contracts/settings-forms.js';
-import { ApiError, api } from '../../api.js';
+import { api } from '../../api.js';
+import { ApiError } from '../../api-request.js';
 
 export type { SettingsView } from '../../../../src/contracts/settings.js';
 export type { SettingFieldSpec, SettingsSchemaView } from '../../../../src/contracts/settings-forms.js';
@@ -12,13 +12,13 @@ export type Setting = SettingsView['settings'][number];
 export const SETTINGS_KEY = ['settings', 'view'] as const;
 
 export function useSettingsView() {
-  return useQuery({ queryKey: SETTINGS_KEY, queryFn: () => api<SettingsView>('GET', '/api/settings') });
+  return useQuery({ queryKey: SETTINGS_KEY, queryFn: () => api.settings.get() });
 }
 
 export function useSettingsSchema() {
   return useQuery({
     queryKey: ['settings', 'schema'],
-    queryFn: () => api<SettingsSchemaView>('GET', '/api/settings/schema'),
+    queryFn: () => api.settings.schema(),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -26,7 +26,7 @@ export function useSettingsSchema() {
 export function useToolCatalog() {
   return useQuery({
     queryKey: ['settings', 'tools'],
-    queryFn: () => api<ToolCatalog>('GET', '/api/settings/tools'),
+    queryFn: () => api.settings.tools(),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -53,7 +53,7 @@ export function issuesOf(error: unknown): SaveIssue[] | undefined {
 export function usePatchSettings() {
   const client = useQueryClient();
   return async (body: PatchBody): Promise<PatchSettingsResult> => {
-    const result = await api<PatchSettingsResult>('PATCH', '/api/settings', body);
+    const result = await api.settings.update(body);
     const { changed: _changed, restart_required: _restart, ...view } = result;
     client.setQueryData(SETTINGS_KEY, view);
     return result;

@@ -4,7 +4,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { SourceStatus } from '../../../../src/contracts/notes.js';
-import { ApiError, api } from '../../api.js';
+import { api } from '../../api.js';
+import { ApiError } from '../../api-request.js';
 import { type LinkMessage, startDriveLink, useLinkMessages } from './drive-link.js';
 import { issuesOf, SETTINGS_KEY, type SettingsView, usePatchSettings } from './settings-api.js';
 
@@ -163,7 +164,7 @@ function ConnectDrive() {
 export function SourcesPanel({ view }: { view: SettingsView }) {
   const sources = useQuery({
     queryKey: KEY,
-    queryFn: () => api<{ sources: SourceStatus[] }>('GET', '/api/sources'),
+    queryFn: () => api.notes.sources(),
     // Sources start and sync in the background (a link or a new folder shows up a moment later).
     refetchInterval: 5000,
   });

@@ -3,7 +3,6 @@
 // never is, and a user who leaves the wizard is not sent back by the next navigation.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { SetupStatus } from '../../../../src/contracts/setup.js';
 import { api } from '../../api.js';
 import { navigate } from '../../router.js';
 import { readStored, writeStored } from '../../stored-value.js';
@@ -11,7 +10,7 @@ import { readStored, writeStored } from '../../stored-value.js';
 export const SETUP_STATUS_KEY = ['setup', 'status'] as const;
 const OFFERED = 'app:welcome:offered';
 
-export const loadSetupStatus = () => api<SetupStatus>('GET', '/api/setup/status');
+export const loadSetupStatus = () => api.setup.status();
 
 /** Whether this browser session has been offered the wizard (then its steps may continue after the file exists). */
 export const welcomeOffered = (): boolean => readStored(sessionStorage, OFFERED) === true;

@@ -4,11 +4,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { TestLlmResult } from '../../../../src/contracts/settings-forms.js';
-import { type ApiError, api } from '../../api.js';
+import { api } from '../../api.js';
+import type { ApiError } from '../../api-request.js';
+import { PLATFORM_CALLBACK_ROUTE } from '../../bespoke-routes.js';
+import { ConnectAccount } from '../../components/connect-account.js';
+import { useNewDraft } from '../../components/use-new-draft.js';
 import { navigate } from '../../router.js';
 import { readStored, writeStored } from '../../stored-value.js';
-import { ConnectAccount } from '../connect-account.js';
-import { useNewDraft } from '../use-new-draft.js';
 import { loadSetupStatus, SETUP_STATUS_KEY, welcomeOffered } from './first-run.js';
 import { QuickstartForm } from './quickstart-form.js';
 import './welcome.css';
@@ -25,7 +27,7 @@ function TestLlm() {
     setBusy(true);
     setProblem(undefined);
     try {
-      setResult(await api<TestLlmResult>('POST', '/api/settings/test-llm', {}));
+      setResult(await api.settings.testLlm());
     } catch (error) {
       setProblem(`The test could not run: ${(error as ApiError).message}`);
     } finally {
@@ -136,7 +138,7 @@ export default function WelcomePage() {
           <h2 id="welcome-step">Connect your platform account</h2>
           <p className="muted">
             Sign in to the platform so the service can read and post for you. The callback URL registered with
-            your platform app must be <code>{window.location.origin}/api/auth/platform/callback</code>.
+            your platform app must be <code>{`${window.location.origin}${PLATFORM_CALLBACK_ROUTE}`}</code>.
           </p>
           <ConnectAccount />
           <button type="button" className="quiet" onClick={() => setStage(2)}>

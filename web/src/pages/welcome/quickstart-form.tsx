@@ -3,7 +3,8 @@
 // (the ones `app init` asks); the server checks every answer and names the fields it refuses.
 import { useMemo, useRef, useState } from 'react';
 import type { SetupInitResult, SetupQuestion, SetupStatus } from '../../../../src/contracts/setup.js';
-import { ApiError, api } from '../../api.js';
+import { api } from '../../api.js';
+import { ApiError } from '../../api-request.js';
 
 type Values = Record<string, string | boolean>;
 
@@ -125,7 +126,7 @@ export function QuickstartForm({
       answers[q.key] = value;
     }
     try {
-      onCreated(await api<SetupInitResult>('POST', '/api/setup/init', answers));
+      onCreated(await api.setup.init(answers));
     } catch (error) {
       const issues = (error as ApiError).details as { issues?: Array<{ key: string; message: string }> };
       if (error instanceof ApiError && error.code === 'validation_error' && issues?.issues) {

@@ -5,9 +5,9 @@
 // is a bottom drawer; the choice is kept under `app:inspector:open`.
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { api } from '../api.js';
-import { readStored, writeStored } from '../stored-value.js';
-import { useEscapeLayer } from '../use-escape-layer.js';
+import { api } from '../../api.js';
+import { readStored, writeStored } from '../../stored-value.js';
+import { useEscapeLayer } from '../../use-escape-layer.js';
 
 export const INSPECTOR_KEY = 'app:inspector:open';
 export const VOICE_KEY = 'app:voice:expanded';
@@ -43,10 +43,10 @@ function VoiceSection() {
   const [expanded, setExpanded] = useState(() => stored(VOICE_KEY) ?? true);
   const settings = useQuery({
     queryKey: ['settings'],
-    queryFn: () => api<{ config: { business?: VoiceSettings } }>('GET', '/api/settings'),
+    queryFn: () => api.settings.get(),
     staleTime: 60_000,
   });
-  const voice = settings.data?.config.business ?? {};
+  const voice = (settings.data?.config as { business?: VoiceSettings } | undefined)?.business ?? {};
   const pillars = (voice.content_pillars ?? []).slice(0, 3);
   return (
     <section aria-labelledby="voice-heading" className="inspector-section">

@@ -3,7 +3,7 @@
 // it first and focus returns to where it was.
 import * as Dialog from '@radix-ui/react-dialog';
 import { Command } from 'cmdk';
-import { type Category, COMMANDS, chordLabel } from '../shortcuts.js';
+import { type Category, COMMANDS, chordLabel } from '../../shortcuts.js';
 
 const CATEGORIES: Category[] = ['Mode', 'Compose', 'AI', 'Thread'];
 const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);

@@ -1,7 +1,7 @@
 // Signing in with the dashboard passphrase, or (first run, on this machine) choosing it.
 import { useState } from 'react';
-import { ApiError } from '../api.js';
-import { signIn } from '../session.js';
+import { ApiError } from './api-request.js';
+import { signIn } from './session.js';
 
 export function SignInPage({
   firstRun,
@@ -27,7 +27,7 @@ export function SignInPage({
           setBusy(true);
           setError(undefined);
           try {
-            await signIn(firstRun ? '/api/auth/setup' : '/api/auth/login', passphrase);
+            await signIn(firstRun ? 'setup' : 'login', passphrase);
             await onSignedIn();
           } catch (caught) {
             setError(caught instanceof ApiError ? caught.message : String(caught));

@@ -3,8 +3,8 @@
 // text it replaces can be taken back with Undo.
 import { useMutation } from '@tanstack/react-query';
 import { type MutableRefObject, useEffect, useState } from 'react';
-import { api } from '../api.js';
-import { rememberCue, savedCues } from '../cues.js';
+import { api } from '../../api.js';
+import { rememberCue, savedCues } from './cues.js';
 
 export function AiSection({
   text,
@@ -25,7 +25,7 @@ export function AiSection({
   const improve = useMutation({
     mutationFn: async () => {
       const draft = text() ?? '';
-      const answer = await api<{ content: string; flags: string[] }>('POST', '/api/assist/improve', {
+      const answer = await api.assist.improve({
         draft,
         ...(cue.trim() ? { context: cue.trim() } : {}),
       });

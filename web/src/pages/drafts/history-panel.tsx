@@ -2,8 +2,8 @@
 // restore it (the restore is itself a new revision, so it can be undone the same way).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Draft, Revision } from '../../../src/contracts/drafts.js';
-import { api } from '../api.js';
+import type { Draft } from '../../../../src/contracts/drafts.js';
+import { api } from '../../api.js';
 
 export function HistoryPanel({
   draft,
@@ -19,11 +19,10 @@ export function HistoryPanel({
   const [picked, setPicked] = useState<number | undefined>();
   const revisions = useQuery({
     queryKey: ['revisions', draft.id, draft.version],
-    queryFn: () => api<{ items: Revision[] }>('GET', `/api/content/drafts/${draft.id}/revisions`),
+    queryFn: () => api.drafts.revisions(draft.id),
   });
   const restore = useMutation({
-    mutationFn: (rev: number) =>
-      api<Draft>('POST', `/api/content/drafts/${draft.id}/revisions/${rev}/restore`, { version: version() }),
+    mutationFn: (rev: number) => api.drafts.restoreRevision(draft.id, rev, { version: version() }),
     onSuccess: (saved) => {
       client.setQueryData(['draft', draft.id], saved);
       void client.invalidateQueries({ queryKey: ['drafts'] });

@@ -1,9 +1,9 @@
 // What can be done to the open draft as a whole: archive (or restore from the archive), duplicate, and
 // delete for good after a confirmation (an alert dialog: focus trapped inside, returned on close).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Draft } from '../../../src/contracts/drafts.js';
-import { api } from '../api.js';
-import { ConfirmDialog } from '../confirm-dialog.js';
+import type { Draft } from '../../../../src/contracts/drafts.js';
+import { api } from '../../api.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { setParams } from './draft-rail.js';
 
 export function DraftActions({ draft }: { draft: Draft }) {
@@ -11,22 +11,21 @@ export function DraftActions({ draft }: { draft: Draft }) {
   const refresh = () => client.invalidateQueries({ queryKey: ['drafts'] });
   const archived = draft.group === 'archive';
   const archive = useMutation({
-    mutationFn: () =>
-      api<Draft>('POST', `/api/content/drafts/${draft.id}/${archived ? 'restore' : 'archive'}`, {}),
+    mutationFn: () => (archived ? api.drafts.restore(draft.id) : api.drafts.archive(draft.id)),
     onSuccess: (saved) => {
       client.setQueryData(['draft', draft.id], saved);
       void refresh();
     },
   });
   const duplicate = useMutation({
-    mutationFn: () => api<Draft>('POST', `/api/content/drafts/${draft.id}/duplicate`, {}),
+    mutationFn: () => api.drafts.duplicate(draft.id),
     onSuccess: (copy) => {
       void refresh();
       setParams({ id: String(copy.id), group: undefined });
     },
   });
   const remove = useMutation({
-    mutationFn: () => api('DELETE', `/api/content/drafts/${draft.id}`),
+    mutationFn: () => api.drafts.delete(draft.id),
     onSuccess: () => {
       client.removeQueries({ queryKey: ['draft', draft.id] });
       void refresh();

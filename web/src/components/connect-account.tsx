@@ -3,8 +3,8 @@
 // window at this origin only. A blocked popup leaves a link that continues in the same tab.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { PlatformAuthStart, PlatformLogin } from '../../../src/contracts/setup.js';
-import { type ApiError, api } from '../api.js';
+import { api } from '../api.js';
+import type { ApiError } from '../api-request.js';
 import './connect-account.css';
 
 export const PLATFORM_STATUS_KEY = ['setup', 'platform'] as const;
@@ -17,7 +17,7 @@ export function ConnectAccount({ onLinked }: { onLinked?: (username: string) => 
   const client = useQueryClient();
   const status = useQuery({
     queryKey: PLATFORM_STATUS_KEY,
-    queryFn: () => api<PlatformLogin>('GET', '/api/auth/platform/status'),
+    queryFn: () => api.platformAuth.status(),
   });
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string>();
@@ -50,9 +50,7 @@ export function ConnectAccount({ onLinked }: { onLinked?: (username: string) => 
     setNote(undefined);
     const popup = window.open('', 'app-platform-login', 'popup,width=520,height=720');
     try {
-      const started = await api<PlatformAuthStart>('POST', '/api/auth/platform/start', {
-        base_url: window.location.origin,
-      });
+      const started = await api.platformAuth.start({ base_url: window.location.origin });
       if (!popup || popup.closed) setContinueUrl(started.authorization_url);
       else {
         popup.location.href = started.authorization_url;

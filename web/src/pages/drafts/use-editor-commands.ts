@@ -2,11 +2,11 @@
 // improve, focus mode, preview, history and inspector toggles, and the card commands; the window's key handler
 // (Ctrl/Cmd+K opens the palette); the palette and focus mode in the Escape cascade.
 import { type MutableRefObject, useEffect, useRef, useState } from 'react';
-import { commandFor, matches, PALETTE_CHORD } from '../shortcuts.js';
-import { useEscapeLayer } from '../use-escape-layer.js';
+import { useNewDraft } from '../../components/use-new-draft.js';
+import { commandFor, matches, PALETTE_CHORD } from '../../shortcuts.js';
+import { useEscapeLayer } from '../../use-escape-layer.js';
 import { type Body, switchMode } from './draft-body.js';
 import type { ThreadCommands } from './thread-editor.js';
-import { useNewDraft } from './use-new-draft.js';
 
 export function useEditorCommands(options: {
   typed: { body: Body };

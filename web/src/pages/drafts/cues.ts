@@ -1,5 +1,5 @@
 // Quick tone cues the user typed, most recent first, at most 5, under `app:voice:saved-cues`.
-import { readStored, type Store, writeStored } from './stored-value.js';
+import { readStored, type Store, writeStored } from '../../stored-value.js';
 
 export const CUES_KEY = 'app:voice:saved-cues';
 export const MAX_CUES = 5;

@@ -14,7 +14,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { type KeyboardEvent, type RefObject, useEffect, useImperativeHandle, useRef } from 'react';
-import type { ThreadBlock } from '../../../src/contracts/content.js';
+import type { ThreadBlock } from '../../../../src/contracts/content.js';
 import {
   duplicateCard,
   insertCardAfter,
@@ -23,8 +23,8 @@ import {
   moveCardTo,
   removeCard,
   splitCard,
-} from '../../../src/core/domain/thread-cards.js';
-import { commandFor } from '../shortcuts.js';
+} from '../../../../src/core/domain/thread-cards.js';
+import { commandFor } from '../../shortcuts.js';
 import { MediaSlot, pasteFiles } from './media-slot.js';
 import { ThreadCard } from './thread-card.js';
 

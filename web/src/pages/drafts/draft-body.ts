@@ -1,12 +1,12 @@
 // What the editor edits and autosave sends: a post's text (with its media and the notes it came from), or
 // a thread's cards; how a draft, an offline copy and the other mode become one, and what the preview shows.
-import type { ThreadBlock } from '../../../src/contracts/content.js';
-import type { Draft } from '../../../src/contracts/drafts.js';
-import { sortBlocks } from '../../../src/core/domain/parse-thread-input.js';
-import { cardsFromPost, postFromCards } from '../../../src/core/domain/thread-cards.js';
-import type { RecoveryCopy } from '../recovery.js';
+import type { ThreadBlock } from '../../../../src/contracts/content.js';
+import type { Draft } from '../../../../src/contracts/drafts.js';
+import { sortBlocks } from '../../../../src/core/domain/parse-thread-input.js';
+import { cardsFromPost, postFromCards } from '../../../../src/core/domain/thread-cards.js';
 import type { Provenance } from './from-notes.js';
 import type { PreviewPost } from './preview.js';
+import type { RecoveryCopy } from './recovery.js';
 
 export type Body =
   | { content_type: 'tweet'; content: string; media_paths?: string[]; provenance?: Provenance[] }

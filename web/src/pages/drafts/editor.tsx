@@ -2,12 +2,13 @@
 // the preview beside them, the revision history, the inspector and the command palette. State and keys
 // live in use-draft-autosave.ts and use-editor-commands.ts.
 import { useDeferredValue, useMemo, useRef } from 'react';
-import type { Draft } from '../../../src/contracts/drafts.js';
-import { weightedLength } from '../../../src/core/domain/weighted-length.js';
-import { api } from '../api.js';
-import type { SyncState } from '../autosave.js';
-import { clearCopy } from '../recovery.js';
+import type { Draft } from '../../../../src/contracts/drafts.js';
+import { weightedLength } from '../../../../src/core/domain/weighted-length.js';
+import { api } from '../../api.js';
+import { OverLimit } from '../../components/over-limit.js';
+import { useNewDraft } from '../../components/use-new-draft.js';
 import { AiSection } from './ai-section.js';
+import type { SyncState } from './autosave.js';
 import { CommandPalette } from './command-palette.js';
 import { DraftActions } from './draft-actions.js';
 import { postText, previewPostsOf, switchMode } from './draft-body.js';
@@ -16,13 +17,12 @@ import { FromNotes, type Provenance } from './from-notes.js';
 import { HistoryPanel } from './history-panel.js';
 import { Inspector, useInspectorOpen } from './inspector.js';
 import { MediaSlot, pasteFiles } from './media-slot.js';
-import { OverLimit } from './over-limit.js';
 import { Preview } from './preview.js';
 import { PublishPanel } from './publish-panel.js';
+import { clearCopy } from './recovery.js';
 import { ThreadEditor } from './thread-editor.js';
 import { useDraftAutosave } from './use-draft-autosave.js';
 import { useEditorCommands } from './use-editor-commands.js';
-import { useNewDraft } from './use-new-draft.js';
 
 const SYNC_LABEL: Record<SyncState, string> = {
   saved: 'Saved',
@@ -80,10 +80,10 @@ export function Editor({ draft }: { draft: Draft }) {
         {sync === 'conflict' ? (
           <ConflictBanner
             useMine={async () => {
-              const server = await api<Draft>('GET', `/api/content/drafts/${draft.id}`);
+              const server = await api.drafts.get(draft.id);
               await autosave.overwrite(server.version);
             }}
-            reload={async () => takeServer(await api<Draft>('GET', `/api/content/drafts/${draft.id}`))}
+            reload={async () => takeServer(await api.drafts.get(draft.id))}
           />
         ) : null}
         {gone ? (

@@ -4,20 +4,10 @@
 // back into them (loop-back).
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { ProvenanceRef } from '../../../src/contracts/drafts.js';
-import { api } from '../api.js';
-import { useEscapeLayer } from '../use-escape-layer.js';
+import type { ProvenanceRef } from '../../../../src/contracts/drafts.js';
+import { api } from '../../api.js';
+import { useEscapeLayer } from '../../use-escape-layer.js';
 
-interface NoteItem {
-  id: number;
-  relative_path: string;
-  title: string | null;
-  snippet: string;
-}
-interface Generated {
-  content: string;
-  vault_citations?: Array<{ node_id: number; chunk_id: number }>;
-}
 /** A note (and fragment) the generated text came from. */
 export type Provenance = Pick<ProvenanceRef, 'node_id' | 'chunk_id'>;
 
@@ -43,11 +33,7 @@ export function FromNotes({
   );
   const notes = useQuery({
     queryKey: ['notes', q],
-    queryFn: () =>
-      api<{ items: NoteItem[] }>(
-        'GET',
-        `/api/notes?${new URLSearchParams({ limit: '10', ...(q ? { q } : {}) })}`,
-      ),
+    queryFn: () => api.notes.search({ limit: 10, ...(q ? { q } : {}) }),
   });
   useEffect(() => {
     if (undo === undefined) return;
@@ -60,7 +46,7 @@ export function FromNotes({
     replace(next.content, next.provenance);
   };
   const generate = useMutation({
-    mutationFn: () => api<Generated>('POST', '/api/assist/tweet', { topic: q, selected_node_ids: picked }),
+    mutationFn: () => api.assist.tweet({ topic: q, selected_node_ids: picked }),
     onSuccess: (answer) => {
       const provenance = (answer.vault_citations ?? []).map((c) => ({
         node_id: c.node_id,

@@ -4,11 +4,12 @@
 // unmount).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { Draft } from '../../../src/contracts/drafts.js';
-import { ApiError, api } from '../api.js';
-import { createAutosave, type SyncState } from '../autosave.js';
-import { clearCopy, copyFor, keepCopy } from '../recovery.js';
+import type { Draft } from '../../../../src/contracts/drafts.js';
+import { api } from '../../api.js';
+import { ApiError } from '../../api-request.js';
+import { createAutosave, type SyncState } from './autosave.js';
 import { type Body, bodyFromCopy, bodyOf, copyOfBody } from './draft-body.js';
+import { clearCopy, copyFor, keepCopy } from './recovery.js';
 
 export function useDraftAutosave(draft: Draft) {
   const client = useQueryClient();
@@ -32,12 +33,7 @@ export function useDraftAutosave(draft: Draft) {
   const [autosave] = useState(() =>
     createAutosave<Body>(draft.version, {
       save: async (next, version) => {
-        const saved = await api<Draft>(
-          'PATCH',
-          `/api/content/drafts/${draft.id}`,
-          { ...next, version },
-          { keepalive: leaving.now },
-        );
+        const saved = await api.drafts.update(draft.id, { ...next, version }, { keepalive: leaving.now });
         client.setQueryData(['draft', draft.id], saved);
         void client.invalidateQueries({ queryKey: ['drafts'] });
         return saved;

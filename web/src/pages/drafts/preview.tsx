@@ -3,14 +3,14 @@
 // 2:3 and two 1:1 stacked, columns 4:3; 4: 2×2 1:1), images cover-cropped with a "cropped" badge when more
 // than 30 % is hidden (core/domain/media-grid.ts). At most 4 images per post.
 import { memo, useState } from 'react';
-import { gridSlots, showsCropBadge } from '../../../src/core/domain/media-grid.js';
+import { gridSlots, showsCropBadge } from '../../../../src/core/domain/media-grid.js';
+import { mediaFileUrl } from '../../bespoke-routes.js';
 
 export interface PreviewPost {
   text: string;
   media: string[];
 }
 
-const mediaUrl = (path: string) => `/api/media/file?${new URLSearchParams({ path })}`;
 const isVideo = (path: string) => /\.(mp4|mov|webm)$/i.test(path);
 
 function Slot({ path, aspect, index }: { path: string; aspect: number; index: number }) {
@@ -19,10 +19,10 @@ function Slot({ path, aspect, index }: { path: string; aspect: number; index: nu
     <div className={`slot slot-${index}`} style={{ aspectRatio: String(aspect) }} data-aspect={aspect}>
       {isVideo(path) ? (
         // The poster frame: the first frame of the video, never playing in the preview.
-        <video src={mediaUrl(path)} preload="metadata" muted aria-label="Video" />
+        <video src={mediaFileUrl(path)} preload="metadata" muted aria-label="Video" />
       ) : (
         <img
-          src={mediaUrl(path)}
+          src={mediaFileUrl(path)}
           alt=""
           onLoad={(event) => {
             const image = event.currentTarget;

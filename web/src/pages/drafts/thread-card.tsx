@@ -4,9 +4,9 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { ClipboardEvent, KeyboardEvent, ReactNode } from 'react';
-import type { ThreadBlock } from '../../../src/contracts/content.js';
-import { weightedLength } from '../../../src/core/domain/weighted-length.js';
-import { OverLimit } from './over-limit.js';
+import type { ThreadBlock } from '../../../../src/contracts/content.js';
+import { weightedLength } from '../../../../src/core/domain/weighted-length.js';
+import { OverLimit } from '../../components/over-limit.js';
 
 export function ThreadCard({
   card,

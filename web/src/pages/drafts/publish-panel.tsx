@@ -3,9 +3,9 @@
 // text is saved first, so what goes out is what is on screen.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type MutableRefObject, useEffect, useState } from 'react';
-import type { Draft } from '../../../src/contracts/drafts.js';
-import { inZone, useTimezone } from '../account-time.js';
-import { api } from '../api.js';
+import type { Draft } from '../../../../src/contracts/drafts.js';
+import { inZone, useTimezone } from '../../account-time.js';
+import { api } from '../../api.js';
 
 type Submitted = {
   status: 'queued_for_approval' | 'scheduled' | 'queued';
@@ -51,19 +51,19 @@ export function PublishPanel({
   const publish = useMutation({
     mutationFn: async () => {
       await beforeSubmit();
-      return api<Submitted>('POST', `/api/content/drafts/${draft.id}/publish`, {});
+      return api.drafts.publish(draft.id);
     },
     onSuccess: done,
   });
   const schedule = useMutation({
     mutationFn: async () => {
       await beforeSubmit();
-      return api<Submitted>('POST', `/api/content/drafts/${draft.id}/schedule`, { scheduled_for: when });
+      return api.drafts.schedule(draft.id, { scheduled_for: when });
     },
     onSuccess: done,
   });
   const unschedule = useMutation({
-    mutationFn: () => api<Draft>('POST', `/api/content/drafts/${draft.id}/unschedule`, {}),
+    mutationFn: () => api.drafts.unschedule(draft.id),
     onSuccess: (saved) => {
       client.setQueryData(['draft', draft.id], saved);
       void client.invalidateQueries({ queryKey: ['drafts'] });
@@ -77,7 +77,7 @@ export function PublishPanel({
   useQuery({
     queryKey: ['draft-progress', draft.id],
     queryFn: async () => {
-      const fresh = await api<Draft>('GET', `/api/content/drafts/${draft.id}`);
+      const fresh = await api.drafts.get(draft.id);
       client.setQueryData(['draft', draft.id], fresh);
       if (fresh.job_id === null && fresh.approval_id === null)
         void client.invalidateQueries({ queryKey: ['drafts'] });

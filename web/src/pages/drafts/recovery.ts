@@ -2,8 +2,8 @@
 // the content, keyed by draft id inside the value (it can never be applied to another draft), kept 7 days,
 // offered (never applied silently) when that draft opens again, and cleared only once the server has it.
 
-import type { ThreadBlock } from '../../src/contracts/content.js';
-import { readStored, removeStored, type Store, writeStored } from './stored-value.js';
+import type { ThreadBlock } from '../../../../src/contracts/content.js';
+import { readStored, removeStored, type Store, writeStored } from '../../stored-value.js';
 
 export const RECOVERY_KEY = 'app:compose:draft';
 export const RECOVERY_TTL_MS = 7 * 86_400_000;

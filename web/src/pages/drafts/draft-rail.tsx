@@ -1,9 +1,9 @@
 // The rail of Draft Studio: the four groups as tabs with their counts, search, a tag filter and the sort
 // order (kept in the URL with the selected draft, so reload and back/forward restore the view).
 import { useQuery } from '@tanstack/react-query';
-import { DRAFT_GROUPS, DRAFT_SORTS, type DraftListItem } from '../../../src/contracts/drafts.js';
-import { api } from '../api.js';
-import { navigate, useLocation } from '../router.js';
+import { DRAFT_GROUPS, DRAFT_SORTS } from '../../../../src/contracts/drafts.js';
+import { api } from '../../api.js';
+import { navigate, useLocation } from '../../router.js';
 
 type Group = (typeof DRAFT_GROUPS)[number];
 type Sort = (typeof DRAFT_SORTS)[number];
@@ -22,8 +22,6 @@ const SORT_LABEL: Record<Sort, string> = {
   scheduled_asc: 'Next scheduled',
   title_asc: 'Title A–Z',
 };
-
-type DraftList = { items: DraftListItem[]; total: number };
 
 /** The rail's view as the URL holds it. */
 export function useRailView() {
@@ -48,13 +46,10 @@ export function setParams(changes: Record<string, string | undefined>, replace =
   navigate(`/drafts${search ? `?${search}` : ''}`, { replace });
 }
 
-const listUrl = (group: Group, extra: Record<string, string>) =>
-  `/api/content/drafts?${new URLSearchParams({ group, ...extra }).toString()}`;
-
 function GroupTab({ group, selected }: { group: Group; selected: boolean }) {
   const count = useQuery({
     queryKey: ['drafts', 'count', group],
-    queryFn: () => api<DraftList>('GET', listUrl(group, { limit: '1' })),
+    queryFn: () => api.drafts.list({ group, limit: 1 }),
   });
   return (
     <button
@@ -75,15 +70,11 @@ export function DraftRail({ selected }: { selected: number | undefined }) {
   const { group, sort, q, tag } = useRailView();
   const list = useQuery({
     queryKey: ['drafts', 'list', group, sort, q, tag],
-    queryFn: () =>
-      api<DraftList>(
-        'GET',
-        listUrl(group, { sort, limit: '100', ...(q ? { q } : {}), ...(tag ? { tag } : {}) }),
-      ),
+    queryFn: () => api.drafts.list({ group, sort, limit: 100, ...(q ? { q } : {}), ...(tag ? { tag } : {}) }),
   });
   const tags = useQuery({
     queryKey: ['tags'],
-    queryFn: () => api<{ items: Array<{ name: string; count: number }> }>('GET', '/api/content/tags'),
+    queryFn: () => api.tags.list(),
   });
   return (
     <nav className="rail" aria-label="Drafts">

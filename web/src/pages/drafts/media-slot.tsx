@@ -3,13 +3,13 @@
 // the browser). The spec's rules are checked before uploading (at most 4 images; a GIF or a video alone;
 // size limits) with the same code the server uses; an upload the server refuses says why.
 import { useState } from 'react';
-import type { MediaKind } from '../../../src/contracts/social.js';
-import { checkMediaSet, type MediaItem, mediaKindOf } from '../../../src/core/domain/media-rules.js';
-import { upload } from '../api.js';
+import type { MediaKind } from '../../../../src/contracts/social.js';
+import { checkMediaSet, type MediaItem, mediaKindOf } from '../../../../src/core/domain/media-rules.js';
+import { upload } from '../../api-request.js';
+import { MEDIA_UPLOAD_ROUTE, mediaFileUrl } from '../../bespoke-routes.js';
 
 const kindOfPath = (path: string): MediaKind =>
   /\.gif$/i.test(path) ? 'gif' : /\.(mp4|mov)$/i.test(path) ? 'video' : 'image';
-const mediaUrl = (path: string) => `/api/media/file?${new URLSearchParams({ path })}`;
 
 /** What would be wrong with adding these files to the post's media, or undefined. */
 export function problemWithAdding(current: readonly string[], files: readonly File[]): string | undefined {
@@ -48,7 +48,7 @@ export function MediaSlot({
     setBusy(true);
     try {
       const paths: string[] = [];
-      for (const file of files) paths.push((await upload<{ path: string }>('/api/media/upload', file)).path);
+      for (const file of files) paths.push((await upload<{ path: string }>(MEDIA_UPLOAD_ROUTE, file)).path);
       onChange([...media, ...paths]);
     } catch (error) {
       setProblem(`upload failed: ${(error as Error).message}`);
@@ -74,7 +74,7 @@ export function MediaSlot({
               {kindOfPath(path) === 'video' ? (
                 <span className="muted">video</span>
               ) : (
-                <img src={mediaUrl(path)} alt={`Media ${index + 1} of ${label}`} />
+                <img src={mediaFileUrl(path)} alt={`Media ${index + 1} of ${label}`} />
               )}
               <button
                 type="button"
