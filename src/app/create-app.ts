@@ -1,13 +1,11 @@
 // The one composition root: every face (CLI, HTTP, tool server, loops) gets its dependencies from here.
 import { randomUUID } from 'node:crypto';
 import type { LoopDeps } from '../automation/loop-deps.js';
+import type { Scheduler } from '../automation/scheduler.js';
 import { DEFAULT_ACCOUNT_ID } from '../contracts/account.js';
 import type { Config } from '../contracts/config/config.js';
-import type { LoopStatus } from '../contracts/runtime-status.js';
 import { effectiveApprovalMode } from '../core/domain/config-rules.js';
 import type { GuardSettings } from '../core/domain/posting-guards.js';
-import { capWindows } from '../core/domain/time-windows.js';
-import { AppError, isAppError } from '../core/errors.js';
 import { ENDPOINT_ACTIONS } from '../core/gateway/endpoint-actions.js';
 import { MEDIA_ACTIONS } from '../core/gateway/media-actions.js';
 import { MutationGateway } from '../core/gateway/mutation-gateway.js';
@@ -20,13 +18,13 @@ import type { LoopBoard } from '../core/ports/loop-board.js';
 import type { NoteStore } from '../core/ports/note-store.js';
 import type { PlatformLink } from '../core/ports/platform-link.js';
 import type { SettingsStore } from '../core/ports/settings-store.js';
+import { createSignal, type Signal } from '../core/ports/signal.js';
 import type { SocialEndpoints } from '../core/ports/social-endpoints.js';
 import type { AssistDeps } from '../core/services/assist/assist-deps.js';
 import type { ContentDeps } from '../core/services/content-deps.js';
 import { type LoopBackDeps, loopBackPosted } from '../core/services/sources/loop-back.js';
-import type { LoginState, StatusDeps } from '../core/services/status/status-deps.js';
+import type { StatusDeps } from '../core/services/status/status-deps.js';
 import { type DataPaths, dataPaths } from '../infra/config/config-paths.js';
-import { llmConfigProblem } from '../infra/llm/create-llm.js';
 import type { Logger } from '../infra/logging/create-logger.js';
 import { confineUploadPath } from '../infra/media/confine-upload-path.js';
 import { inspectMediaFile } from '../infra/media/inspect-media-file.js';
@@ -37,7 +35,7 @@ import { createBrowserLogin } from '../infra/social/browser-login.js';
 import { createSocialBackend, type SocialBackend } from '../infra/social/create-social-backend.js';
 import { EndpointCaller } from '../infra/social/endpoint-caller.js';
 import { createNoteWriter } from '../infra/sources/loop-back/note-writer.js';
-import { type AppDatabase, openDatabase } from '../infra/sqlite/open-database.js';
+import type { AppDatabase } from '../infra/sqlite/open-database.js';
 import { AnalyticsWriterRepository } from '../infra/sqlite/repositories/analytics-writer-repository.js';
 import { ApiUsageRepository } from '../infra/sqlite/repositories/api-usage-repository.js';
 import { ApprovalRepository } from '../infra/sqlite/repositories/approval-repository.js';
@@ -52,14 +50,17 @@ import { PostingRepository } from '../infra/sqlite/repositories/posting-reposito
 import { ProvenanceRepository } from '../infra/sqlite/repositories/provenance-repository.js';
 import { TelemetryRepository } from '../infra/sqlite/repositories/telemetry-repository.js';
 import type { OperationDeps } from '../operations/operation-deps.js';
-import { type AnalyticsDeps, createAnalyticsDeps } from './analytics-deps.js';
-import { createAssistDeps } from './assist-deps.js';
-import { type AppConnectors, createConnectors } from './connectors.js';
-import { createDiscoveryDeps, type DiscoveryDeps } from './discovery-deps.js';
-import { loopDepsOf } from './loop-deps-of.js';
-import { operationDepsOf } from './operation-deps-of.js';
-import { createSourcesManager, type SourcesManager } from './sources-manager.js';
-import { allowedUploadDirs } from './upload-dirs.js';
+import { type AnalyticsDeps, createAnalyticsDeps } from './wiring/analytics-deps.js';
+import { createAssistDeps } from './wiring/assist-deps.js';
+import { type AppConnectors, createConnectors } from './wiring/connectors.js';
+import { createDiscoveryDeps, type DiscoveryDeps } from './wiring/discovery-deps.js';
+import { loopDepsOf } from './wiring/loop-deps-of.js';
+import { createLoopScheduler, type LoopSchedulerOptions } from './wiring/loop-scheduler.js';
+import { operationDepsOf } from './wiring/operation-deps-of.js';
+import { loginState, openConfiguredDatabase, postingBlocker } from './wiring/platform-state.js';
+import { createSourcesManager, type SourcesManager } from './wiring/sources-manager.js';
+import { statusDeps } from './wiring/status-deps.js';
+import { allowedUploadDirs } from './wiring/upload-dirs.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -94,10 +95,8 @@ export interface AppDeps {
   /** The platform login from the dashboard (Connect account: /api/auth/platform/*). */
   platformLink: PlatformLink;
   status: StatusDeps;
-  /** Set by the runner that owns the posting loop, so an immediate post starts at once. */
-  wakePosting: { current?: () => void };
-  /** Set by the runner that owns the loops: their status (GET /api/runtime/status, `app status`). */
-  loops: { status?: () => LoopStatus[] };
+  /** Fired when a post is queued to go now: the posting queue's next turn starts at once. */
+  postingWake: Signal;
   /** The service's loop status for processes that do not run its loops (written by `app serve`). */
   loopBoard: LoopBoard;
   /** Uniform in [0, 1): jitter and the loops' choices (seeded in simulations). */
@@ -118,6 +117,8 @@ export interface AppDeps {
 
 export interface App {
   deps: AppDeps;
+  /** This process's loops (started and stopped by its runtime; a bare app never starts them). */
+  loops: Scheduler<LoopDeps>;
   /** Moves everything that applies live to a reloaded config (what applies only at start keeps its value). */
   setConfig(config: Readonly<Config>): void;
   close(): Promise<void>;
@@ -136,44 +137,8 @@ export interface CreateAppOptions {
   crashPoint?: PublisherDeps['crashPoint'];
   /** The settings store over the file and env/flags this config was loaded from (infra/config/settings-store). */
   settings?: SettingsStore;
-}
-
-/** The platform login as the status tools report it (the scraper needs none). */
-function loginState(social: SocialBackend): LoginState {
-  if (!social.tokens) return { state: 'not_needed', scopes: [] };
-  const health = social.tokens.health();
-  if ('message' in health) return { state: health.state, message: health.message, scopes: [] };
-  return {
-    state: health.state,
-    scopes: health.scopes,
-    expiresAt: health.expiresAt,
-    userId: social.tokens.userId(),
-  };
-}
-
-/** Why the platform cannot be written to right now, if anything stops it. */
-function postingBlocker(social: SocialBackend): AppError | undefined {
-  if (!social.capabilities.mutations_available) {
-    return new AppError(
-      'scraper_mutation_blocked',
-      'the scraper backend is read-only (scraper_allow_mutations = false)',
-    );
-  }
-  const health = social.tokens?.health();
-  if (health && (health.state === 'missing' || health.state === 'invalid' || health.state === 'dead')) {
-    return new AppError('social_not_configured', `cannot post: ${health.message}`);
-  }
-  return undefined;
-}
-
-/** The database; one the config names and that cannot be opened is that key's problem (exit 2). */
-function openConfiguredDatabase(path: string, named: boolean): AppDatabase {
-  try {
-    return openDatabase({ path });
-  } catch (error) {
-    if (!named || !isAppError(error) || error.code !== 'db_error') throw error;
-    throw new AppError('validation_error', `storage.db_path: ${error.message}`, { cause: error });
-  }
+  /** Which loops this process would run, and on what timers (default: the always-on ones, real time). */
+  loops?: LoopSchedulerOptions;
 }
 
 export function createApp(options: CreateAppOptions): App {
@@ -206,7 +171,7 @@ export function createApp(options: CreateAppOptions): App {
   const drafts = new DraftRepository(database, accountId);
   const approvals = new ApprovalRepository(database, accountId);
   const posting = new PostingRepository(database, accountId);
-  const wakePosting: AppDeps['wakePosting'] = {};
+  const postingWake = createSignal();
   const guardSettings = (): GuardSettings => ({
     ...cfg().limits,
     activeHours: {
@@ -254,7 +219,9 @@ export function createApp(options: CreateAppOptions): App {
     }),
     guardSettings,
     postingBlocker: () => postingBlocker(social),
-    wakePosting: () => wakePosting.current?.(),
+    wakePosting: () => postingWake.fire(),
+    // The gateway is built below; an approved tool call runs through it.
+    runApprovedTool: (item, payload) => gateway.executeApproved(item, payload),
   };
   let me: string | undefined;
   const owner = processOwner();
@@ -303,42 +270,15 @@ export function createApp(options: CreateAppOptions): App {
         allowedDirs: allowedUploadDirs(cfg(), options.env, options.dataDir),
       }),
   });
-  content.runApprovedTool = (item, payload) => gateway.executeApproved(item, payload);
-  const loops: AppDeps['loops'] = {};
-  const status: StatusDeps = {
-    loops: () => loops.status?.(),
-    get mode() {
-      return cfg().mode;
-    },
-    get approvalMode() {
-      return effectiveApprovalMode(cfg());
-    },
-    provider: social.capabilities,
-    login: () => loginState(social),
-    llmProblem: () => llmConfigProblem(cfg().llm)?.message,
-    pingDatabase: () => database.sqlite.prepare('select 1').get(),
-    get caps() {
-      const { limits } = cfg();
-      return {
-        replies: limits.max_replies_per_day,
-        tweets: limits.max_tweets_per_day,
-        threads: limits.max_threads_per_week,
-      };
-    },
-    usage: async () => {
-      const { dayStart, weekStart } = capWindows(clock.now(), cfg().schedule.timezone);
-      const [tweetsToday, repliesToday, threadsThisWeek] = await Promise.all([
-        posting.countPosts(['tweet', 'quote'], dayStart),
-        posting.countPosts(['reply'], dayStart),
-        posting.countThreads(weekStart),
-      ]);
-      return { tweetsToday, repliesToday, threadsThisWeek };
-    },
-    mutationsThisHour: () => ({
-      used: mutations.usage('mcp_mutation', 3600, clock.now()).count,
-      max: cfg().mcp_policy.max_mutations_per_hour,
-    }),
-  };
+  const status = statusDeps({
+    config: cfg,
+    social,
+    database,
+    posting,
+    mutations,
+    clock,
+    loops: () => scheduler.loopStatus(),
+  });
   const base: Omit<AppDeps, 'forOperations' | 'forLoops'> = {
     config,
     paths,
@@ -371,8 +311,7 @@ export function createApp(options: CreateAppOptions): App {
       health: () => loginState(social),
     }),
     status,
-    wakePosting,
-    loops,
+    postingWake,
     loopBoard: new LoopBoardRepository(database, accountId),
     random: options.random ?? Math.random,
     settings: options.settings,
@@ -380,7 +319,7 @@ export function createApp(options: CreateAppOptions): App {
     sources,
     loopBack,
   };
-  const forOperations = operationDepsOf(base, { config: cfg, loopStatus: () => loops.status?.() });
+  const forOperations = operationDepsOf(base, { config: cfg, loopStatus: () => scheduler.loopStatus() });
   const deps: AppDeps = {
     ...base,
     forOperations,
@@ -388,8 +327,10 @@ export function createApp(options: CreateAppOptions): App {
   };
   // Every reader of `deps.config` (faces, loops) sees the live config.
   Object.defineProperty(deps, 'config', { get: cfg, enumerable: true });
+  const scheduler = createLoopScheduler(deps, logger, options.loops ?? { autopilot: false });
   return {
     deps,
+    loops: scheduler.loops,
     setConfig(next) {
       current = next;
     },

@@ -2,7 +2,7 @@
 // always-on loops, keeps the config live (the file is watched; a valid change applies without a restart,
 // an invalid one is reported and the last good config kept), and starts and stops the process's parts
 // (the HTTP server, a tool-server transport) in order.
-import { createLoopScheduler } from '../app/loop-scheduler.js';
+
 import type { Config } from '../contracts/config/config.js';
 import { restartReason } from '../contracts/settings.js';
 import { formatIssue } from '../core/domain/config-issue.js';
@@ -93,8 +93,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     settings: createSettingsStore(options.load, { afterWrite: () => applyWritten?.() }),
     ...(crashPoint ? { crashPoint } : {}),
     ...(clock ? { clock } : {}),
+    loops: { autopilot: options.autopilot === true },
   });
-  const scheduler = createLoopScheduler(app.deps, logger, { autopilot: options.autopilot === true });
   const watcher = createConfigWatcher({
     load: options.load,
     initial: loaded,
@@ -130,7 +130,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       for (const part of [...started].reverse()) {
         await part.stop().catch((error) => logger.error({ err: error, part: part.name }, 'stop failed'));
       }
-      await scheduler.stop();
+      await app.loops.stop();
       await app.close();
     })();
     return stopping;
@@ -144,7 +144,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     await stop('a part failed to start');
     throw error;
   }
-  scheduler.start();
+  app.loops.start();
   watcher.start();
   const stopOnSignals = () => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal));

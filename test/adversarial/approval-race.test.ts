@@ -238,15 +238,15 @@ describe('approval race between the HTTP face and the tool server', () => {
   it.each(['reply', 'tweet'] as const)(
     'a %s loser held until the winner has posted (duplicate reply, daily cap)',
     async (kind) => {
-      f.app.deps.wakePosting.current = () => {
+      const stop = f.app.deps.postingWake.listen(() => {
         woken.push(runPostingQueue(f.app.deps.publisher));
-      };
+      });
       try {
         for (const holds of [[0, 'posted'], ['posted', 0], undefined] as Array<[Hold, Hold] | undefined>) {
           for (let i = 0; i < 4; i++) await race(f, round++, kind, ['approve', 'approve'], holds);
         }
       } finally {
-        f.app.deps.wakePosting.current = undefined;
+        stop();
       }
     },
   );

@@ -55,9 +55,9 @@ describe('content loop', () => {
   it('a due scheduled post goes out first: the posting queue is woken, no original is written that turn', async () => {
     const { h, ours } = await start();
     let woken = 0;
-    h.app.deps.wakePosting.current = () => {
+    h.app.deps.postingWake.listen(() => {
       woken++;
-    };
+    });
     const input = ComposeOperationInput.parse({
       content_type: 'tweet',
       content: 'Scheduled by a person.',

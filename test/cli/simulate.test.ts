@@ -88,7 +88,10 @@ describe('app simulate', () => {
     expect(sha(dbPath)).toBe(before);
   });
 
-  it('the same seed gives the same report; --format json gives the whole result', async () => {
+  // Three simulated days in one test: about 10 s alone, twice that beside another test file on 2 cores.
+  it('the same seed gives the same report; --format json gives the whole result', {
+    timeout: 60_000,
+  }, async () => {
     const a = await runApp(['simulate', '--days', '1', '--seed', '8'], { env: home.env });
     const b = await runApp(['simulate', '--days', '1', '--seed', '8'], { env: home.env });
     expect(a.code).toBe(0);

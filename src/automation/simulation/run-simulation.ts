@@ -5,7 +5,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type App, createApp } from '../../app/create-app.js';
-import { createLoopScheduler } from '../../app/loop-scheduler.js';
 import { type Config, ConfigSchema } from '../../contracts/config/config.js';
 import { localHourAndDay } from '../../core/domain/active-hours.js';
 import type { GuardSettings } from '../../core/domain/posting-guards.js';
@@ -133,6 +132,13 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       env: {},
       sleep: async () => {},
       random,
+      loops: {
+        autopilot: true,
+        setTimer: time.setTimer,
+        publishStatus: false,
+        // The posting queue is woken when something is due; polling every 2 simulated minutes is plenty.
+        minIntervalMs: 120_000,
+      },
     });
     app = running;
     const owner = fake.state.users.get(DEFAULT_USER_ID);
@@ -149,13 +155,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       ownUsername: owner?.username ?? 'app_owner',
     });
     world.setup();
-    const scheduler = createLoopScheduler(running.deps, running.deps.logger, {
-      autopilot: true,
-      setTimer: time.setTimer,
-      publishStatus: false,
-      // The posting queue is woken when something is due; polling every 2 simulated minutes is plenty.
-      minIntervalMs: 120_000,
-    });
+    const scheduler = running.loops;
     const sim: RunningSimulation = {
       app: running,
       fake,

@@ -2,9 +2,8 @@
 // usage accounting) or the scraper. The rest of the service sees only SocialRead / SocialWrite.
 import type { Config } from '../../contracts/config/config.js';
 import type { ProviderCapabilities } from '../../contracts/social.js';
-import type { SocialHost } from '../../contracts/social-endpoint.js';
-import { socialBaseUrls } from '../../core/domain/platform-hosts.js';
 import { CircuitBreaker } from '../../core/domain/circuit-breaker.js';
+import { socialBaseUrls } from '../../core/domain/platform-hosts.js';
 import type { ApiUsageRecorder } from '../../core/ports/api-usage.js';
 import type { Clock } from '../../core/ports/clock.js';
 import type { SocialRead, SocialWrite } from '../../core/ports/social.js';
@@ -37,7 +36,6 @@ export interface SocialBackendDeps {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
 }
-
 
 /** The origins the platform's tokens go to under `[social_api]`: each host, and the token endpoint. */
 export function tokenOrigins(config: Readonly<Config>): Record<string, string> {

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { analyticsSeed } from '../../../../test/support/analytics-seed.js';
 import { FakeClock } from '../../../../test/support/fake-clock.js';
-import { createAnalyticsDeps } from '../../../app/analytics-deps.js';
+import { createAnalyticsDeps } from '../../../app/wiring/analytics-deps.js';
 import { DEFAULT_ACCOUNT_ID } from '../../../contracts/account.js';
 import { McpPolicySchema } from '../../../contracts/config/mcp-policy.js';
 import { type AppDatabase, openDatabase } from '../../../infra/sqlite/open-database.js';

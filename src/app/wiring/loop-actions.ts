@@ -2,18 +2,18 @@
 // approvals, each invoked the way every face invokes an operation, with the loop as the actor. The guards'
 // refusals come back as answers, never as a failed turn.
 
-import type { LoopActions } from '../automation/loop-deps.js';
-import type { Actor } from '../contracts/actor.js';
-import type { ComposeResult } from '../contracts/compose.js';
-import { isAppError } from '../core/errors.js';
-import type { AutopilotContent, SubmitOutcome } from '../core/services/autopilot/autopilot-deps.js';
-import type { ReplyOutcome } from '../core/services/discovery/run-discovery.js';
-import { expireApprovalsOperation } from '../operations/approvals/expire-approvals-operation.js';
-import { ComposeOperationInput, composeOperation } from '../operations/compose/compose-operation.js';
-import type { OperationContext } from '../operations/define-operation.js';
-import { invokeOperation } from '../operations/invoke-operation.js';
-import type { OperationDeps } from '../operations/operation-deps.js';
-import { PLATFORM_MUTATION_TOOLS } from '../operations/tools/writes/platform-mutation-tools.js';
+import type { LoopActions } from '../../automation/loop-deps.js';
+import type { Actor } from '../../contracts/actor.js';
+import type { ComposeResult } from '../../contracts/compose.js';
+import { isAppError } from '../../core/errors.js';
+import type { AutopilotContent, SubmitOutcome } from '../../core/services/autopilot/autopilot-deps.js';
+import type { ReplyOutcome } from '../../core/services/discovery/run-discovery.js';
+import { expireApprovalsOperation } from '../../operations/approvals/expire-approvals-operation.js';
+import { ComposeOperationInput, composeOperation } from '../../operations/compose/compose-operation.js';
+import type { OperationContext } from '../../operations/define-operation.js';
+import { invokeOperation } from '../../operations/invoke-operation.js';
+import type { OperationDeps } from '../../operations/operation-deps.js';
+import { PLATFORM_MUTATION_TOOLS } from '../../operations/tools/writes/platform-mutation-tools.js';
 
 const REPLY = PLATFORM_MUTATION_TOOLS.find((op) => op.name === 'social_reply_to_tweet');
 

@@ -2,12 +2,13 @@
 // queue, approval housekeeping, token refresh, notes), and — in the process that owns the service (`app
 // serve`, not the tool server) — the autonomous loops and analytics. Jitter, active hours and the mode come from the live
 // config at each turn; an immediate post wakes the posting queue; the status is readable through the deps.
-import type { LoopDeps } from '../automation/loop-deps.js';
-import { ALWAYS_ON_LOOPS, SERVICE_LOOPS } from '../automation/loops/index.js';
-import { Scheduler, type SetTimer } from '../automation/scheduler.js';
-import { visibleLoops } from '../core/services/status/visible-loops.js';
-import type { Logger } from '../infra/logging/create-logger.js';
-import type { AppDeps } from './create-app.js';
+import type { LoopDeps } from '../../automation/loop-deps.js';
+import { ALWAYS_ON_LOOPS, SERVICE_LOOPS } from '../../automation/loops/index.js';
+import { Scheduler, type SetTimer } from '../../automation/scheduler.js';
+import type { LoopStatus } from '../../contracts/runtime-status.js';
+import { visibleLoops } from '../../core/services/status/visible-loops.js';
+import type { Logger } from '../../infra/logging/create-logger.js';
+import type { AppDeps } from '../create-app.js';
 
 export interface LoopSchedulerOptions {
   /** Runs the service's loops too (autonomous ones, analytics): one process per data dir should. */
@@ -27,7 +28,7 @@ export function createLoopScheduler(
   deps: AppDeps,
   logger: Logger,
   options: LoopSchedulerOptions,
-): Scheduler<LoopDeps> {
+): { loops: Scheduler<LoopDeps>; loopStatus: () => LoopStatus[] } {
   const scheduler = new Scheduler({
     deps: deps.forLoops,
     loops: options.autopilot ? [...ALWAYS_ON_LOOPS, ...SERVICE_LOOPS] : ALWAYS_ON_LOOPS,
@@ -69,10 +70,14 @@ export function createLoopScheduler(
     lastPublished = now.getTime();
     deps.loopBoard.publish({ pid: process.pid, publishedAt: now, stopped, loops: scheduler.status() });
   }
-  deps.wakePosting.current = () => scheduler.wake('posting-queue');
-  deps.loops.status = () =>
-    options.autopilot
-      ? scheduler.status()
-      : (visibleLoops(scheduler.status(), deps.loopBoard.read(), deps.clock.now(), process.pid) ?? []);
-  return scheduler;
+  deps.postingWake.listen(() => scheduler.wake('posting-queue'));
+  return {
+    loops: scheduler,
+    // The service's loops as this process sees them: its own, or (a process that does not run the
+    // service's loops) the ones `app serve` posts on the loop board.
+    loopStatus: () =>
+      options.autopilot
+        ? scheduler.status()
+        : (visibleLoops(scheduler.status(), deps.loopBoard.read(), deps.clock.now(), process.pid) ?? []),
+  };
 }

@@ -1,13 +1,13 @@
 // Builds what operations may use (operations/operation-deps.ts) from the app's parts: the database handle,
 // the platform write port and the raw transport stay with the gateway and the runners.
-import type { Config } from '../contracts/config/config.js';
-import type { LoopStatus } from '../contracts/runtime-status.js';
-import { effectiveConfig, maskConfig } from '../infra/config/config-view.js';
-import { createLlm } from '../infra/llm/create-llm.js';
-import { readOnlyEndpoints } from '../infra/social/read-only-endpoints.js';
-import type { OperationDeps } from '../operations/operation-deps.js';
-import type { AppDeps } from './create-app.js';
-import { databaseBackups } from './local-data.js';
+import type { Config } from '../../contracts/config/config.js';
+import type { LoopStatus } from '../../contracts/runtime-status.js';
+import { effectiveConfig, maskConfig } from '../../infra/config/config-view.js';
+import { createLlm } from '../../infra/llm/create-llm.js';
+import { readOnlyEndpoints } from '../../infra/social/read-only-endpoints.js';
+import type { OperationDeps } from '../../operations/operation-deps.js';
+import type { AppDeps } from '../create-app.js';
+import { databaseBackups } from '../local-data.js';
 
 export function operationDepsOf(
   deps: Omit<AppDeps, 'forOperations' | 'forLoops'>,

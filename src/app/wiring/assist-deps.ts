@@ -1,15 +1,15 @@
 // The AI assist services' dependencies: the LLM (built per call, so a changed [llm] section applies at
 // once), the account's voice and keywords read from the live config at each call, vault and stats stores.
-import type { Config } from '../contracts/config/config.js';
-import { effectiveApprovalMode } from '../core/domain/config-rules.js';
-import type { Clock } from '../core/ports/clock.js';
-import type { AssistDeps } from '../core/services/assist/assist-deps.js';
-import { createLlm } from '../infra/llm/create-llm.js';
-import type { Logger } from '../infra/logging/create-logger.js';
-import type { AppDatabase } from '../infra/sqlite/open-database.js';
-import { AssistStatsRepository } from '../infra/sqlite/repositories/assist-stats-repository.js';
-import type { LlmUsageRepository } from '../infra/sqlite/repositories/llm-usage-repository.js';
-import { VaultRepository } from '../infra/sqlite/repositories/vault-repository.js';
+import type { Config } from '../../contracts/config/config.js';
+import { effectiveApprovalMode } from '../../core/domain/config-rules.js';
+import type { Clock } from '../../core/ports/clock.js';
+import type { AssistDeps } from '../../core/services/assist/assist-deps.js';
+import { createLlm } from '../../infra/llm/create-llm.js';
+import type { Logger } from '../../infra/logging/create-logger.js';
+import type { AppDatabase } from '../../infra/sqlite/open-database.js';
+import { AssistStatsRepository } from '../../infra/sqlite/repositories/assist-stats-repository.js';
+import type { LlmUsageRepository } from '../../infra/sqlite/repositories/llm-usage-repository.js';
+import { VaultRepository } from '../../infra/sqlite/repositories/vault-repository.js';
 
 export interface AssistDepsInput {
   config: () => Readonly<Config>;

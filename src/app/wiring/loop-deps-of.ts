@@ -1,11 +1,11 @@
 // Builds what the loops may use (automation/loop-deps.ts) from the app's parts: the stores and services,
 // the discovery services over the operations' deps, and the actions that go through an operation.
-import type { LoopDeps } from '../automation/loop-deps.js';
-import type { Config } from '../contracts/config/config.js';
-import type { OperationDeps } from '../operations/operation-deps.js';
-import { discoveryServices } from '../operations/tools/discovery/discovery-services.js';
+import type { LoopDeps } from '../../automation/loop-deps.js';
+import type { Config } from '../../contracts/config/config.js';
+import type { OperationDeps } from '../../operations/operation-deps.js';
+import { discoveryServices } from '../../operations/tools/discovery/discovery-services.js';
+import type { AppDeps } from '../create-app.js';
 import { autopilotStore } from './autopilot-store.js';
-import type { AppDeps } from './create-app.js';
 import { loopActions } from './loop-actions.js';
 
 export function loopDepsOf(
@@ -32,7 +32,7 @@ export function loopDepsOf(
     loopBack: deps.loopBack,
     publisher: deps.publisher,
     autopilot: autopilotStore(deps),
-    wakePosting: () => deps.wakePosting.current?.(),
+    wakePosting: () => deps.postingWake.fire(),
     actions: loopActions(operations),
   };
 }

@@ -1,19 +1,19 @@
 // The running note sources of the service: one runner per enabled `[[content_sources.sources]]` entry the
 // deployment mode allows, each reporting to the one ingest pipeline. Started and stopped with `app serve`,
 // and restarted when the sources or the deployment mode change in the config (no restart of the service).
-import type { Config } from '../contracts/config/config.js';
-import type { ContentSource } from '../contracts/config/content-sources.js';
-import { runnableSources } from '../core/domain/config-rules.js';
-import { sourceEntryProblems } from '../core/domain/source-entry-rules.js';
-import type { Clock } from '../core/ports/clock.js';
-import type { SourceRunner } from '../core/ports/note-sink.js';
-import type { NoteStore } from '../core/ports/note-store.js';
-import type { HintOutcome, SourceControl } from '../core/ports/source-control.js';
-import { createNoteSink } from '../core/services/sources/note-sink.js';
-import { expandHome } from '../infra/config/config-paths.js';
-import { createSourcePathResolver } from '../infra/config/source-path-resolver.js';
-import type { Logger } from '../infra/logging/create-logger.js';
-import { createLocalFolderRunner, type LocalFolderRunner } from '../infra/sources/local-folder-runner.js';
+import type { Config } from '../../contracts/config/config.js';
+import type { ContentSource } from '../../contracts/config/content-sources.js';
+import { runnableSources } from '../../core/domain/config-rules.js';
+import { sourceEntryProblems } from '../../core/domain/source-entry-rules.js';
+import type { Clock } from '../../core/ports/clock.js';
+import type { SourceRunner } from '../../core/ports/note-sink.js';
+import type { NoteStore } from '../../core/ports/note-store.js';
+import type { HintOutcome, SourceControl } from '../../core/ports/source-control.js';
+import { createNoteSink } from '../../core/services/sources/note-sink.js';
+import { expandHome } from '../../infra/config/config-paths.js';
+import { createSourcePathResolver } from '../../infra/config/source-path-resolver.js';
+import type { Logger } from '../../infra/logging/create-logger.js';
+import { createLocalFolderRunner, type LocalFolderRunner } from '../../infra/sources/local-folder-runner.js';
 
 const RESCAN_MS = 5 * 60_000;
 const MANUAL_KEY = 'manual';

@@ -2,25 +2,25 @@
 // the live `[connectors.cloud_drive]` settings, the link flow's pending states, and the runner factory the
 // note sources use for cloud_drive entries.
 import { join } from 'node:path';
-import type { Config } from '../contracts/config/config.js';
-import type { ContentSource } from '../contracts/config/content-sources.js';
-import { driveTokenOrigins } from '../core/domain/token-origins.js';
-import type { Clock } from '../core/ports/clock.js';
-import type { NoteSink, SourceRunner } from '../core/ports/note-sink.js';
-import type { SettingsStore } from '../core/ports/settings-store.js';
+import type { Config } from '../../contracts/config/config.js';
+import type { ContentSource } from '../../contracts/config/content-sources.js';
+import { driveTokenOrigins } from '../../core/domain/token-origins.js';
+import type { Clock } from '../../core/ports/clock.js';
+import type { NoteSink, SourceRunner } from '../../core/ports/note-sink.js';
+import type { SettingsStore } from '../../core/ports/settings-store.js';
 import {
   type CloudDriveConnector,
   createCloudDriveConnector,
-} from '../core/services/connectors/cloud-drive-connector.js';
-import { PendingLinks } from '../core/services/connectors/connector-deps.js';
-import { boundToOrigins } from '../core/services/connectors/usable-grant.js';
-import type { Logger } from '../infra/logging/create-logger.js';
-import { SecretBox } from '../infra/security/secret-box.js';
-import { createDriveSource, DRIVE_LOOP_BACK_REASON } from '../infra/sources/drive/create-drive-source.js';
-import { DriveHttp } from '../infra/sources/drive/drive-http.js';
-import { DriveOAuth, driveOAuthSettings } from '../infra/sources/drive/drive-oauth.js';
-import type { AppDatabase } from '../infra/sqlite/open-database.js';
-import { ConnectionRepository } from '../infra/sqlite/repositories/connection-repository.js';
+} from '../../core/services/connectors/cloud-drive-connector.js';
+import { PendingLinks } from '../../core/services/connectors/connector-deps.js';
+import { boundToOrigins } from '../../core/services/connectors/usable-grant.js';
+import type { Logger } from '../../infra/logging/create-logger.js';
+import { SecretBox } from '../../infra/security/secret-box.js';
+import { createDriveSource, DRIVE_LOOP_BACK_REASON } from '../../infra/sources/drive/create-drive-source.js';
+import { DriveHttp } from '../../infra/sources/drive/drive-http.js';
+import { DriveOAuth, driveOAuthSettings } from '../../infra/sources/drive/drive-oauth.js';
+import type { AppDatabase } from '../../infra/sqlite/open-database.js';
+import { ConnectionRepository } from '../../infra/sqlite/repositories/connection-repository.js';
 
 export interface AppConnectors {
   /** The dashboard's link flow and the linked accounts (HTTP routes under /api/connectors/cloud-drive). */

@@ -1,0 +1,45 @@
+// The platform's state as the app's parts read it: the login for the status tools, what stops posting now,
+// and the database a config names (its problem named by its key).
+
+import { AppError, isAppError } from '../../core/errors.js';
+import type { LoginState } from '../../core/services/status/status-deps.js';
+import type { SocialBackend } from '../../infra/social/create-social-backend.js';
+import { type AppDatabase, openDatabase } from '../../infra/sqlite/open-database.js';
+
+/** The platform login as the status tools report it (the scraper needs none). */
+export function loginState(social: SocialBackend): LoginState {
+  if (!social.tokens) return { state: 'not_needed', scopes: [] };
+  const health = social.tokens.health();
+  if ('message' in health) return { state: health.state, message: health.message, scopes: [] };
+  return {
+    state: health.state,
+    scopes: health.scopes,
+    expiresAt: health.expiresAt,
+    userId: social.tokens.userId(),
+  };
+}
+
+/** Why the platform cannot be written to right now, if anything stops it. */
+export function postingBlocker(social: SocialBackend): AppError | undefined {
+  if (!social.capabilities.mutations_available) {
+    return new AppError(
+      'scraper_mutation_blocked',
+      'the scraper backend is read-only (scraper_allow_mutations = false)',
+    );
+  }
+  const health = social.tokens?.health();
+  if (health && (health.state === 'missing' || health.state === 'invalid' || health.state === 'dead')) {
+    return new AppError('social_not_configured', `cannot post: ${health.message}`);
+  }
+  return undefined;
+}
+
+/** The database; one the config names and that cannot be opened is that key's problem (exit 2). */
+export function openConfiguredDatabase(path: string, named: boolean): AppDatabase {
+  try {
+    return openDatabase({ path });
+  } catch (error) {
+    if (!named || !isAppError(error) || error.code !== 'db_error') throw error;
+    throw new AppError('validation_error', `storage.db_path: ${error.message}`, { cause: error });
+  }
+}
