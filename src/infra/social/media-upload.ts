@@ -2,12 +2,12 @@
 // in one request, GIFs and videos in chunks streamed from disk (never read whole), then wait for processing.
 // A caller's progress hears bytes and processing; its cancellation stops between chunks, before FINALIZE.
 import { openAsBlob } from 'node:fs';
+import { ENDPOINTS } from '../../contracts/platform-endpoints.js';
 import type { UploadedMedia } from '../../contracts/social.js';
 import { checkMediaSet, MB, mediaKindOf } from '../../core/domain/media-rules.js';
 import { AppError } from '../../core/errors.js';
 import { cancellationPoint, type RunControl } from '../../core/ports/run-control.js';
 import { inspectMediaFile } from '../media/inspect-media-file.js';
-import { ENDPOINTS } from '../../contracts/platform-endpoints.js';
 import type { HttpTransport } from './http-transport.js';
 
 export const CHUNK_BYTES = 4 * MB;

@@ -3,15 +3,15 @@
 import { createServer, type Server } from 'node:http';
 import * as oauth from 'oauth4webapi';
 import type { Config } from '../../contracts/config/config.js';
+import { ENDPOINTS } from '../../contracts/platform-endpoints.js';
 import type { StoredTokens } from '../../contracts/platform-tokens.js';
 import { UserSchema } from '../../contracts/social.js';
+import { socialBaseUrls } from '../../core/domain/platform-hosts.js';
 import { scopeStatus } from '../../core/domain/scopes.js';
 import { AppError } from '../../core/errors.js';
 import type { ApiUsageRecorder } from '../../core/ports/api-usage.js';
 import type { Clock } from '../../core/ports/clock.js';
-import { socialBaseUrls } from '../../core/domain/platform-hosts.js';
 import { platformOAuth, tokenOrigins } from './create-social-backend.js';
-import { ENDPOINTS } from '../../contracts/platform-endpoints.js';
 import { HttpTransport } from './http-transport.js';
 import type { PlatformOAuth } from './platform-oauth.js';
 import { TokenStore } from './token-store.js';

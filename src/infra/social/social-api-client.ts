@@ -1,6 +1,7 @@
 // The official-API backend: every read, write, engagement and media method the tools need, each one
 // endpoint from the table, its answer validated against the contract schemas.
 import type { z } from 'zod';
+import { ENDPOINTS } from '../../contracts/platform-endpoints.js';
 import {
   type CreatedTweet,
   CreatedTweetSchema,
@@ -19,7 +20,6 @@ import {
 import { TWEET_FIELDS, USER_FIELDS } from '../../contracts/social-endpoint.js';
 import type { RunControl } from '../../core/ports/run-control.js';
 import type { SocialRead, SocialWrite } from '../../core/ports/social.js';
-import { ENDPOINTS } from '../../contracts/platform-endpoints.js';
 import type { HttpTransport, SendRequest } from './http-transport.js';
 import type { MediaUploader } from './media-upload.js';
 import { malformedResponse } from './platform-errors.js';

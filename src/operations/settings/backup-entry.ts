@@ -1,6 +1,7 @@
 // A backup file as the backup operations answer it.
-import type { BackupInfo } from '../../core/ports/backups.js';
+
 import type { BackupEntry } from '../../contracts/settings-forms.js';
+import type { BackupInfo } from '../../core/ports/backups.js';
 
 export function backupEntry(backup: BackupInfo): BackupEntry {
   return {

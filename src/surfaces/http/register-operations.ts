@@ -68,7 +68,9 @@ export function registerOperations(
           const message = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
           throw new AppError('validation_error', message, { details: { issues } });
         }
-        const result = await invokeOperation(deps.forOperations, operation, parsed.data, { actor: actorOf(request) });
+        const result = await invokeOperation(deps.forOperations, operation, parsed.data, {
+          actor: actorOf(request),
+        });
         return reply.code(http.status ?? 200).send(faceOutput(operation, 'http', result));
       },
     });

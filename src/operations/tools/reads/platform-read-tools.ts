@@ -1,11 +1,11 @@
 // The 14 platform read tools (spec: Read tools), declared as one table: name, profiles, parameters and the
 // client read each one calls. Lists return the items as `data` and their paging in `meta.pagination`.
 import { z } from 'zod';
+import { ENDPOINTS } from '../../../contracts/platform-endpoints.js';
 import type { Page, PageOptions } from '../../../contracts/social.js';
 import { TweetSchema, UserSchema } from '../../../contracts/social.js';
 import type { ToolProfile } from '../../../contracts/tools/tool-binding.js';
 import { maxResults, paginationToken, platformId, sinceId } from '../../../contracts/tools/tool-params.js';
-import { ENDPOINTS } from '../../../contracts/platform-endpoints.js';
 import { type AnyOperation, defineOperation, type OperationContext } from '../../define-operation.js';
 import type { OperationDeps } from '../../operation-deps.js';
 import { ALL_PROFILES, platformRead, WRITE_ADMIN_API_READONLY } from '../tool-kit.js';

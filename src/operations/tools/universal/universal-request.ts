@@ -2,14 +2,13 @@
 // one of the four configured platform hosts, behind the SSRF, path and header guards. Not policy-gated, but
 // every POST/PUT/DELETE, refused or not, is written to the mutation audit log.
 import { z } from 'zod';
-import type { SocialEndpoint } from '../../../contracts/social-endpoint.js';
+import type { RedirectDetails, SocialEndpoint } from '../../../contracts/social-endpoint.js';
 import { DB_ERRORS, PLATFORM_READ_ERRORS, type ToolBinding } from '../../../contracts/tools/tool-binding.js';
 import { MAX_JSON_DEPTH, nestsWithin } from '../../../core/domain/json-depth.js';
+import { socialBaseUrls } from '../../../core/domain/platform-hosts.js';
 import { guardEndpoint, guardHeaders } from '../../../core/domain/request-guards.js';
 import { AppError, isAppError } from '../../../core/errors.js';
 import type { EndpointRequest } from '../../../core/ports/social-endpoints.js';
-import type { RedirectDetails } from '../../../contracts/social-endpoint.js';
-import { socialBaseUrls } from '../../../core/domain/platform-hosts.js';
 import { type AnyOperation, defineOperation, type OperationContext } from '../../define-operation.js';
 import type { OperationDeps } from '../../operation-deps.js';
 

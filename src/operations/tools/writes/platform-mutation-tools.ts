@@ -1,9 +1,9 @@
 // The policy-gated platform mutations (spec: Write tools, Engage tools): each is the gateway action of the
 // same name, exposed with its description and scopes. Every call passes the mutation policy engine.
 import { z } from 'zod';
+import { ENDPOINTS } from '../../../contracts/platform-endpoints.js';
 import { PLATFORM_ACTIONS } from '../../../core/gateway/platform-actions.js';
 import type { AnyToolAction } from '../../../core/gateway/tool-action.js';
-import { ENDPOINTS } from '../../../contracts/platform-endpoints.js';
 import { type AnyOperation, defineOperation } from '../../define-operation.js';
 import { platformMutation } from '../tool-kit.js';
 
