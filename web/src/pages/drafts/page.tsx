@@ -7,7 +7,7 @@ import { useLocation } from '../../router.js';
 import { DraftRail } from './draft-rail.js';
 import { Editor } from './editor.js';
 
-export function DraftsPage() {
+export default function DraftsPage() {
   const { params } = useLocation();
   const id = Number(params.get('id')) || undefined;
   const newDraft = useNewDraft();
