@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { runSimulation } from '../src/automation/simulation/run-simulation.js';
+import { runSimulation } from '../src/app/simulation/run-simulation.js';
 import { ConfigSchema } from '../src/contracts/config/config.js';
 import type { SocialRead } from '../src/core/ports/social.js';
 import { findReplyOpportunities } from '../src/core/services/discovery/find-reply-opportunities.js';

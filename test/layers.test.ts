@@ -108,7 +108,7 @@ const PROBES: Probe[] = [
   { dir: 'web', source: use('../src/core/domain/weighted-length.js') },
   { dir: 'web', source: use('react') },
   // No test code in the product: nothing under src/ imports test/, e2e/ or bench/ (tests beside the code may).
-  { dir: 'src/automation/simulation', source: use('../../../test/fakes/llm/index.js'), rule: 'testCode' },
+  { dir: 'src/app/simulation', source: use('../../../test/fakes/llm/index.js'), rule: 'testCode' },
   { dir: 'src/infra/sandbox', source: use('../../../test/support/temp-home.js'), rule: 'testCode' },
   { dir: 'src/infra/social', source: use('../../../e2e/support/browser.js'), rule: 'testCode' },
   { dir: 'src/app', source: use('../../test/support/temp-home.js'), rule: 'testCode' },

@@ -12,7 +12,7 @@ import {
   type RunningSimulation,
   runSimulation,
   type SimulationResult,
-} from '../../src/automation/simulation/run-simulation.js';
+} from '../../src/app/simulation/run-simulation.js';
 import { type ConfigInput, ConfigSchema } from '../../src/contracts/config/config.js';
 import { DEFAULT_USER_ID } from '../../src/infra/sandbox/social/index.js';
 

@@ -1,6 +1,7 @@
 // What the publisher needs: the stores, the platform (read for reconciliation, write for posting), and a
 // way from a stored media path to the file to upload.
 import type { PostingJob } from '../../contracts/posting.js';
+import type { PublishStep } from '../../contracts/publish-steps.js';
 import type { GuardSettings } from '../domain/posting-guards.js';
 import type { AppError } from '../errors.js';
 import type { ApprovalStore } from '../ports/approval-store.js';
@@ -9,20 +10,7 @@ import type { DraftStore } from '../ports/draft-store.js';
 import type { PostingStore } from '../ports/posting-store.js';
 import type { SocialRead, SocialWrite } from '../ports/social.js';
 
-/**
- * The steps of posting one card where a test can crash the process (`APP_CRASH_AT`, see
- * infra/process/crash-points.ts), in the order they happen: before the outbox row is written, after it
- * is committed, after the platform answered (the row still open), after the row was closed, and after
- * the post was recorded (the job not yet updated).
- */
-export const PUBLISH_STEPS = [
-  'publish.before_outbox',
-  'publish.after_outbox',
-  'publish.after_platform',
-  'publish.after_close',
-  'publish.after_record',
-] as const;
-export type PublishStep = (typeof PUBLISH_STEPS)[number];
+export { PUBLISH_STEPS, type PublishStep } from '../../contracts/publish-steps.js';
 
 export interface PublisherLogger {
   info(obj: object, msg: string): void;

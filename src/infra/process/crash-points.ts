@@ -2,8 +2,8 @@
 // the kill-9 matrix can prove exactly-once at steps no outside observer can time. Armed only by
 // APP_CRASH_AT (`<step>` or `<step>:<card>`, card 0-based); never set in production.
 import { writeSync } from 'node:fs';
+import { PUBLISH_STEPS, type PublishStep } from '../../contracts/publish-steps.js';
 import { AppError } from '../../core/errors.js';
-import { PUBLISH_STEPS, type PublishStep } from '../../core/gateway/publisher-deps.js';
 
 export type CrashPoint = (step: PublishStep, card: number) => void;
 

@@ -2,15 +2,11 @@
 // context, banned phrases, and the performance history behind topic and timing suggestions.
 import type { Mode } from '../../../contracts/config/config.js';
 import type { VoiceProfile } from '../../domain/prompts.js';
+import type { AssistStats } from '../../ports/assist-stats.js';
 import type { Llm } from '../../ports/llm.js';
 import type { VaultDeps } from './vault-context.js';
 
-export interface AssistStats {
-  /** Topics with their average performance, best first. */
-  topicScores(limit: number): Promise<Array<{ topic: string; avgPerformance: number; posts: number }>>;
-  /** Posts since `since` with their engagement (performance score). */
-  postEngagement(since: Date): Promise<Array<{ postedAt: Date; engagement: number }>>;
-}
+export type { AssistStats } from '../../ports/assist-stats.js';
 
 export interface AssistDeps {
   /** Throws llm_not_configured when [llm] is incomplete. */

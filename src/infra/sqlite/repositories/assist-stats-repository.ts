@@ -1,7 +1,7 @@
 // Performance history for suggestions, as the analytics loop records it: topic scores (content_scores), and
 // each recent measured post's performance score (posts + post_metrics).
 import { sql } from 'kysely';
-import type { AssistStats } from '../../../core/services/assist/assist-deps.js';
+import type { AssistStats } from '../../../core/ports/assist-stats.js';
 import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
 

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { runSimulation } from '../../../automation/simulation/run-simulation.js';
-import { renderDay } from '../../../automation/simulation/sim-report.js';
+import { runSimulation } from '../../../app/simulation/run-simulation.js';
+import { renderDay } from '../../../app/simulation/sim-report.js';
 import { CliError, type CommandContext, EXIT_USAGE, println } from '../cli-io.js';
 import { loadForCommand } from '../load-for-command.js';
 

@@ -4,7 +4,7 @@
 // answering with a seeded writer, on a copy of the user's database. Nothing reaches the configured platform.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type App, createApp } from '../../app/create-app.js';
+import { SimulatedTime, seededRandom } from '../../automation/simulated-time.js';
 import { type Config, ConfigSchema } from '../../contracts/config/config.js';
 import { localHourAndDay } from '../../core/domain/active-hours.js';
 import type { GuardSettings } from '../../core/domain/posting-guards.js';
@@ -21,7 +21,7 @@ import { type StandInLlm, startStandInLlm } from '../../infra/sandbox/stand-in-l
 import { storeFakeLogin } from '../../infra/sandbox/store-fake-login.js';
 import { createBackup } from '../../infra/sqlite/backup.js';
 import { ActivityReportRepository } from '../../infra/sqlite/repositories/activity-report-repository.js';
-import { SimulatedTime, seededRandom } from '../simulated-time.js';
+import { type App, createApp } from '../create-app.js';
 import { type PlannedFault, planFaults } from './sim-faults.js';
 import { buildDayReport, type DayReport, type LoopEvent } from './sim-report.js';
 import { SimWorld } from './sim-world.js';

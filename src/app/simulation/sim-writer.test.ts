@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../automation/simulated-time.js';
 import { parseThreadText, threadPrompt } from '../../core/domain/prompts.js';
-import { seededRandom } from '../simulated-time.js';
 import { createSimWriter } from './sim-writer.js';
 
 const voice = {
