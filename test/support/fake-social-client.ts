@@ -1,5 +1,5 @@
-// Helpers for the fake's own tests: a tiny fetch client that returns status, headers and parsed body,
-// plus byte builders for media fixtures (PNG header, MP4-looking data).
+// Helpers for the fake platform's own tests (src/infra/sandbox/social/*.test.ts): a tiny fetch client that
+// returns status, headers and parsed body, plus byte builders for media fixtures (PNG header, MP4-looking data).
 
 export interface Reply<T = Record<string, unknown>> {
   status: number;

@@ -1,4 +1,5 @@
-// Stores a login the fake platform issued, as `app auth` would have (tokens.json, 0600).
+// Stores a login the fake platform issued, as `app auth` would have (tokens.json, 0600): the simulated
+// login of `app simulate`, and the tests' logged-in account.
 import type { StoredTokens } from '../../contracts/platform-tokens.js';
 import { TokenStore } from '../social/token-store.js';
 import type { FakeSocial } from './social/index.js';

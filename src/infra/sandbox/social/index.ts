@@ -1,4 +1,5 @@
-// Public surface of the fake X platform used by tests, demos and the CLI starter.
+// Public surface of the fake X platform: the sandbox `app simulate` runs against, and the fake the tests, demos
+// and the CLI starter use.
 export type { IssuedToken } from './auth-store.js';
 export { createFakeClock, type FakeClock, type SettableClock } from './clock.js';
 export { type FaultAction, FaultController, type FaultRule, faultPresets } from './faults.js';
