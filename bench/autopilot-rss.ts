@@ -6,9 +6,9 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seededRandom } from '../src/automation/simulated-time.js';
 import { runSimulation } from '../src/app/simulation/run-simulation.js';
 import { createSimWriter } from '../src/app/simulation/sim-writer.js';
+import { seededRandom } from '../src/automation/simulated-time.js';
 import type { Config } from '../src/contracts/config/config.js';
 import type { LoopStatus } from '../src/contracts/runtime-status.js';
 import { fakeSocialConfig } from '../src/infra/sandbox/social/config-lines.js';

@@ -19,6 +19,10 @@ const RULE = {
   surfaces: 'src/surfaces reach src/infra only through',
   web: 'web/ imports only',
   testCode: 'Nothing under src/ imports test/',
+  operations: 'src/operations declares what it needs',
+  automation: 'src/automation declares what the loops need',
+  infra: 'src/infra implements the core',
+  app: 'src/app builds the parts the faces use',
   // Plugins (scripts/lint/*.grit) that keep every import visible to the rules above.
   importType: 'Import the type with an import statement',
   pathAsWritten: "Write the import path without '..' after a folder name",
@@ -82,6 +86,35 @@ const PROBES: Probe[] = [
   { dir: 'src/surfaces/http/routes', source: use('../../../infra/media/media-store.js'), rule: 'surfaces' },
   { dir: 'src/surfaces/cli', source: use('../../app/config-file.js') },
   { dir: 'src/surfaces/http', source: use('../../core/domain/media-rules.js') },
+  // src/operations: what it needs comes through its deps (operation-deps.ts), never the outer layers.
+  { dir: 'src/operations', source: use('../infra/package-root.js'), rule: 'operations' },
+  { dir: 'src/operations/settings', source: use('../../app/local-data.js'), rule: 'operations' },
+  { dir: 'src/operations/tools', source: use('../../surfaces/http/build-server.js'), rule: 'operations' },
+  { dir: 'src/operations', source: use('../automation/scheduler.js'), rule: 'operations' },
+  { dir: 'src/operations', source: use('../core/domain/object-path.js') },
+  { dir: 'src/operations', source: use('./define-operation.js') },
+  // src/automation: the loops reach everything through their deps (loop-deps.ts).
+  { dir: 'src/automation', source: use('../app/create-app.js'), rule: 'automation' },
+  { dir: 'src/automation/loops', source: use('../../operations/invoke-operation.js'), rule: 'automation' },
+  { dir: 'src/automation/loops', source: use('../../infra/social/token-manager.js'), rule: 'automation' },
+  { dir: 'src/automation', source: use('../surfaces/cli/cli-io.js'), rule: 'automation' },
+  { dir: 'src/automation/loops', source: use('../../core/services/discovery/run-discovery.js') },
+  { dir: 'src/automation', source: use('./scheduler.js') },
+  // src/infra: implements ports; never core services, the gateway or the outer layers.
+  { dir: 'src/infra/sqlite', source: use('../../core/services/content-deps.js'), rule: 'infra' },
+  { dir: 'src/infra/process', source: use('../../core/gateway/publisher-deps.js'), rule: 'infra' },
+  { dir: 'src/infra/social', source: use('../../core/gateway/mutation-gateway.js'), rule: 'infra' },
+  { dir: 'src/infra', source: use('../app/create-app.js'), rule: 'infra' },
+  { dir: 'src/infra/sqlite', source: use('../../operations/registry.js'), rule: 'infra' },
+  { dir: 'src/infra', source: use('../automation/scheduler.js'), rule: 'infra' },
+  { dir: 'src/infra', source: use('../surfaces/cli/cli-io.js'), rule: 'infra' },
+  { dir: 'src/infra/sqlite', source: use('../../core/ports/clock.js') },
+  { dir: 'src/infra/sqlite', source: use('../../core/domain/object-path.js') },
+  // src/app: the composition root never imports a face.
+  { dir: 'src/app', source: use('../surfaces/http/build-server.js'), rule: 'app' },
+  { dir: 'src/app/wiring', source: use('../../surfaces/mcp/manifest.js'), rule: 'app' },
+  { dir: 'src/app', source: use('../infra/package-root.js') },
+  { dir: 'src/app/wiring', source: use('../../operations/registry.js') },
   // House rule 3: SocialWrite only in the gateway, infra/social and the composition root.
   { dir: 'src/operations', source: named('SocialWrite', '../core/ports/social.js'), rule: 'socialWrite' },
   {

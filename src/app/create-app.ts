@@ -11,20 +11,12 @@ import { MEDIA_ACTIONS } from '../core/gateway/media-actions.js';
 import { MutationGateway } from '../core/gateway/mutation-gateway.js';
 import { PLATFORM_ACTIONS } from '../core/gateway/platform-actions.js';
 import type { PublisherDeps } from '../core/gateway/publisher-deps.js';
-import type { AnalyticsWriter } from '../core/ports/analytics-writer.js';
-import type { CalendarStore } from '../core/ports/calendar-store.js';
 import { type Clock, systemClock } from '../core/ports/clock.js';
-import type { LoopBoard } from '../core/ports/loop-board.js';
-import type { NoteStore } from '../core/ports/note-store.js';
-import type { PlatformLink } from '../core/ports/platform-link.js';
 import type { SettingsStore } from '../core/ports/settings-store.js';
-import { createSignal, type Signal } from '../core/ports/signal.js';
-import type { SocialEndpoints } from '../core/ports/social-endpoints.js';
-import type { AssistDeps } from '../core/services/assist/assist-deps.js';
+import { createSignal } from '../core/ports/signal.js';
 import type { ContentDeps } from '../core/services/content-deps.js';
 import { type LoopBackDeps, loopBackPosted } from '../core/services/sources/loop-back.js';
-import type { StatusDeps } from '../core/services/status/status-deps.js';
-import { type DataPaths, dataPaths } from '../infra/config/config-paths.js';
+import { dataPaths } from '../infra/config/config-paths.js';
 import type { Logger } from '../infra/logging/create-logger.js';
 import { confineUploadPath } from '../infra/media/confine-upload-path.js';
 import { inspectMediaFile } from '../infra/media/inspect-media-file.js';
@@ -32,10 +24,9 @@ import { MediaStore } from '../infra/media/media-store.js';
 import { packagePath, packageVersion } from '../infra/package-root.js';
 import { ownerGone, processOwner } from '../infra/process/process-owner.js';
 import { createBrowserLogin } from '../infra/social/browser-login.js';
-import { createSocialBackend, type SocialBackend } from '../infra/social/create-social-backend.js';
+import { createSocialBackend } from '../infra/social/create-social-backend.js';
 import { EndpointCaller } from '../infra/social/endpoint-caller.js';
 import { createNoteWriter } from '../infra/sources/loop-back/note-writer.js';
-import type { AppDatabase } from '../infra/sqlite/open-database.js';
 import { AnalyticsWriterRepository } from '../infra/sqlite/repositories/analytics-writer-repository.js';
 import { ApiUsageRepository } from '../infra/sqlite/repositories/api-usage-repository.js';
 import { ApprovalRepository } from '../infra/sqlite/repositories/approval-repository.js';
@@ -49,71 +40,20 @@ import { NoteRepository } from '../infra/sqlite/repositories/note-repository.js'
 import { PostingRepository } from '../infra/sqlite/repositories/posting-repository.js';
 import { ProvenanceRepository } from '../infra/sqlite/repositories/provenance-repository.js';
 import { TelemetryRepository } from '../infra/sqlite/repositories/telemetry-repository.js';
-import type { OperationDeps } from '../operations/operation-deps.js';
-import { type AnalyticsDeps, createAnalyticsDeps } from './wiring/analytics-deps.js';
+import { createAnalyticsDeps } from './wiring/analytics-deps.js';
+import type { AppDeps } from './wiring/app-deps.js';
 import { createAssistDeps } from './wiring/assist-deps.js';
-import { type AppConnectors, createConnectors } from './wiring/connectors.js';
-import { createDiscoveryDeps, type DiscoveryDeps } from './wiring/discovery-deps.js';
+import { createConnectors } from './wiring/connectors.js';
+import { createDiscoveryDeps } from './wiring/discovery-deps.js';
 import { loopDepsOf } from './wiring/loop-deps-of.js';
 import { createLoopScheduler, type LoopSchedulerOptions } from './wiring/loop-scheduler.js';
 import { operationDepsOf } from './wiring/operation-deps-of.js';
 import { loginState, openConfiguredDatabase, postingBlocker } from './wiring/platform-state.js';
-import { createSourcesManager, type SourcesManager } from './wiring/sources-manager.js';
+import { createSourcesManager } from './wiring/sources-manager.js';
 import { statusDeps } from './wiring/status-deps.js';
 import { allowedUploadDirs } from './wiring/upload-dirs.js';
 
-export interface AppDeps {
-  config: Readonly<Config>;
-  paths: DataPaths;
-  database: AppDatabase;
-  logger: Logger;
-  clock: Clock;
-  version: string;
-  /** The dashboard's build output (`dist/web` in the package). */
-  webRoot: string;
-  accountId: string;
-  apiUsage: ApiUsageRepository;
-  social: SocialBackend;
-  media: MediaStore;
-  content: ContentDeps;
-  publisher: PublisherDeps;
-  assist: AssistDeps;
-  /** The one door for tool mutations (policy, safety rules, idempotency, audit). */
-  gateway: MutationGateway;
-  telemetry: TelemetryRepository;
-  mutations: MutationRepository;
-  /** Raw access to declared platform endpoints (absent for the scraper backend). */
-  endpoints?: SocialEndpoints;
-  analytics: AnalyticsDeps;
-  /** What the analytics loop writes (snapshots, post metrics, topic scores, alerts). */
-  analyticsWriter: AnalyticsWriter;
-  /** The calendar page's read over drafts, jobs, approval items and posts. */
-  calendar: CalendarStore;
-  discovery: DiscoveryDeps;
-  /** Linked accounts of remote note sources (the cloud drive link flow) and the drive source runners. */
-  connectors: AppConnectors;
-  /** The platform login from the dashboard (Connect account: /api/auth/platform/*). */
-  platformLink: PlatformLink;
-  status: StatusDeps;
-  /** Fired when a post is queued to go now: the posting queue's next turn starts at once. */
-  postingWake: Signal;
-  /** The service's loop status for processes that do not run its loops (written by `app serve`). */
-  loopBoard: LoopBoard;
-  /** Uniform in [0, 1): jitter and the loops' choices (seeded in simulations). */
-  random: () => number;
-  /** The config file as live settings (GET/PATCH /api/settings); given by the runner that loaded the config. */
-  settings?: SettingsStore;
-  /** Writing posts and their metrics back into the notes they came from. */
-  loopBack: LoopBackDeps;
-  /** Notes from content sources (sources, notes, fragments, problems, seeds). */
-  notes: NoteStore;
-  /** The note sources of this process (run by `app serve`), and the ingest API's manual source. */
-  sources: SourcesManager;
-  /** What operations may use (no database handle, no platform write port, no raw transport). */
-  forOperations: OperationDeps;
-  /** What the loops may use. */
-  forLoops: LoopDeps;
-}
+export type { AppDeps } from './wiring/app-deps.js';
 
 export interface App {
   deps: AppDeps;

@@ -10,14 +10,14 @@ import { isAppError } from '../core/errors.js';
 import type { Clock } from '../core/ports/clock.js';
 import type { LoopDefinition } from './loop-definition.js';
 import { planAfterFailure } from './loop-pauses.js';
-import { wallClockTimer } from './wall-clock-timer.js';
+import { type SetTimer, wallClockTimer } from './wall-clock-timer.js';
 
 export interface SchedulerLogger {
   info(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
 
-export type SetTimer = (fn: () => void, ms: number) => { cancel(): void };
+export type { SetTimer } from './wall-clock-timer.js';
 
 export interface SchedulerOptions<Deps> {
   deps: Deps;

@@ -4,7 +4,6 @@
 // at most a minute, and after each slice the wait ends once either the wall clock has reached the deadline
 // (the machine slept, or the clock was set forward) or the monotonic time has (the clock was set back):
 // a jump either way costs at most one slice, never a burst of catch-up runs and never a stall.
-import type { SetTimer } from './scheduler.js';
 
 export const TIMER_SLICE_MS = 60_000;
 
@@ -27,3 +26,6 @@ export function wallClockTimer(wallNow: () => number, sliceMs = TIMER_SLICE_MS):
     return { cancel: () => clearTimeout(handle) };
   };
 }
+
+/** Runs `fn` once after `ms` (real or simulated time); cancel() stops it. */
+export type SetTimer = (fn: () => void, ms: number) => { cancel(): void };

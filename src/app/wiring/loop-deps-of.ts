@@ -4,7 +4,7 @@ import type { LoopDeps } from '../../automation/loop-deps.js';
 import type { Config } from '../../contracts/config/config.js';
 import type { OperationDeps } from '../../operations/operation-deps.js';
 import { discoveryServices } from '../../operations/tools/discovery/discovery-services.js';
-import type { AppDeps } from '../create-app.js';
+import type { AppDeps } from './app-deps.js';
 import { autopilotStore } from './autopilot-store.js';
 import { loopActions } from './loop-actions.js';
 

@@ -8,7 +8,7 @@ import { Scheduler, type SetTimer } from '../../automation/scheduler.js';
 import type { LoopStatus } from '../../contracts/runtime-status.js';
 import { visibleLoops } from '../../core/services/status/visible-loops.js';
 import type { Logger } from '../../infra/logging/create-logger.js';
-import type { AppDeps } from '../create-app.js';
+import type { AppDeps } from './app-deps.js';
 
 export interface LoopSchedulerOptions {
   /** Runs the service's loops too (autonomous ones, analytics): one process per data dir should. */

@@ -6,8 +6,8 @@ import { effectiveConfig, maskConfig } from '../../infra/config/config-view.js';
 import { createLlm } from '../../infra/llm/create-llm.js';
 import { readOnlyEndpoints } from '../../infra/social/read-only-endpoints.js';
 import type { OperationDeps } from '../../operations/operation-deps.js';
-import type { AppDeps } from '../create-app.js';
 import { databaseBackups } from '../local-data.js';
+import type { AppDeps } from './app-deps.js';
 
 export function operationDepsOf(
   deps: Omit<AppDeps, 'forOperations' | 'forLoops'>,

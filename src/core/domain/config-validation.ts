@@ -1,36 +1,15 @@
 // Cross-field config rules the schema alone cannot express. Pure: returns problems, never throws.
 import type { Config } from '../../contracts/config/config.js';
+import type { RuleProblem, ValidationContext } from './config-rule-types.js';
 import { driveCredential, effectiveLoopBack, isSourceAllowed, isSourceEnabled } from './config-rules.js';
 import { unknownPolicyTools } from './policy-tool-names.js';
 import { wideProxyRanges } from './proxy-rules.js';
 import { sameData } from './same-data.js';
-import { type SourcePathResolver, sourceEntryRuleProblems } from './source-entry-rules.js';
-import { dbPathProblem, type FileProbe } from './storage-rules.js';
+import { sourceEntryRuleProblems } from './source-entry-rules.js';
+import { dbPathProblem } from './storage-rules.js';
 import { uploadDirProblem } from './upload-dir-rules.js';
 
-export interface RuleProblem {
-  severity: 'error' | 'warning';
-  path: Array<string | number>;
-  message: string;
-}
-
-/** `load` tolerates what the runtime can skip; `save` refuses it (the spec's "rejected on save"). */
-export type ValidationPurpose = 'load' | 'save';
-
-export interface ValidationContext {
-  purpose: ValidationPurpose;
-  /** The config before this save: entries it already had are kept (with a warning), never rejected. */
-  previous?: Config;
-  /**
-   * Every tool name (from the operation registry). When given, `[mcp_policy]` entries naming no tool are
-   * warnings; callers that do not know the tools (the config layer on its own) leave it out.
-   */
-  toolNames?: readonly string[];
-  /** Resolves source paths (`~`, symlinks) and names the data dir; without it paths are judged as written. */
-  sourcePaths?: SourcePathResolver;
-  /** Looks at files the config names (the database); without it they are judged by their path only. */
-  files?: FileProbe;
-}
+export type { RuleProblem, ValidationContext, ValidationPurpose } from './config-rule-types.js';
 
 const AUTO_SLOTS = 3;
 

@@ -2,7 +2,7 @@
 // Pure and hot: called for every discovered post, so no regex, no per-call keyword preparation, few allocations.
 import type { z } from 'zod';
 import type { ScoringSchema } from '../../contracts/config/automation.js';
-import { formatAge, formatFollowerCount } from './score-breakdown.js';
+import { formatAge, formatFollowerCount } from './score-format.js';
 
 /** The `[scoring]` config section: threshold and the cap of each signal. */
 export type ScoringSettings = z.infer<typeof ScoringSchema>;

@@ -2,22 +2,12 @@
 // (refused on save, a warning on load) and the runtime (an entry that breaks them is disabled, saying why).
 import type { Config } from '../../contracts/config/config.js';
 import type { ContentSource } from '../../contracts/config/content-sources.js';
-import type { RuleProblem, ValidationContext } from './config-validation.js';
+import type { RuleProblem, SourcePathResolver, ValidationContext } from './config-rule-types.js';
 import { filePatternProblem } from './note-files.js';
-import {
-  folderLocationProblem,
-  keyFileProblem,
-  normalizeAbsolute,
-  type ResolvedPath,
-} from './note-locations.js';
+import { folderLocationProblem, keyFileProblem, normalizeAbsolute } from './note-locations.js';
 import { sameData } from './same-data.js';
 
-/** Resolves the paths an entry names (`~`, relative parts, symlinks): infra does the I/O. */
-export interface SourcePathResolver {
-  resolve(path: string): ResolvedPath;
-  /** The service's data directory, resolved the same way. */
-  dataDir?: ResolvedPath;
-}
+export type { SourcePathResolver } from './config-rule-types.js';
 
 export interface SourceEntryProblem {
   key: 'path' | 'file_patterns' | 'service_account_key';

@@ -1,6 +1,6 @@
 // What a CLI command may touch: its output streams, the environment and (only on a TTY) a prompter.
 // Tests pass their own; nothing in a command reads process.* directly.
-import type { Prompter } from './prompter.js';
+import type { Prompter } from './prompt-types.js';
 
 export interface CliIo {
   stdout: { write(text: string): unknown };

@@ -1,7 +1,7 @@
 // Builders that add a user or a post to the state with every derived field filled in (snowflake id,
 // conversation, reply target), shared by the seed, the control API and the write routes.
 import type { TweetRecord, UserRecord } from './model.js';
-import type { FakeState } from './state.js';
+import type { SeedTarget } from './seed-target.js';
 
 export interface NewUser {
   id?: string;
@@ -16,7 +16,7 @@ export interface NewUser {
   extra?: Partial<UserRecord['extra']>;
 }
 
-export function addUser(state: FakeState, input: NewUser): UserRecord {
+export function addUser(state: SeedTarget, input: NewUser): UserRecord {
   const createdAt = input.createdAt ?? state.now();
   const id = input.id ?? state.ids.snowflake(createdAt);
   const user: UserRecord = {
@@ -48,7 +48,7 @@ export interface NewTweet {
   extra?: Partial<TweetRecord['extra']>;
 }
 
-export function addTweet(state: FakeState, input: NewTweet): TweetRecord {
+export function addTweet(state: SeedTarget, input: NewTweet): TweetRecord {
   const createdAt = input.createdAt ?? state.now();
   const id = input.id ?? state.ids.snowflake(createdAt);
   const parent = input.inReplyToTweetId ? state.tweets.get(input.inReplyToTweetId) : undefined;
@@ -73,7 +73,7 @@ export function addTweet(state: FakeState, input: NewTweet): TweetRecord {
 
 /** A repost is its own post whose text the platform prefixes with "RT @author: ". */
 export function addRetweet(
-  state: FakeState,
+  state: SeedTarget,
   userId: string,
   source: TweetRecord,
   createdAt?: number,

@@ -5,12 +5,12 @@ import { DEFAULT_CLIENT_ID, DEFAULT_USER_ID } from './constants.js';
 import { addRetweet, addTweet, addUser } from './factory.js';
 import type { TweetRecord } from './model.js';
 import { FOLLOWS, POSTS, USERS } from './seed-data.js';
-import type { FakeState } from './state.js';
+import type { SeedTarget } from './seed-target.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-export function seedDemo(state: FakeState): void {
+export function seedDemo(state: SeedTarget): void {
   const now = state.now();
   for (const [id, username, name, followers, extra] of USERS) {
     addUser(state, {
@@ -64,7 +64,7 @@ export function seedDemo(state: FakeState): void {
   });
 }
 
-function seedLists(state: FakeState, now: number): void {
+function seedLists(state: SeedTarget, now: number): void {
   const lists = [
     [
       'Builders',
@@ -94,7 +94,7 @@ function seedLists(state: FakeState, now: number): void {
   }
 }
 
-function seedSpaces(state: FakeState, now: number, docsPostId: string): void {
+function seedSpaces(state: SeedTarget, now: number, docsPostId: string): void {
   state.spaces.set('1DXxyRYNejbKM', {
     id: '1DXxyRYNejbKM',
     state: 'live',
@@ -127,7 +127,7 @@ function seedSpaces(state: FakeState, now: number, docsPostId: string): void {
   });
 }
 
-function seedDms(state: FakeState, now: number): void {
+function seedDms(state: SeedTarget, now: number): void {
   const direct = { id: `${DEFAULT_USER_ID}-1002`, participantIds: [DEFAULT_USER_ID, '1002'] };
   state.dmConversations.set(direct.id, { ...direct, type: 'OneToOne', createdAt: now - 2 * DAY });
   const lines: Array<[number, string, string]> = [
@@ -165,7 +165,7 @@ function seedDms(state: FakeState, now: number): void {
   });
 }
 
-function seedAds(state: FakeState, now: number): void {
+function seedAds(state: SeedTarget, now: number): void {
   const stamp = new Date(now - 90 * DAY).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const accountId = '18ce54d4x5t';
   state.ads.accounts.set(accountId, {
@@ -232,7 +232,7 @@ export interface SeedInput {
 }
 
 /** Control-API seeding: posts are added oldest first so a reply can point at an older seeded post. */
-export function seedExtra(state: FakeState, input: SeedInput): { users: string[]; tweets: string[] } {
+export function seedExtra(state: SeedTarget, input: SeedInput): { users: string[]; tweets: string[] } {
   const users = (input.users ?? []).map((user) => {
     const added = addUser(state, {
       id: user.id,
