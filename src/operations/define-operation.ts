@@ -5,7 +5,7 @@
 import { ZodDefault, ZodOptional, type z } from 'zod';
 import type { Actor } from '../contracts/actor.js';
 import type { ToolBinding } from '../contracts/tools/tool-binding.js';
-import type { LentWrites } from '../core/gateway/mutation-gateway.js';
+import type { CheckedPolicy, LentWrites } from '../core/gateway/mutation-gateway.js';
 import type { Progress } from '../core/ports/run-control.js';
 import type { OperationDeps } from './operation-deps.js';
 
@@ -24,10 +24,11 @@ export interface OperationContext {
   /** Filled in by the operation while it runs. */
   trace?: OperationTrace;
   /**
-   * Set by the gateway for a mutation whose policy is `check` and that an agent's call routed to a person:
-   * the operation queues its result for approval instead of acting (with the policy's reason).
+   * What the policy decided, set by the invoker when the tool binding says `policy: 'check'` and an agent
+   * calls: a mutation runs only on `allow` or `route` (then it queues its result for a person, with the
+   * policy's reason; a dry run is answered without running it); a preview sees every decision.
    */
-  routed?: { reason: string };
+  policy?: CheckedPolicy;
   /** Platform writes the gateway lends a local mutation while it runs (see MutationGateway.submit). */
   writes?: LentWrites;
   /** Aborted when the caller cancels (the tool server's notifications/cancelled); long runs stop at a safe point. */
@@ -52,7 +53,10 @@ export interface HttpBinding extends FaceBinding {
   status?: number;
 }
 
-export type OperationToolBinding = ToolBinding & FaceBinding;
+export interface OperationToolBinding extends ToolBinding, FaceBinding {
+  /** Whether a successful checked call counts against the policy's limits (default: every one does). */
+  counts?: (result: unknown) => boolean;
+}
 
 export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   name: string;
@@ -65,9 +69,17 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
    * The gateway action this mutation is (a platform write declared in core/gateway): the gateway runs it
    * under the policy, the safety rules and the 5-minute idempotency. Without it a mutation runs `run`
    * inside the gateway's local entry (audited with its actor; agents meet blocked_tools and, when the tool
-   * binding says `policy: 'check'`, the policy).
+   * binding says `policy: 'check'`, the policy: the invoker declares it, no operation calls it).
    */
   action?: string;
+  /**
+   * The gateway action this read previews (its binding says `policy: 'check'`): the invoker asks the
+   * gateway what it would decide for the input (schema, safety rules, policy) and passes the decision in
+   * `context.policy`; nothing runs, is audited or counted.
+   */
+  preview?: string;
+  /** Checks of the input that precede the policy, with their own error codes (run inside the audit). */
+  validate?(input: z.output<I>): void;
   http?: HttpBinding;
   /** How the tool server exposes it (name, category, profiles, requirements, error codes). */
   tool?: OperationToolBinding;

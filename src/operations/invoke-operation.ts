@@ -1,10 +1,24 @@
-// Running an operation, the same way for every face (HTTP, tool server, CLI, loops): reads run as they are;
-// every mutation enters the gateway with the caller's actor — a declared platform action through the whole
-// gateway, anything else as a local mutation (audited; agents meet blocked_tools). The face has already
-// validated the input with its schema and formats the answer.
-import type { AnyOperation, OperationContext } from './define-operation.js';
+// Running an operation, the same way for every face (HTTP, tool server, CLI, loops), with the policy its
+// tool binding declares and no policy code in the operation: a declared platform action goes through the
+// whole gateway; any other mutation through its local entry (audited; agents meet blocked_tools, and the
+// policy when the binding says `check`: dry run answered, routing passed in the context, counted after a
+// success); an agent's read meets blocked_tools, and a preview learns what the gateway would decide. The
+// face has already validated the input with its schema and formats the answer.
+
+import { POLICY_CATEGORIES } from '../contracts/config/mcp-policy.js';
+import type { PolicyCategory } from '../contracts/tools/tool-binding.js';
+import type { AnyOperation, OperationContext, OperationToolBinding } from './define-operation.js';
 import type { OperationDeps } from './operation-deps.js';
 import { runMutation } from './tools/tool-kit.js';
+
+/** The category a checked call is counted under: the binding's, else the tool's own. */
+function policyCategory(tool: OperationToolBinding): PolicyCategory {
+  const category = tool.policyCategory ?? tool.category;
+  if (!(POLICY_CATEGORIES as readonly string[]).includes(category)) {
+    throw new Error(`tool ${tool.name} is checked by the policy but names no policy category`);
+  }
+  return category as PolicyCategory;
+}
 
 export async function invokeOperation(
   deps: OperationDeps,
@@ -15,26 +29,27 @@ export async function invokeOperation(
   if (op.action) return runMutation(deps.gateway, context, op.action, input as Record<string, unknown>);
   const run = op.run;
   if (!run) throw new Error(`operation ${op.name} declares neither an action nor run`);
-  if (!op.mutation) return run(deps, input, context);
+  const tool = op.tool;
+  if (!op.mutation) {
+    if (tool) deps.gateway.admitRead({ tool: tool.name, actor: context.actor });
+    if (!op.preview) return run(deps, input, context);
+    const policy = await deps.gateway.preview(op.preview, input);
+    return run(deps, input, { ...context, policy });
+  }
   context.trace ??= {};
   const trace = context.trace;
+  const validate = op.validate;
   const outcome = await deps.gateway.submit(
+    { tool: tool?.name ?? op.name, params: (input ?? {}) as Record<string, unknown>, actor: context.actor },
     {
-      tool: op.tool?.name ?? op.name,
-      params: (input ?? {}) as Record<string, unknown>,
-      actor: context.actor,
-    },
-    {
-      execute: (writes) => run(deps, input, { ...context, writes }),
-      outcome: () =>
-        trace.policy_decision === 'dry_run'
-          ? 'dry_run'
-          : trace.policy_decision === 'routed_to_approval'
-            ? 'routed'
-            : undefined,
+      ...(validate ? { validate: () => validate(input) } : {}),
+      ...(tool?.policy === 'check' ? { policy: { category: policyCategory(tool) } } : {}),
+      ...(tool?.counts ? { counts: tool.counts } : {}),
+      execute: (writes, policy) => run(deps, input, { ...context, writes, ...(policy ? { policy } : {}) }),
     },
   );
   if (outcome.outcome !== 'executed') return outcome;
   trace.correlation_id ??= outcome.correlationId;
+  if (outcome.policyDecision) trace.policy_decision = outcome.policyDecision;
   return outcome.result;
 }

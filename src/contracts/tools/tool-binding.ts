@@ -62,6 +62,8 @@ export interface ToolBinding {
    * alone). Absent: only `blocked_tools` applies.
    */
   policy?: 'gateway' | 'check';
+  /** The category a `check` call is decided and counted under, when the tool's own is not a policy one. */
+  policyCategory?: PolicyCategory;
 }
 
 /** Error-code sets many tools share (reference §a.2). */

@@ -193,6 +193,23 @@ export function applicableLimits(policy: McpPolicy, tool: string, category: Poli
 }
 
 /**
+ * `blocked_tools`, the first step of every decision: reads, local mutations, uploads and platform actions
+ * all meet this one test (nothing is blocked with the policy switched off).
+ */
+export function blockedDenial(
+  policy: McpPolicy,
+  tool: string,
+): Extract<PolicyDecision, { decision: 'deny' }> | undefined {
+  if (!policy.enforce_for_mutations || !policy.blocked_tools.some((t) => namesTool(t, tool)))
+    return undefined;
+  return {
+    decision: 'deny',
+    code: 'policy_denied_blocked',
+    reason: `tool '${tool}' is blocked (mcp_policy.blocked_tools)`,
+  };
+}
+
+/**
  * Evaluates one mutation. Order: disabled (hard rules still apply) → blocked_tools → hard rules → user/template deny → dry run →
  * counters (the hourly cap first) → approval (rule, `require_approval_for`, or composer mode) → allow.
  */
@@ -209,13 +226,8 @@ export function evaluatePolicy(
   };
   // The safety rules hold even with the policy switched off (DECISIONS: every path that can post).
   if (!policy.enforce_for_mutations) return hard ?? { decision: 'allow', limits: [] };
-  if (policy.blocked_tools.some((t) => namesTool(t, request.tool))) {
-    return {
-      decision: 'deny',
-      code: 'policy_denied_blocked',
-      reason: `tool '${request.tool}' is blocked (mcp_policy.blocked_tools)`,
-    };
-  }
+  const blocked = blockedDenial(policy, request.tool);
+  if (blocked) return blocked;
   if (hard) return hard;
   const matched = effectiveRules(policy).find((r) => ruleMatches(r, request));
   if (matched?.action.type === 'deny') {

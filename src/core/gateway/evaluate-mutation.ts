@@ -2,9 +2,9 @@
 // with its counters from SQLite. `checkPolicy` is the policy alone, for tools that act through other paths.
 import type { PolicyCategory } from '../../contracts/tools/tool-binding.js';
 import {
+  blockedDenial,
   evaluatePolicy,
   type LimitUsage,
-  namesTool,
   type PolicyDecision,
 } from '../domain/mutation-policy.js';
 import type { GuardSubject } from '../domain/posting-guards.js';
@@ -27,17 +27,8 @@ export async function evaluateMutation(
   const policy = deps.policy();
   const { ungated = false, governed = true } = options;
   try {
-    if (ungated) {
-      const blocked =
-        governed && policy.enforce_for_mutations && policy.blocked_tools.some((t) => namesTool(t, tool));
-      return blocked
-        ? {
-            decision: 'deny',
-            code: 'policy_denied_blocked',
-            reason: `tool '${tool}' is blocked (mcp_policy.blocked_tools)`,
-          }
-        : { decision: 'allow', limits: [] };
-    }
+    // An upload meets only blocked_tools (for agents).
+    if (ungated) return (governed && blockedDenial(policy, tool)) || { decision: 'allow', limits: [] };
     const denial = subject ? await guardDenial(deps, subject, 'queue') : undefined;
     if (!governed) {
       return denial
@@ -69,9 +60,9 @@ export async function evaluateMutation(
 }
 
 /**
- * The policy alone, for tools that do not act on the platform themselves (composing a draft, queueing
- * proposals, previewing a post): throws on a denial, else says whether to proceed, simulate or queue.
- * Nothing is audited or counted here; `count` records an executed call against its limits.
+ * The policy alone, for mutations that do not act on the platform themselves (composing a draft, queueing
+ * proposals) and for previews: throws on a denial, else says whether to proceed, simulate or queue.
+ * Nothing is audited or counted here (the local entry counts what ran).
  */
 export async function checkPolicy(
   deps: GatewayDeps,

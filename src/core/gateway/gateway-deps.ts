@@ -47,7 +47,14 @@ export interface MutationRequest {
 }
 
 export type MutationOutcome =
-  | { outcome: 'executed'; correlationId: string; result: unknown; rollback?: Rollback }
+  | {
+      outcome: 'executed';
+      correlationId: string;
+      result: unknown;
+      rollback?: Rollback;
+      /** How the policy met a local mutation whose binding asks for a check (an agent's call). */
+      policyDecision?: 'allowed' | 'routed_to_approval' | 'dry_run';
+    }
   | { outcome: 'duplicate'; originalCorrelationId: string; result: unknown }
   | { outcome: 'routed'; approvalQueueId: number; reason: string; ruleId?: string }
   | { outcome: 'dry_run'; wouldExecute: string; params: string; reason: string };

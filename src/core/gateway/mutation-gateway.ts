@@ -3,13 +3,11 @@
 // in the approval queue and run through `executeApproved` once a person approves them.
 import { type Actor, faceOf, isAutonomous } from '../../contracts/actor.js';
 import type { ApprovalItem } from '../../contracts/approvals.js';
-import { applicableLimits, namesTool, type PolicyLimit } from '../domain/mutation-policy.js';
+import { applicableLimits, blockedDenial, type PolicyLimit } from '../domain/mutation-policy.js';
 import type { GuardSubject } from '../domain/posting-guards.js';
 import { AppError, isAppError } from '../errors.js';
 import type { AuditEntry } from '../ports/mutation-store.js';
 import type { RunControl } from '../ports/run-control.js';
-import type { EndpointRequest, EndpointResponse } from '../ports/social-endpoints.js';
-import { runAudited } from './audited-run.js';
 import { checkPolicy, denied, evaluateMutation } from './evaluate-mutation.js';
 import {
   type GatewayDeps,
@@ -17,24 +15,15 @@ import {
   type MutationOutcome,
   type MutationRequest,
 } from './gateway-deps.js';
+import { type CheckedPolicy, checked, type LocalMutation, runLocalMutation } from './local-mutation.js';
 import { paramsHash } from './params-hash.js';
 import { publishNow } from './publish-now.js';
 import type { ActionEnv, AnyToolAction, PostingIntent } from './tool-action.js';
 
 export type { GatewayDeps, MutationOutcome, MutationRequest } from './gateway-deps.js';
 
-/** Platform writes the gateway lends a local mutation for the length of its audited run. */
-export interface LentWrites {
-  /** A raw write to a declared endpoint (the universal request tools). */
-  endpoint(request: EndpointRequest): Promise<EndpointResponse>;
-}
+export type { CheckedPolicy, LentWrites, LocalMutation } from './local-mutation.js';
 
-/** What `submit` runs when the request names no declared action. */
-export interface LocalMutation {
-  execute(writes: LentWrites): Promise<unknown>;
-  /** After a successful run: it only simulated, or queued the work for a person. */
-  outcome?: () => 'dry_run' | 'routed' | undefined;
-}
 export { paramsHash } from './params-hash.js';
 
 const needsPlatform = (action: AnyToolAction, params: Record<string, unknown>) =>
@@ -68,57 +57,32 @@ export class MutationGateway {
    * The one door for every mutation, whoever asks (its actor is audited with it):
    * - a declared platform action (`request.tool` names one): the safety rules, the policy for agents,
    *   the 5-minute idempotency, approval routing, audit, execute, count;
-   * - a local mutation (drafts, compose, reviews, and the universal request tools, outside the policy by
-   *   the spec): `blocked_tools` for agents, then `execute` — with raw endpoint writes lent for the run —
-   *   audited.
+   * - a local mutation (drafts, compose, reviews, proposed replies, and the universal request tools):
+   *   `blocked_tools` for agents, the policy when its binding asks for a check, then `execute` — with raw
+   *   endpoint writes lent for the run — audited and counted (see local-mutation.ts).
    * Denials throw an AppError with `policyDecision`.
    */
   async submit(request: MutationRequest, local?: LocalMutation): Promise<MutationOutcome> {
-    if (!local) return this.mutate(request);
-    if (request.actor === 'agent') this.refuseBlocked(request);
-    const writes: LentWrites = {
-      endpoint: (endpointRequest) => {
-        const endpoints = this.deps.endpoints;
-        if (!endpoints) {
-          throw new AppError(
-            'social_not_configured',
-            `${request.tool} needs the official platform API (social_api.provider_backend = "social_api")`,
-          );
-        }
-        return endpoints.call(endpointRequest);
-      },
-    };
-    const { correlationId, result } = await runAudited(
-      this.deps,
-      request,
-      () => local.execute(writes),
-      local.outcome,
-    );
-    return { outcome: 'executed', correlationId, result };
+    return local ? runLocalMutation(this.deps, request, local) : this.mutate(request);
   }
 
-  /** `blocked_tools` for an agent's call that is not a declared action: refused, and the refusal audited. */
-  private refuseBlocked(request: MutationRequest): void {
-    const policy = this.deps.policy();
-    if (!policy.enforce_for_mutations || !policy.blocked_tools.some((t) => namesTool(t, request.tool)))
-      return;
-    const now = this.deps.clock.now().toISOString();
-    const reason = `tool '${request.tool}' is blocked (mcp_policy.blocked_tools)`;
-    this.deps.store.audit({
-      correlation_id: this.deps.newId(),
-      tool_name: request.tool,
-      face: faceOf(request.actor),
-      actor: request.actor,
-      params_hash: paramsHash(request.tool, request.params),
-      params: request.params,
-      status: 'denied',
-      policy_decision: 'denied',
-      error_code: 'policy_denied_blocked',
-      error_message: reason,
-      created_at: now,
-      completed_at: now,
-    });
-    throw denied({ decision: 'deny', code: 'policy_denied_blocked', reason });
+  /** `blocked_tools` for an agent's read (not audited: the audit log holds mutations). */
+  admitRead(request: { tool: string; actor: Actor }): void {
+    if (request.actor !== 'agent') return;
+    const denial = blockedDenial(this.deps.policy(), request.tool);
+    if (denial) throw denied(denial);
+  }
+
+  /**
+   * What the gateway would decide for a declared action's call (its schema, the safety rules, the policy),
+   * with nothing run, audited, queued or counted; a denial throws as it would for the call itself.
+   */
+  async preview(tool: string, params: unknown): Promise<CheckedPolicy> {
+    const action = this.action(tool);
+    const parsed = action.params.parse(params) as Record<string, unknown>;
+    action.validate?.(parsed);
+    const subject = await action.subject?.(parsed, this.deps.social.read);
+    return checked(await checkPolicy(this.deps, { tool, category: action.category, subject }));
   }
 
   /** A declared platform action through the whole gateway. */
@@ -334,23 +298,6 @@ export class MutationGateway {
       );
       throw error;
     }
-  }
-
-  /**
-   * The policy alone, for tools that do not act on the platform themselves (composing a draft, queueing
-   * proposals, previewing a post): throws on a denial, else says whether to proceed, simulate or queue.
-   * Nothing is audited or counted here; `count` records an executed call against its limits.
-   */
-  check(request: Parameters<typeof checkPolicy>[1]) {
-    return checkPolicy(this.deps, request);
-  }
-
-  /** Counts an executed call (after `check`) against the limits it was checked with. */
-  count(limits: readonly PolicyLimit[]): void {
-    this.deps.store.count(
-      limits.map((l) => l.key),
-      this.deps.clock.now(),
-    );
   }
 
   /** A routed tool call a person approved: runs it now (audited and counted), outside the policy. */

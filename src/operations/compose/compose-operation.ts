@@ -1,8 +1,7 @@
 // Operation content.compose (HTTP POST /api/content/compose and the tool compose_tweet): a post or a thread
 // becomes a draft and is submitted: to the approval queue when approval mode is on, else scheduled or queued.
-// An agent's call meets the policy first (dry run, routing to a person, denial).
+// An agent's call meets the policy first (its binding says `check`: the invoker applies it).
 import { ComposeOperationInput, ComposeOperationOutput } from '../../contracts/compose.js';
-import type { DryRunPayload } from '../../contracts/tools/envelope.js';
 import { PLATFORM_WRITE_ERRORS } from '../../contracts/tools/tool-binding.js';
 import { composeContent } from '../../core/services/compose/compose-content.js';
 import { defineOperation } from '../define-operation.js';
@@ -33,27 +32,13 @@ export const composeOperation = defineOperation({
     required: ['content'],
   },
   run: async (deps, input, context) => {
-    context.trace ??= {};
-    const trace = context.trace;
-    const decision =
-      context.actor === 'agent' ? await deps.gateway.check({ tool: TOOL, category: 'write' }) : undefined;
-    if (decision?.decision === 'dry_run') {
-      trace.policy_decision = 'dry_run';
-      return { dry_run: true, would_execute: TOOL, params: JSON.stringify(input) } satisfies DryRunPayload;
-    }
     const { topic, format, ...compose } = input;
     const title = compose.title ?? ([topic, format].filter(Boolean).join(' · ') || undefined);
-    const result = await composeContent(
-      deps.content,
-      { ...compose, ...(title ? { title } : {}) },
-      context.actor,
-      {
-        ...(decision?.decision === 'route' ? { forceApproval: { reason: decision.reason } } : {}),
-        ...(topic || format ? { attribution: { topic, format } } : {}),
-      },
-    );
-    if (decision) trace.policy_decision = decision.decision === 'route' ? 'routed_to_approval' : 'allowed';
-    if (decision?.decision === 'allow') deps.gateway.count(decision.limits);
-    return result;
+    const policy = context.policy;
+    return composeContent(deps.content, { ...compose, ...(title ? { title } : {}) }, context.actor, {
+      // An agent's call the policy routes to a person waits in the approval queue whatever the mode.
+      ...(policy?.decision === 'route' ? { forceApproval: { reason: policy.reason } } : {}),
+      ...(topic || format ? { attribution: { topic, format } } : {}),
+    });
   },
 });

@@ -6,7 +6,6 @@ import type { Envelope } from '../../contracts/tools/envelope.js';
 import type { ToolProfile } from '../../contracts/tools/tool-binding.js';
 import { effectiveApprovalMode } from '../../core/domain/config-rules.js';
 import { MAX_JSON_DEPTH, tooDeepField } from '../../core/domain/json-depth.js';
-import { namesTool } from '../../core/domain/mutation-policy.js';
 import { AppError } from '../../core/errors.js';
 import type { RunControl } from '../../core/ports/run-control.js';
 import { faceInput, faceOutput, type OperationContext } from '../../operations/define-operation.js';
@@ -47,18 +46,6 @@ function unknownKeys(op: ToolOperation, args: unknown): string[] {
   return Object.keys(args).filter((key) => !keys.includes(key));
 }
 
-/** Every tool honours blocked_tools; policy-gated ones meet it in the engine (and its audit log). */
-function blockedTool(deps: AppDeps, op: ToolOperation): AppError | undefined {
-  const policy = deps.config.mcp_policy;
-  if (op.tool.policy !== undefined || !policy.enforce_for_mutations) return undefined;
-  if (!policy.blocked_tools.some((t) => namesTool(t, op.tool.name))) return undefined;
-  return new AppError(
-    'policy_denied_blocked',
-    `policy denied: tool '${op.tool.name}' is blocked (mcp_policy.blocked_tools)`,
-    { policyDecision: 'denied' },
-  );
-}
-
 export async function invokeTool(
   deps: AppDeps,
   op: ToolOperation,
@@ -72,9 +59,6 @@ export async function invokeTool(
   const modeMeta = { mode: deps.config.mode, approval_mode: effectiveApprovalMode(deps.config) };
   let built: Envelope;
   try {
-    // Mutations meet blocked_tools in the gateway (audited there); reads here.
-    const blocked = op.mutation ? undefined : blockedTool(deps, op);
-    if (blocked) throw blocked;
     // Refused before anything walks the arguments recursively (a stack overflow would be an internal error).
     const deep = tooDeepField(args);
     if (deep !== undefined) {

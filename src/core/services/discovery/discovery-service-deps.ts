@@ -1,9 +1,6 @@
 // What the discovery, context and composite services need: the discovery stores, platform reads, the
-// scoring settings and keywords, the safety guards' counters, LLM generation, the approval queue and the
-// policy engine's policy-only check. Each service takes the part it uses (Pick<...>).
-import type { PolicyCategory } from '../../../contracts/tools/tool-binding.js';
-import type { PolicyDecision, PolicyLimit } from '../../domain/mutation-policy.js';
-import type { GuardSubject } from '../../domain/posting-guards.js';
+// scoring settings and keywords, the safety guards' counters, LLM generation and the approval queue. Each
+// service takes the part it uses (Pick<...>).
 import type { ScoringSettings } from '../../domain/scoring.js';
 import type { GuardDeps } from '../../gateway/guards.js';
 import type { ApprovalStore } from '../../ports/approval-store.js';
@@ -23,16 +20,6 @@ export interface DiscoverySettings {
   targetAccounts: readonly string[];
 }
 
-/** The policy engine without the gateway's execution: decide, then count what was done. */
-export interface PolicyCheck {
-  check(request: {
-    tool: string;
-    category: PolicyCategory;
-    subject?: GuardSubject;
-  }): Promise<Exclude<PolicyDecision, { decision: 'deny' }>>;
-  count(limits: readonly PolicyLimit[]): void;
-}
-
 export interface DiscoveryServiceDeps {
   discovered: DiscoveryStore;
   targets: TargetAccountStore;
@@ -47,5 +34,4 @@ export interface DiscoveryServiceDeps {
   selfId: () => Promise<string | undefined>;
   assist: AssistDeps;
   approvals: ApprovalStore;
-  policy: PolicyCheck;
 }

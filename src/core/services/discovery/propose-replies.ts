@@ -1,7 +1,8 @@
-// Proposed replies into the approval queue. Validation first (nothing too long is ever queued or counted),
-// then the policy engine's policy-only check (blocked → error, dry run → nothing queued), then each draft
-// meets the posting guards, counting replies already waiting for review and earlier drafts of the batch,
-// so a duplicate or a reply over a cap is skipped with a reason instead of queued.
+// Proposed replies into the approval queue. Validation comes first (nothing too long is ever queued or
+// counted), then the policy (the tool's binding asks for a check: blocked → error, dry run → nothing
+// queued, applied by the invoker), then each draft meets the posting guards, counting replies already
+// waiting for review and earlier drafts of the batch, so a duplicate or a reply over a cap is skipped with
+// a reason instead of queued.
 import { weightedLength } from '../../domain/weighted-length.js';
 import { AppError } from '../../errors.js';
 import type { LiveReplyItem } from '../../ports/engagement-history.js';
@@ -19,23 +20,13 @@ export interface ProposedReply {
   text: string;
 }
 
-export type ProposeOutcome =
-  | { outcome: 'dry_run'; wouldExecute: string; params: string }
-  | {
-      outcome: 'queued';
-      /** The policy routes this tool to approval (require_approval_for, composer mode): it queues anyway. */
-      routed: boolean;
-      queued: Array<{ tweet_id: string; approval_queue_id: number }>;
-      skipped: Unavailable[];
-    };
+export interface ProposeOutcome {
+  queued: Array<{ tweet_id: string; approval_queue_id: number }>;
+  skipped: Unavailable[];
+}
 
-export async function proposeReplies(
-  deps: Pick<
-    DiscoveryServiceDeps,
-    'discovered' | 'read' | 'clock' | 'settings' | 'guards' | 'history' | 'selfId' | 'approvals' | 'policy'
-  >,
-  input: { drafts: readonly ProposedReply[] },
-): Promise<ProposeOutcome> {
+/** Every draft within the post length, checked before the policy decides anything. */
+export function checkProposedLengths(input: { drafts: readonly ProposedReply[] }): void {
   for (const draft of input.drafts) {
     const length = weightedLength(draft.text);
     if (length > MAX) {
@@ -45,11 +36,16 @@ export async function proposeReplies(
       );
     }
   }
-  const decision = await deps.policy.check({ tool: PROPOSE_TOOL, category: 'thread' });
-  if (decision.decision === 'dry_run') {
-    return { outcome: 'dry_run', wouldExecute: PROPOSE_TOOL, params: JSON.stringify(input) };
-  }
+}
 
+export async function proposeReplies(
+  deps: Pick<
+    DiscoveryServiceDeps,
+    'discovered' | 'read' | 'clock' | 'settings' | 'guards' | 'history' | 'selfId' | 'approvals'
+  >,
+  input: { drafts: readonly ProposedReply[] },
+): Promise<ProposeOutcome> {
+  checkProposedLengths(input);
   const { posts, unavailable } = await loadPosts(
     deps,
     input.drafts.map((d) => d.tweet_id),
@@ -99,7 +95,5 @@ export async function proposeReplies(
     });
     queued.push({ tweet_id: draft.tweet_id, approval_queue_id: item.id });
   }
-  // One call is one mutation for the hourly cap, counted only when it changed something.
-  if (decision.decision === 'allow' && queued.length > 0) deps.policy.count(decision.limits);
-  return { outcome: 'queued', routed: decision.decision === 'route', queued, skipped };
+  return { queued, skipped };
 }

@@ -1,6 +1,6 @@
 // The discovery services' dependencies, taken from the app: the discovery stores, platform reads, scoring
-// and keywords from the config (read at each call), the guards' counters, LLM generation, the approval
-// queue and the gateway's policy-only check.
+// and keywords from the config (read at each call), the guards' counters, LLM generation and the approval
+// queue.
 
 import type { DiscoveryServiceDeps } from '../../../core/services/discovery/discovery-service-deps.js';
 import type { OperationDeps } from '../../operation-deps.js';
@@ -25,6 +25,5 @@ export function discoveryServices(deps: OperationDeps): DiscoveryServiceDeps {
     selfId: () => deps.meId(),
     assist: deps.assist,
     approvals: deps.content.approvals,
-    policy: deps.gateway,
   };
 }

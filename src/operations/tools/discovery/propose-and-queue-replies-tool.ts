@@ -2,7 +2,11 @@
 import { z } from 'zod';
 import { DB_ERRORS, PLATFORM_READ_ERRORS, POLICY_ERRORS } from '../../../contracts/tools/tool-binding.js';
 import { platformId } from '../../../contracts/tools/tool-params.js';
-import { PROPOSE_TOOL, proposeReplies } from '../../../core/services/discovery/propose-replies.js';
+import {
+  checkProposedLengths,
+  PROPOSE_TOOL,
+  proposeReplies,
+} from '../../../core/services/discovery/propose-replies.js';
 import { defineOperation } from '../../define-operation.js';
 import { discoveryBinding, mapStorageErrors } from './discovery-binding.js';
 import { discoveryServices } from './discovery-services.js';
@@ -44,19 +48,16 @@ export const proposeAndQueueRepliesTool = defineOperation({
     z.object({ dry_run: z.literal(true), would_execute: z.string(), params: z.string() }),
   ]),
   mutation: true,
-  tool: discoveryBinding(PROPOSE_TOOL, 'composite', {
-    social: true,
-    policy: 'check',
-    errors: [...POLICY_ERRORS, 'tweet_too_long', ...PLATFORM_READ_ERRORS, ...DB_ERRORS],
-  }),
-  run: async (deps, input, context) => {
-    const outcome = await mapStorageErrors(() => proposeReplies(discoveryServices(deps), input));
-    context.trace ??= {};
-    if (outcome.outcome === 'dry_run') {
-      context.trace.policy_decision = 'dry_run';
-      return { dry_run: true as const, would_execute: outcome.wouldExecute, params: outcome.params };
-    }
-    context.trace.policy_decision = outcome.routed ? 'routed_to_approval' : 'allowed';
-    return { queued: outcome.queued, skipped: outcome.skipped };
+  tool: {
+    ...discoveryBinding(PROPOSE_TOOL, 'composite', {
+      social: true,
+      policy: 'check',
+      errors: [...POLICY_ERRORS, 'tweet_too_long', ...PLATFORM_READ_ERRORS, ...DB_ERRORS],
+    }),
+    // Decided as a thread of replies; one call counts once, and only when it queued something.
+    policyCategory: 'thread',
+    counts: (result) => ((result as { queued?: unknown[] }).queued?.length ?? 0) > 0,
   },
+  validate: checkProposedLengths,
+  run: (deps, input) => mapStorageErrors(() => proposeReplies(discoveryServices(deps), input)),
 });

@@ -39,11 +39,12 @@ function previewTool(tool: 'social_post_tweet' | 'social_post_thread', input: z.
       policy: 'check',
       errors: [...PLATFORM_WRITE_ERRORS, 'validation_error', 'db_error'],
     },
-    run: async (deps, params) => {
+    // The gateway decides (schema, safety rules, policy) before the run: a denial is the call's error.
+    preview: tool,
+    run: async (_deps, params, context) => {
       const parsed = action.params.parse(params);
-      action.validate?.(parsed);
-      const subject = await action.subject?.(parsed, deps.social.read);
-      const decision = await deps.gateway.check({ tool, category: action.category, subject });
+      const decision = context.policy;
+      if (!decision) throw new Error(`${name} ran without the gateway's decision`);
       const texts = action.posting?.(parsed).payload.cards.map((c) => c.text) ?? [];
       return {
         dry_run: true as const,
