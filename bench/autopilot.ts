@@ -11,7 +11,7 @@ import { runSimulation } from '../src/app/simulation/run-simulation.js';
 import { ConfigSchema } from '../src/contracts/config/config.js';
 import type { SocialRead } from '../src/core/ports/social.js';
 import { findReplyOpportunities } from '../src/core/services/discovery/find-reply-opportunities.js';
-import { discoveryServices } from '../src/operations/tools/discovery/discovery-services.js';
+import { discoveryServices } from '../src/operations/discovery/discovery-services.js';
 import { startAppHarness } from '../test/support/app-harness.js';
 import { measureServeRss } from './autopilot-rss.js';
 

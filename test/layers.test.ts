@@ -89,7 +89,7 @@ const PROBES: Probe[] = [
   // src/operations: what it needs comes through its deps (operation-deps.ts), never the outer layers.
   { dir: 'src/operations', source: use('../infra/package-root.js'), rule: 'operations' },
   { dir: 'src/operations/settings', source: use('../../app/local-data.js'), rule: 'operations' },
-  { dir: 'src/operations/tools', source: use('../../surfaces/http/build-server.js'), rule: 'operations' },
+  { dir: 'src/operations/platform', source: use('../../surfaces/http/build-server.js'), rule: 'operations' },
   { dir: 'src/operations', source: use('../automation/scheduler.js'), rule: 'operations' },
   { dir: 'src/operations', source: use('../core/domain/object-path.js') },
   { dir: 'src/operations', source: use('./define-operation.js') },

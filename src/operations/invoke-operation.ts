@@ -9,7 +9,7 @@ import { POLICY_CATEGORIES } from '../contracts/config/mcp-policy.js';
 import type { PolicyCategory } from '../contracts/tools/tool-binding.js';
 import type { AnyOperation, OperationContext, OperationToolBinding } from './define-operation.js';
 import type { OperationDeps } from './operation-deps.js';
-import { runMutation } from './tools/tool-kit.js';
+import { runMutation } from './tool-kit.js';
 
 /** The category a checked call is counted under: the binding's, else the tool's own. */
 function policyCategory(tool: OperationToolBinding): PolicyCategory {

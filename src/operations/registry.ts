@@ -1,6 +1,7 @@
 // Every operation, in one list: the HTTP routes, the API docs, the tool server and its manifests derive
 // from it.
 
+import { ANALYTICS_OPERATIONS } from './analytics/index.js';
 import { approvalHistoryOperation } from './approvals/approval-history-operation.js';
 import { approvalStatsOperation } from './approvals/approval-stats-operation.js';
 import { approveAllOperation } from './approvals/approve-all-operation.js';
@@ -8,6 +9,7 @@ import { approveOperation } from './approvals/approve-operation.js';
 import { editApprovalOperation } from './approvals/edit-approval-operation.js';
 import { getApprovalOperation } from './approvals/get-approval-operation.js';
 import { listApprovalsOperation } from './approvals/list-approvals-operation.js';
+import { PENDING_COUNT_OPERATIONS } from './approvals/pending-count-operation.js';
 import { rejectOperation } from './approvals/reject-operation.js';
 import { assistImproveOperation } from './assist/assist-improve-operation.js';
 import { assistModeOperation } from './assist/assist-mode-operation.js';
@@ -25,6 +27,8 @@ import type { AnyOperation } from './define-operation.js';
 import { discoveryFeedOperation } from './discovery/discovery-feed-operation.js';
 import { discoveryKeywordsOperation } from './discovery/discovery-keywords-operation.js';
 import { composeFeedReplyOperation, queueFeedReplyOperation } from './discovery/feed-reply-operations.js';
+import { DISCOVERY_OPERATIONS } from './discovery/index.js';
+import { scoreTweetOperation } from './discovery/score-tweet-operation.js';
 import { archiveDraftOperation } from './drafts/archive-draft-operation.js';
 import { createDraftOperation } from './drafts/create-draft-operation.js';
 import { deleteDraftOperation } from './drafts/delete-draft-operation.js';
@@ -48,9 +52,17 @@ import { platformAuthStartOperation } from './onboarding/platform-auth-start-ope
 import { platformAuthStatusOperation } from './onboarding/platform-auth-status-operation.js';
 import { setupInitOperation } from './onboarding/setup-init-operation.js';
 import { setupStatusOperation } from './onboarding/setup-status-operation.js';
+import { ENDPOINT_OPERATIONS } from './platform/endpoint-operations.js';
+import { POST_PREVIEW_OPERATIONS } from './platform/post-preview-operations.js';
+import { PLATFORM_READ_OPERATIONS } from './platform/read-operations.js';
+import { UNIVERSAL_REQUEST_OPERATIONS } from './platform/universal-request-operations.js';
+import { uploadMediaOperation } from './platform/upload-media-operation.js';
+import { PLATFORM_WRITE_OPERATIONS } from './platform/write-operations.js';
 import { getJobOperation } from './posting/get-job-operation.js';
 import { rescheduleJobOperation } from './posting/reschedule-job-operation.js';
 import { runtimeStatusOperation } from './runtime/runtime-status-operation.js';
+import { getCapabilitiesOperation, healthCheckOperation } from './runtime/status-operations.js';
+import { getConfigOperation, validateConfigOperation } from './settings/config-operations.js';
 import { createBackupOperation } from './settings/create-backup-operation.js';
 import { describeSettingsOperation } from './settings/describe-settings-operation.js';
 import { getSettingsOperation } from './settings/get-settings-operation.js';
@@ -58,18 +70,6 @@ import { listBackupsOperation } from './settings/list-backups-operation.js';
 import { listToolsOperation } from './settings/list-tools-operation.js';
 import { patchSettingsOperation } from './settings/patch-settings-operation.js';
 import { testLlmOperation } from './settings/test-llm-operation.js';
-import { ANALYTICS_TOOLS } from './tools/analytics/index.js';
-import { APPROVAL_TOOLS } from './tools/approvals/approval-tools.js';
-import { DISCOVERY_TOOLS } from './tools/discovery/index.js';
-import { ENDPOINT_TOOLS } from './tools/endpoints/index.js';
-import { PLATFORM_READ_TOOLS } from './tools/reads/platform-read-tools.js';
-import { UNIVERSAL_TOOLS } from './tools/universal/index.js';
-import { getConfigTool, validateConfigTool } from './tools/utility/config-tools.js';
-import { scoreTweetTool } from './tools/utility/score-tweet-tool.js';
-import { getCapabilitiesTool, healthCheckTool } from './tools/utility/status-tools.js';
-import { PLATFORM_MUTATION_TOOLS } from './tools/writes/platform-mutation-tools.js';
-import { POST_PREVIEW_TOOLS } from './tools/writes/post-preview-tools.js';
-import { uploadMediaTool } from './tools/writes/upload-media-tool.js';
 
 export const OPERATIONS: readonly AnyOperation[] = [
   composeOperation,
@@ -129,18 +129,18 @@ export const OPERATIONS: readonly AnyOperation[] = [
   testLlmOperation,
   listBackupsOperation,
   createBackupOperation,
-  getConfigTool,
-  validateConfigTool,
-  getCapabilitiesTool,
-  healthCheckTool,
-  scoreTweetTool,
-  ...PLATFORM_READ_TOOLS,
-  ...PLATFORM_MUTATION_TOOLS,
-  ...POST_PREVIEW_TOOLS,
-  uploadMediaTool,
-  ...APPROVAL_TOOLS,
-  ...ENDPOINT_TOOLS,
-  ...UNIVERSAL_TOOLS,
-  ...ANALYTICS_TOOLS,
-  ...DISCOVERY_TOOLS,
+  getConfigOperation,
+  validateConfigOperation,
+  getCapabilitiesOperation,
+  healthCheckOperation,
+  scoreTweetOperation,
+  ...PLATFORM_READ_OPERATIONS,
+  ...PLATFORM_WRITE_OPERATIONS,
+  ...POST_PREVIEW_OPERATIONS,
+  uploadMediaOperation,
+  ...PENDING_COUNT_OPERATIONS,
+  ...ENDPOINT_OPERATIONS,
+  ...UNIVERSAL_REQUEST_OPERATIONS,
+  ...ANALYTICS_OPERATIONS,
+  ...DISCOVERY_OPERATIONS,
 ];

@@ -4,7 +4,7 @@
 // refused and queue nothing); a post that is not in the feed is 404 for both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findReplyOpportunities } from '../../src/core/services/discovery/find-reply-opportunities.js';
-import { discoveryServices } from '../../src/operations/tools/discovery/discovery-services.js';
+import { discoveryServices } from '../../src/operations/discovery/discovery-services.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
 import { seedFreshPosts } from '../mcp/discovery-fixtures.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';

@@ -9,7 +9,7 @@ import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
 import { type McpHarness, startMcpHarness } from '../support/mcp-harness.js';
 import { discoveryConfig, pending, seedFreshPosts } from './discovery-fixtures.js';
 
-const DISCOVERY_TOOLS = [
+const DISCOVERY_OPERATIONS = [
   'list_target_accounts',
   'list_unreplied_tweets',
   'get_discovery_feed',
@@ -48,7 +48,7 @@ const CATALOG = JSON.parse(
 
 describe('registration', () => {
   it('category, mutation flag and profiles match the reference catalog', () => {
-    for (const name of DISCOVERY_TOOLS) {
+    for (const name of DISCOVERY_OPERATIONS) {
       const entry = CATALOG.find((tool) => tool.name === name);
       const op = profileTools('write').find((tool) => tool.tool.name === name);
       expect(op, name).toBeDefined();
@@ -64,7 +64,7 @@ describe('registration', () => {
     h = await startMcpHarness({ profile: 'admin', config: config() });
     const { tools } = await h.client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
-    for (const name of DISCOVERY_TOOLS) expect(byName.has(name), name).toBe(true);
+    for (const name of DISCOVERY_OPERATIONS) expect(byName.has(name), name).toBe(true);
     expect(byName.get('get_author_context')?.inputSchema.required).toEqual(['author_id']);
     expect(byName.get('recommend_engagement_action')?.inputSchema.required).toEqual(['tweet_id']);
     expect(byName.get('draft_replies_for_candidates')?.inputSchema.required).toEqual(['tweet_ids']);
@@ -78,7 +78,7 @@ describe('registration', () => {
     await h.close();
     h = await startMcpHarness({ profile: 'readonly', config: config() });
     const readonly = (await h.client.listTools()).tools.map((tool) => tool.name);
-    expect(readonly.filter((name) => DISCOVERY_TOOLS.includes(name))).toEqual([]);
+    expect(readonly.filter((name) => DISCOVERY_OPERATIONS.includes(name))).toEqual([]);
   });
 });
 

@@ -13,9 +13,9 @@ import { ComposeOperationInput, composeOperation } from '../../operations/compos
 import type { OperationContext } from '../../operations/define-operation.js';
 import { invokeOperation } from '../../operations/invoke-operation.js';
 import type { OperationDeps } from '../../operations/operation-deps.js';
-import { PLATFORM_MUTATION_TOOLS } from '../../operations/tools/writes/platform-mutation-tools.js';
+import { PLATFORM_WRITE_OPERATIONS } from '../../operations/platform/write-operations.js';
 
-const REPLY = PLATFORM_MUTATION_TOOLS.find((op) => op.name === 'social_reply_to_tweet');
+const REPLY = PLATFORM_WRITE_OPERATIONS.find((op) => op.name === 'social_reply_to_tweet');
 
 async function compose(deps: OperationDeps, actor: Actor, content: AutopilotContent): Promise<SubmitOutcome> {
   const input = ComposeOperationInput.parse({

@@ -2,8 +2,8 @@
 // the discovery services over the operations' deps, and the actions that go through an operation.
 import type { LoopDeps } from '../../automation/loop-deps.js';
 import type { Config } from '../../contracts/config/config.js';
+import { discoveryServices } from '../../operations/discovery/discovery-services.js';
 import type { OperationDeps } from '../../operations/operation-deps.js';
-import { discoveryServices } from '../../operations/tools/discovery/discovery-services.js';
 import type { AppDeps } from './app-deps.js';
 import { autopilotStore } from './autopilot-store.js';
 import { loopActions } from './loop-actions.js';

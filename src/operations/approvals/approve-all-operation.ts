@@ -3,7 +3,7 @@ import { ApproveAllInput } from '../../contracts/approvals.js';
 import { ApproveAllResultSchema } from '../../contracts/publishing.js';
 import { approveAll } from '../../core/services/approvals/review-approval.js';
 import { defineOperation } from '../define-operation.js';
-import { localTool, PLATFORM_READ_ERRORS_WITH_DB } from '../tools/tool-kit.js';
+import { localTool, PLATFORM_READ_ERRORS_WITH_DB } from '../tool-kit.js';
 
 export const approveAllOperation = defineOperation({
   name: 'approvals.approve_all',

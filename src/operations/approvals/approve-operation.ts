@@ -3,7 +3,7 @@ import { ReviewInput } from '../../contracts/approvals.js';
 import { ApproveResultSchema } from '../../contracts/publishing.js';
 import { approveItem } from '../../core/services/approvals/review-approval.js';
 import { defineOperation } from '../define-operation.js';
-import { localTool, PLATFORM_READ_ERRORS_WITH_DB } from '../tools/tool-kit.js';
+import { localTool, PLATFORM_READ_ERRORS_WITH_DB } from '../tool-kit.js';
 
 export const approveOperation = defineOperation({
   name: 'approvals.approve',

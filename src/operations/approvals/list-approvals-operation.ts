@@ -1,7 +1,7 @@
 // Operation approvals.list (HTTP and the tool list_pending_approvals): the approval queue by status.
 import { ApprovalListSchema, ListApprovalsInput } from '../../contracts/approvals.js';
 import { defineOperation } from '../define-operation.js';
-import { localTool } from '../tools/tool-kit.js';
+import { localTool } from '../tool-kit.js';
 
 export const listApprovalsOperation = defineOperation({
   name: 'approvals.list',

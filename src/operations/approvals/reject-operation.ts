@@ -2,7 +2,7 @@
 import { ApprovalItemSchema, ReviewInput } from '../../contracts/approvals.js';
 import { rejectItem } from '../../core/services/approvals/review-approval.js';
 import { defineOperation } from '../define-operation.js';
-import { localTool } from '../tools/tool-kit.js';
+import { localTool } from '../tool-kit.js';
 
 export const rejectOperation = defineOperation({
   name: 'approvals.reject',

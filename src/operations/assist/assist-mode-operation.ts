@@ -2,7 +2,7 @@
 import { ModeOutput } from '../../contracts/assist.js';
 import { EmptyInput } from '../../contracts/no-input.js';
 import { defineOperation } from '../define-operation.js';
-import { WRITE_ADMIN_API_READONLY } from '../tools/tool-kit.js';
+import { WRITE_ADMIN_API_READONLY } from '../tool-kit.js';
 
 export const assistModeOperation = defineOperation({
   name: 'assist.mode',

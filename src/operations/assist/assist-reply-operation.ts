@@ -4,7 +4,7 @@ import { AssistReplyInput, AssistReplyOutput } from '../../contracts/assist.js';
 import { AppError } from '../../core/errors.js';
 import { generateReply } from '../../core/services/assist/generate-content.js';
 import { defineOperation } from '../define-operation.js';
-import { llmTool } from '../tools/tool-kit.js';
+import { llmTool } from '../tool-kit.js';
 
 export const assistReplyOperation = defineOperation({
   name: 'assist.reply',

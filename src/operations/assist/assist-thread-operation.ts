@@ -2,7 +2,7 @@
 import { AssistThreadInput, AssistThreadOutput } from '../../contracts/assist.js';
 import { generateThread } from '../../core/services/assist/generate-content.js';
 import { defineOperation } from '../define-operation.js';
-import { llmTool } from '../tools/tool-kit.js';
+import { llmTool } from '../tool-kit.js';
 
 export const assistThreadOperation = defineOperation({
   name: 'assist.thread',

@@ -2,7 +2,7 @@
 import { TopicsInput, TopicsOutput } from '../../contracts/assist.js';
 import { suggestTopics } from '../../core/services/assist/suggest.js';
 import { defineOperation } from '../define-operation.js';
-import { localTool } from '../tools/tool-kit.js';
+import { localTool } from '../tool-kit.js';
 
 export const assistTopicsOperation = defineOperation({
   name: 'assist.topics',

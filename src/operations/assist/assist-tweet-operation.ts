@@ -3,7 +3,7 @@ import { AssistTweetInput, AssistTweetOutput } from '../../contracts/assist.js';
 import { withTone } from '../../core/domain/prompts.js';
 import { generateTweet } from '../../core/services/assist/generate-content.js';
 import { defineOperation } from '../define-operation.js';
-import { llmTool } from '../tools/tool-kit.js';
+import { llmTool } from '../tool-kit.js';
 
 export const assistTweetOperation = defineOperation({
   name: 'assist.tweet',

@@ -5,7 +5,7 @@ import { ComposeOperationInput, ComposeOperationOutput } from '../../contracts/c
 import { PLATFORM_WRITE_ERRORS } from '../../contracts/tools/tool-binding.js';
 import { composeContent } from '../../core/services/compose/compose-content.js';
 import { defineOperation } from '../define-operation.js';
-import { WRITE_ADMIN } from '../tools/tool-kit.js';
+import { WRITE_ADMIN } from '../tool-kit.js';
 
 const TOOL = 'compose_tweet';
 

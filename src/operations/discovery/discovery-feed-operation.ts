@@ -4,8 +4,8 @@
 import { DiscoveryFeedInput, DiscoveryFeedPageSchema } from '../../contracts/discovery.js';
 import { readDiscoveryPage } from '../../core/services/discovery/read-discovery-feed.js';
 import { defineOperation } from '../define-operation.js';
-import { mapStorageErrors } from '../tools/discovery/discovery-binding.js';
-import { discoveryServices } from '../tools/discovery/discovery-services.js';
+import { mapStorageErrors } from './discovery-binding.js';
+import { discoveryServices } from './discovery-services.js';
 
 export const discoveryFeedOperation = defineOperation({
   name: 'discovery.feed',

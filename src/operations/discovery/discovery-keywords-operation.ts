@@ -3,7 +3,7 @@ import { DiscoveryKeywordsSchema } from '../../contracts/discovery.js';
 import { EmptyInput } from '../../contracts/no-input.js';
 import { listKeywords } from '../../core/services/discovery/list-keywords.js';
 import { defineOperation } from '../define-operation.js';
-import { mapStorageErrors } from '../tools/discovery/discovery-binding.js';
+import { mapStorageErrors } from './discovery-binding.js';
 
 export const discoveryKeywordsOperation = defineOperation({
   name: 'discovery.keywords',

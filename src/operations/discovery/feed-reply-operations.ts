@@ -9,7 +9,7 @@ import {
 } from '../../contracts/discovery.js';
 import { composeFeedReply, queueFeedReply } from '../../core/services/discovery/feed-replies.js';
 import { defineOperation } from '../define-operation.js';
-import { discoveryServices } from '../tools/discovery/discovery-services.js';
+import { discoveryServices } from './discovery-services.js';
 
 export const composeFeedReplyOperation = defineOperation({
   name: 'discovery.compose_reply',
