@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../src/app/create-app.js';
+import { createApp } from '../src/app/wiring/create-app.js';
 import { ConfigSchema } from '../src/contracts/config/config.js';
 import { percentile } from '../src/core/domain/latency-stats.js';
 import { createLogger } from '../src/infra/logging/create-logger.js';

@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type App, createApp } from '../src/app/create-app.js';
+import { type App, createApp } from '../src/app/wiring/create-app.js';
 import { ConfigSchema } from '../src/contracts/config/config.js';
 import { TOOL_PROFILES } from '../src/contracts/tools/tool-binding.js';
 import { percentile } from '../src/core/domain/latency-stats.js';

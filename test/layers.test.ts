@@ -61,7 +61,7 @@ const PROBES: Probe[] = [
   // src/core: never the outer layers.
   { dir: 'src/core', source: use('../infra/package-root.js'), rule: 'core' },
   { dir: 'src/core/services', source: use('../../surfaces/cli/cli-io.js'), rule: 'core' },
-  { dir: 'src/core/services', source: use('../../app/create-app.js'), rule: 'core' },
+  { dir: 'src/core/services', source: use('../../app/wiring/create-app.js'), rule: 'core' },
   { dir: 'src/core/ports', source: use('../../operations/registry.js'), rule: 'core' },
   { dir: 'src/core/services', source: use('../../automation/scheduler.js'), rule: 'core' },
   { dir: 'src/core/services', source: use('../domain/object-path.js') },
@@ -94,7 +94,7 @@ const PROBES: Probe[] = [
   { dir: 'src/operations', source: use('../core/domain/object-path.js') },
   { dir: 'src/operations', source: use('./define-operation.js') },
   // src/automation: the loops reach everything through their deps (loop-deps.ts).
-  { dir: 'src/automation', source: use('../app/create-app.js'), rule: 'automation' },
+  { dir: 'src/automation', source: use('../app/wiring/create-app.js'), rule: 'automation' },
   { dir: 'src/automation/loops', source: use('../../operations/invoke-operation.js'), rule: 'automation' },
   { dir: 'src/automation/loops', source: use('../../infra/social/token-manager.js'), rule: 'automation' },
   { dir: 'src/automation', source: use('../surfaces/cli/cli-io.js'), rule: 'automation' },
@@ -104,7 +104,7 @@ const PROBES: Probe[] = [
   { dir: 'src/infra/sqlite', source: use('../../core/services/content-deps.js'), rule: 'infra' },
   { dir: 'src/infra/process', source: use('../../core/gateway/publisher-deps.js'), rule: 'infra' },
   { dir: 'src/infra/social', source: use('../../core/gateway/mutation-gateway.js'), rule: 'infra' },
-  { dir: 'src/infra', source: use('../app/create-app.js'), rule: 'infra' },
+  { dir: 'src/infra', source: use('../app/wiring/create-app.js'), rule: 'infra' },
   { dir: 'src/infra/sqlite', source: use('../../operations/registry.js'), rule: 'infra' },
   { dir: 'src/infra', source: use('../automation/scheduler.js'), rule: 'infra' },
   { dir: 'src/infra', source: use('../surfaces/cli/cli-io.js'), rule: 'infra' },

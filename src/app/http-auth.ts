@@ -7,7 +7,7 @@ import { ensureApiToken, sameSecret } from '../infra/security/api-token.js';
 import { hashPassphrase, verifyPassphrase } from '../infra/security/passphrase.js';
 import { AuthRepository, type SessionRecord } from '../infra/sqlite/repositories/auth-repository.js';
 import { LoginFailureRepository } from '../infra/sqlite/repositories/login-failure-repository.js';
-import type { AppDeps } from './create-app.js';
+import type { AppDeps } from './wiring/create-app.js';
 
 export type { SessionRecord } from '../infra/sqlite/repositories/auth-repository.js';
 

@@ -12,7 +12,7 @@ import { createSettingsStore } from '../infra/config/settings-store.js';
 import { createLogger } from '../infra/logging/create-logger.js';
 import { clockAtFrom } from '../infra/process/clock-at.js';
 import { crashPointFrom } from '../infra/process/crash-points.js';
-import { type App, createApp } from './create-app.js';
+import { type App, createApp } from './wiring/create-app.js';
 
 /** A long-lived piece of the process, started after the app and stopped before it. */
 export interface RuntimePart {

@@ -39,7 +39,7 @@ export interface LoopDeps {
   logger: Log;
   content: Pick<ContentDeps, 'approvals' | 'posting'>;
   discovery: DiscoveryStores;
-  /** The discovery services (searches, scoring, guards, generation, approvals, the policy check). */
+  /** The discovery services (searches, scoring, guards, generation, approvals). */
   discoveryServices(): DiscoveryServiceDeps;
   assist: AssistDeps;
   status: Pick<StatusDeps, 'llmProblem'>;

@@ -41,8 +41,18 @@ export interface OperationContext {
 export interface FaceBinding {
   /** Fields this face requires although the shared schema leaves them optional (the spec's tables). */
   required?: readonly string[];
-  /** The answer in this face's shape, when it differs from the operation's output. */
-  output?: (result: unknown) => unknown;
+  /**
+   * This face's own parameters, when they differ from the shared input (a tool's are fixed by the spec, a
+   * route's by its path): the schema the face validates with, and how a valid call becomes the input.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: the mapping takes what its own schema parsed.
+  params?: { schema: z.ZodObject; toInput: (params: any) => unknown };
+  /**
+   * The answer in this face's shape, when it differs from the operation's output: its schema (listings,
+   * docs, the dashboard's client) and the mapping, which may refuse a result this face cannot show.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: the mapping takes the operation's result.
+  answer?: { schema: z.ZodType; fromResult: (result: any) => unknown };
 }
 
 export interface HttpBinding extends FaceBinding {
@@ -107,23 +117,38 @@ function withoutDefault(field: z.ZodType | undefined): z.ZodType {
   return inner;
 }
 
-/** The input schema one face validates with: the shared one, with that face's required fields. */
+const bindingOf = (op: AnyOperation, face: Face): FaceBinding | undefined =>
+  face === 'http' ? op.http : op.tool;
+
+/** The input schema one face validates with: its own, or the shared one with that face's required fields. */
 export function faceInput(op: AnyOperation, face: Face): z.ZodType {
   const cached = faceSchemas.get(op)?.[face];
   if (cached) return cached;
-  const required = (face === 'http' ? op.http : op.tool)?.required ?? [];
-  const shared = op.input as unknown as z.ZodObject;
+  const binding = bindingOf(op, face);
+  const required = binding?.required ?? [];
+  const shared = (binding?.params?.schema ?? op.input) as unknown as z.ZodObject;
   // A required field loses the default (and the optional wrapper) the shared schema gives it.
   const schema =
     required.length === 0
-      ? op.input
+      ? shared
       : shared.extend(Object.fromEntries(required.map((key) => [key, withoutDefault(shared.shape[key])])));
   faceSchemas.set(op, { ...faceSchemas.get(op), [face]: schema });
   return schema;
 }
 
+/** A face's validated call as the operation's input. */
+export function operationInput(op: AnyOperation, face: Face, params: unknown): unknown {
+  const map = bindingOf(op, face)?.params?.toInput;
+  return map ? map(params) : params;
+}
+
+/** The schema of the answer one face gives. */
+export function faceOutputSchema(op: AnyOperation, face: Face): z.ZodType {
+  return bindingOf(op, face)?.answer?.schema ?? op.output;
+}
+
 /** The answer as one face shows it. */
 export function faceOutput(op: AnyOperation, face: Face, result: unknown): unknown {
-  const map = (face === 'http' ? op.http : op.tool)?.output;
+  const map = bindingOf(op, face)?.answer?.fromResult;
   return map ? map(result) : result;
 }

@@ -25,6 +25,8 @@ export async function invokeOperation(
   op: AnyOperation,
   input: unknown,
   context: OperationContext,
+  /** The call as its face received it (that face's own parameters): audited, and echoed by a dry run. */
+  called: unknown = input,
 ): Promise<unknown> {
   if (op.action) return runMutation(deps.gateway, context, op.action, input as Record<string, unknown>);
   const run = op.run;
@@ -40,7 +42,7 @@ export async function invokeOperation(
   const trace = context.trace;
   const validate = op.validate;
   const outcome = await deps.gateway.submit(
-    { tool: tool?.name ?? op.name, params: (input ?? {}) as Record<string, unknown>, actor: context.actor },
+    { tool: tool?.name ?? op.name, params: (called ?? {}) as Record<string, unknown>, actor: context.actor },
     {
       ...(validate ? { validate: () => validate(input) } : {}),
       ...(tool?.policy === 'check' ? { policy: { category: policyCategory(tool) } } : {}),

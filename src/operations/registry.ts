@@ -9,7 +9,6 @@ import { approveOperation } from './approvals/approve-operation.js';
 import { editApprovalOperation } from './approvals/edit-approval-operation.js';
 import { getApprovalOperation } from './approvals/get-approval-operation.js';
 import { listApprovalsOperation } from './approvals/list-approvals-operation.js';
-import { PENDING_COUNT_OPERATIONS } from './approvals/pending-count-operation.js';
 import { rejectOperation } from './approvals/reject-operation.js';
 import { assistImproveOperation } from './assist/assist-improve-operation.js';
 import { assistModeOperation } from './assist/assist-mode-operation.js';
@@ -26,8 +25,9 @@ import { unlinkDriveOperation } from './connectors/unlink-drive-operation.js';
 import type { AnyOperation } from './define-operation.js';
 import { discoveryFeedOperation } from './discovery/discovery-feed-operation.js';
 import { discoveryKeywordsOperation } from './discovery/discovery-keywords-operation.js';
-import { composeFeedReplyOperation, queueFeedReplyOperation } from './discovery/feed-reply-operations.js';
+import { draftRepliesOperation } from './discovery/draft-replies-operation.js';
 import { DISCOVERY_OPERATIONS } from './discovery/index.js';
+import { queueRepliesOperation } from './discovery/queue-replies-operation.js';
 import { scoreTweetOperation } from './discovery/score-tweet-operation.js';
 import { archiveDraftOperation } from './drafts/archive-draft-operation.js';
 import { createDraftOperation } from './drafts/create-draft-operation.js';
@@ -101,8 +101,8 @@ export const OPERATIONS: readonly AnyOperation[] = [
   readCalendarOperation,
   discoveryFeedOperation,
   discoveryKeywordsOperation,
-  composeFeedReplyOperation,
-  queueFeedReplyOperation,
+  draftRepliesOperation,
+  queueRepliesOperation,
   ingestOperation,
   listSourcesOperation,
   linkDriveOperation,
@@ -138,7 +138,6 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...PLATFORM_WRITE_OPERATIONS,
   ...POST_PREVIEW_OPERATIONS,
   uploadMediaOperation,
-  ...PENDING_COUNT_OPERATIONS,
   ...ENDPOINT_OPERATIONS,
   ...UNIVERSAL_REQUEST_OPERATIONS,
   ...ANALYTICS_OPERATIONS,

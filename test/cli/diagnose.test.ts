@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app/create-app.js';
+import { createApp } from '../../src/app/wiring/create-app.js';
 import { loadConfig } from '../../src/infra/config/load-config.js';
 import { createLogger } from '../../src/infra/logging/create-logger.js';
 import { type FakeSocial, startFakeSocial } from '../../src/infra/sandbox/social/index.js';

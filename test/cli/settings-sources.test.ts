@@ -3,7 +3,7 @@
 // still loads, and `app test` says that source is disabled and why.
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app/create-app.js';
+import { createApp } from '../../src/app/wiring/create-app.js';
 import { loadConfig } from '../../src/infra/config/load-config.js';
 import { createLogger } from '../../src/infra/logging/create-logger.js';
 import { runApp } from '../support/run-app.js';

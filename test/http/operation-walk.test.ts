@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findReplyOpportunities } from '../../src/core/services/discovery/find-reply-opportunities.js';
+import { faceOutputSchema } from '../../src/operations/define-operation.js';
 import { discoveryServices } from '../../src/operations/discovery/discovery-services.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { type FakeDrive, startFakeDrive } from '../fakes/drive/index.js';
@@ -127,13 +128,13 @@ const WALK: Step[] = [
   ['backups.create', 'POST', '/api/backups', {}],
   ['backups.list', 'GET', '/api/backups'],
   [
-    'discovery.compose_reply',
+    'discovery.draft_replies',
     'POST',
     (saved) => `/api/discovery/${saved['discovery.feed'].items[0].id}/compose-reply`,
     {},
   ],
   [
-    'discovery.queue_reply',
+    'discovery.queue_replies',
     'POST',
     (saved) => `/api/discovery/${saved['discovery.feed'].items[0].id}/queue-reply`,
     { text: 'A reply from the walk.' },
@@ -197,7 +198,7 @@ describe('every HTTP operation', () => {
         problems.push(`${name}: ${response.status} ${JSON.stringify(response.json).slice(0, 300)}`);
         continue;
       }
-      const checked = op?.output.safeParse(response.json);
+      const checked = op && faceOutputSchema(op, 'http').safeParse(response.json);
       if (!checked?.success) problems.push(`${name}: ${checked?.error.message.slice(0, 300)}`);
     }
     expect(problems).toEqual([]);

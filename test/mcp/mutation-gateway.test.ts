@@ -2,7 +2,7 @@
 // 5-minute idempotency window ends, concurrent identical calls act once, and every decision is audited.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type App, createApp } from '../../src/app/create-app.js';
+import { type App, createApp } from '../../src/app/wiring/create-app.js';
 import { type ConfigInput, ConfigSchema } from '../../src/contracts/config/config.js';
 import { createLogger } from '../../src/infra/logging/create-logger.js';
 import {

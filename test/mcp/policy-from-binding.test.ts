@@ -4,7 +4,7 @@
 // rows, same counter), and an agent's read meets blocked_tools in the same gateway.
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type App, createApp } from '../../src/app/create-app.js';
+import { type App, createApp } from '../../src/app/wiring/create-app.js';
 import { type ConfigInput, ConfigSchema } from '../../src/contracts/config/config.js';
 import type { Envelope } from '../../src/contracts/tools/envelope.js';
 import type { CheckedPolicy } from '../../src/core/gateway/mutation-gateway.js';
@@ -247,6 +247,6 @@ describe('the registry declares the policy, the operations hold none', () => {
     const callers = files.filter((f) =>
       /\bgateway\.(submit|preview|admitRead)\(/.test(readFileSync(new URL(f, root), 'utf8')),
     );
-    expect(callers.sort()).toEqual(['invoke-operation.ts', 'tools/tool-kit.ts']);
+    expect(callers.sort()).toEqual(['invoke-operation.ts', 'tool-kit.ts']);
   });
 });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Envelope } from '../../src/contracts/tools/envelope.js';
 import { TOOL_PROFILES, type ToolProfile } from '../../src/contracts/tools/tool-binding.js';
+import { faceOutputSchema } from '../../src/operations/define-operation.js';
 import { profileTools } from '../../src/surfaces/mcp/profile-tools.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
 import { connectTools, type ToolClient } from '../support/app-harness.js';
@@ -401,7 +402,7 @@ describe.each(WALKS)('profile %s, %s exposure', (profile: ToolProfile, exposure:
         else {
           // Every answer is what the operation declares (the gateway's own payloads aside).
           const op = byTool.get(tool);
-          const checked = op ? op.output.safeParse(result.data) : undefined;
+          const checked = op ? faceOutputSchema(op, 'tool').safeParse(result.data) : undefined;
           if (checked && !checked.success && !gatewayPayload(result.data)) {
             failures.push(
               `${tool}: answer does not match its output schema: ${checked.error.message.slice(0, 300)}`,

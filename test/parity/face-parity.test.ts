@@ -4,7 +4,7 @@
 // the fake platform, the fake LLM) set up alike: one called over HTTP, one by an agent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTweet } from '../../src/infra/sandbox/social/factory.js';
-import type { AnyOperation } from '../../src/operations/define-operation.js';
+import { type AnyOperation, faceOutput } from '../../src/operations/define-operation.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
 import { connectTools } from '../support/app-harness.js';
@@ -16,6 +16,13 @@ interface ParityCase {
   input(ready: Record<string, unknown>): Record<string, unknown>;
   /** The setup answers differ between the two apps (random ids): each face gets its own app's input. */
   perApp?: boolean;
+  /** The tool's own parameters, where its binding maps them into the shared input (the spec fixes them). */
+  toolInput?(ready: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * The face whose answer is the other face's through its binding's answer mapping (both answer from the
+   * one result), and stored fields the faces' own defaults set differently.
+   */
+  mapped?: { face: 'http' | 'tool'; stored?: readonly string[] };
 }
 
 const PENDING = async (h: HttpHarness) => {
@@ -24,6 +31,37 @@ const PENDING = async (h: HttpHarness) => {
     expect(queued.status).toBe(202);
   }
   return { id: 1 };
+};
+
+/** Two posts in the Discovery Feed, alike on both apps. */
+const FEED = async (h: HttpHarness) => {
+  const post = (id: string, score: number, text: string) => ({
+    tweet_id: id,
+    author_id: `20${id}`,
+    author_username: `author_${id}`,
+    author_followers: 1200,
+    text,
+    tweet_created_at: '2026-11-18T14:00:00.000Z',
+    like_count: 3,
+    retweet_count: 1,
+    reply_count: 0,
+    quote_count: 0,
+    impression_count: 90,
+    has_media: false,
+    is_quote: false,
+    score,
+    score_breakdown: { signals: {} },
+    matched_keyword: 'changelog',
+    source: 'search' as const,
+  });
+  await h.app.deps.discovery.discovered.save(
+    [
+      post('7001', 82, 'How do you write a changelog people read?'),
+      post('7002', 64, 'Changelogs: worth it?'),
+    ],
+    new Date('2026-11-18T14:30:00.000Z'),
+  );
+  return { tweet_id: '7001' };
 };
 
 /** Every operation with both bindings, and how to call it. A new shared action must be added here. */
@@ -65,6 +103,28 @@ const TABLE: Record<string, ParityCase> = {
     perApp: true,
   },
   get_rate_limits: { setup: PENDING, input: () => ({}) },
+  // The dashboard's feed, stats and reply workflow share their operations with the agent's tools, whose
+  // parameters and answers the spec fixes.
+  'discovery.feed': {
+    setup: FEED,
+    input: () => ({ limit: 10, min_score: 50 }),
+    toolInput: () => ({ limit: 10, min_score: 50 }),
+    mapped: { face: 'tool' },
+  },
+  'approvals.stats': { setup: PENDING, input: () => ({}), mapped: { face: 'tool' } },
+  'discovery.draft_replies': {
+    setup: FEED,
+    input: ({ tweet_id }) => ({ tweet_id, mention_product: false }),
+    toolInput: ({ tweet_id }) => ({ tweet_ids: [tweet_id], mention_product: false }),
+    mapped: { face: 'http' },
+  },
+  'discovery.queue_replies': {
+    setup: FEED,
+    input: ({ tweet_id }) => ({ tweet_id, text: 'We keep ours to what changed and why.' }),
+    toolInput: ({ tweet_id }) => ({ drafts: [{ tweet_id, text: 'We keep ours to what changed and why.' }] }),
+    // The item says where the reply came from; the audit holds each face's own call.
+    mapped: { face: 'http', stored: ['reason', 'params', 'params_hash', 'tool_name'] },
+  },
   get_policy_status: { input: () => ({}) },
 };
 
@@ -142,11 +202,18 @@ function normalize(value: unknown): unknown {
 
 const TABLES = ['drafts', 'draft_revisions', 'approval_queue', 'posting_jobs', 'mutation_audit'];
 
-function stored(h: HttpHarness) {
+function stored(h: HttpHarness, own: readonly string[] = []) {
   const sqlite = h.app.deps.database.sqlite;
-  return Object.fromEntries(
-    TABLES.map((table) => [table, normalize(sqlite.prepare(`select * from ${table} order by id`).all())]),
-  );
+  const rows = (table: string) =>
+    (sqlite.prepare(`select * from ${table} order by id`).all() as Record<string, unknown>[]).map((row) =>
+      Object.fromEntries(Object.entries(row).filter(([key]) => !own.includes(key))),
+    );
+  return Object.fromEntries(TABLES.map((table) => [table, normalize(rows(table))]));
+}
+
+/** One face's answer as the other face gives it, through that face's answer mapping. */
+function through(op: AnyOperation, face: 'http' | 'tool', answer: unknown): unknown {
+  return faceOutput(op, face, answer);
 }
 
 function auditActors(h: HttpHarness): string[] {
@@ -174,14 +241,24 @@ describe('one operation per action, the same on both faces', () => {
         const request = httpRequest(op, input);
         const http = await viaHttp.api(request.method, request.url, request.body);
         expect(http.status, JSON.stringify(http.json)).toBeLessThan(300);
+        const toolInput = parity.toolInput ?? parity.input;
         const tool = await tools.call(
           op.tool?.name as string,
-          parity.perApp ? parity.input(readyTool) : input,
+          parity.perApp ? toolInput(readyTool) : toolInput(readyHttp),
         );
         expect(tool.success, JSON.stringify(tool.error)).toBe(true);
 
-        expect(normalize(tool.data)).toEqual(normalize(http.json));
-        expect(stored(viaTool)).toEqual(stored(viaHttp));
+        const mapped = parity.mapped?.face;
+        if (mapped === 'tool') {
+          expect(tool.data).not.toEqual(http.json);
+          expect(normalize(tool.data)).toEqual(normalize(through(op, 'tool', http.json)));
+        } else if (mapped === 'http') {
+          expect(normalize(http.json)).toEqual(normalize(through(op, 'http', tool.data)));
+        } else {
+          expect(normalize(tool.data)).toEqual(normalize(http.json));
+        }
+        const own = parity.mapped?.stored ?? [];
+        expect(stored(viaTool, own)).toEqual(stored(viaHttp, own));
         if (op.mutation) {
           // The same entry, each with its own actor: never audited as the tool server by default.
           expect(auditActors(viaHttp).slice(-1)).toEqual(['api']);

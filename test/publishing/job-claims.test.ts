@@ -2,7 +2,7 @@
 // of them; a job in progress in a live process is left alone; one left by a dead process is taken over.
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type App, createApp } from '../../src/app/create-app.js';
+import { type App, createApp } from '../../src/app/wiring/create-app.js';
 import { ConfigSchema } from '../../src/contracts/config/config.js';
 import { publishJob, runPostingQueue } from '../../src/core/gateway/publish-job.js';
 import { createLogger } from '../../src/infra/logging/create-logger.js';

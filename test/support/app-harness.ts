@@ -3,7 +3,7 @@
 // `connectTools` links a tool-server client to any app, so one app can be driven through both faces.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { type App, createApp } from '../../src/app/create-app.js';
+import { type App, createApp } from '../../src/app/wiring/create-app.js';
 import { type ConfigInput, ConfigSchema } from '../../src/contracts/config/config.js';
 import type { Envelope } from '../../src/contracts/tools/envelope.js';
 import type { ToolProfile } from '../../src/contracts/tools/tool-binding.js';

@@ -2,7 +2,7 @@
 // of the result), in characters. Shared by the context-budget test and the tool server benchmark.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { AppDeps } from '../../src/app/create-app.js';
+import type { AppDeps } from '../../src/app/wiring/create-app.js';
 import type { ToolProfile } from '../../src/contracts/tools/tool-binding.js';
 import { buildToolServer } from '../../src/surfaces/mcp/build-tool-server.js';
 

@@ -353,7 +353,10 @@ export const api = {
     /** Approval queue items by status (default: those waiting for a person), oldest first. */
     list: (query?: z.input<typeof ListApprovalsInput>, options?: CallOptions) =>
       callRoute<z.infer<typeof ApprovalListSchema>>('GET', '/api/approval', {}, query, options),
-    /** How many items are in each approval status. */
+    /**
+     * How many items are in the approval queue: per status for the dashboard, the pending count for
+     * agents.
+     */
     stats: (options?: CallOptions) =>
       callRoute<z.infer<typeof ApprovalStatsSchema>>('GET', '/api/approval/stats', {}, undefined, options),
     /**
@@ -461,8 +464,9 @@ export const api = {
   },
   discovery: {
     /**
-     * Scored posts found by discovery, best first: filter by lowest score, keyword and not yet
-     * answered; paged; each with its score breakdown.
+     * Scored posts from recent discovery runs (and find_reply_opportunities), best score first, with
+     * whether the account already replied; the dashboard filters them by keyword and not yet answered,
+     * pages them and shows the score breakdown of each.
      */
     feed: (query?: z.input<typeof DiscoveryFeedInput>, options?: CallOptions) =>
       callRoute<z.infer<typeof DiscoveryFeedPageSchema>>('GET', '/api/discovery/feed', {}, query, options),
@@ -479,10 +483,10 @@ export const api = {
         options,
       ),
     /**
-     * Write a reply to a post in the Discovery Feed with the LLM (the account voice and notes); says
-     * whether the guards would let it be queued.
+     * Writes a reply draft in the account's voice for each post: at most 280 weighted characters,
+     * banned phrases regenerated or flagged, and whether a safety guard would refuse queueing it.
      */
-    composeReply: (
+    draftReplies: (
       tweetId: z.input<typeof ComposeFeedReplyInput>['tweet_id'],
       body?: Omit<z.input<typeof ComposeFeedReplyInput>, 'tweet_id'>,
       options?: CallOptions,
@@ -494,11 +498,8 @@ export const api = {
         body,
         options,
       ),
-    /**
-     * Queue a reply to a post in the Discovery Feed for review (approval queue), after the length,
-     * banned-phrase and reply guards.
-     */
-    queueReply: (
+    /** Queues replies for human review. */
+    queueReplies: (
       tweetId: z.input<typeof QueueFeedReplyInput>['tweet_id'],
       body: Omit<z.input<typeof QueueFeedReplyInput>, 'tweet_id'>,
       options?: CallOptions,

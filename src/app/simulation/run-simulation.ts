@@ -21,7 +21,7 @@ import { type StandInLlm, startStandInLlm } from '../../infra/sandbox/stand-in-l
 import { storeFakeLogin } from '../../infra/sandbox/store-fake-login.js';
 import { createBackup } from '../../infra/sqlite/backup.js';
 import { ActivityReportRepository } from '../../infra/sqlite/repositories/activity-report-repository.js';
-import { type App, createApp } from '../create-app.js';
+import { type App, createApp } from '../wiring/create-app.js';
 import { type PlannedFault, planFaults } from './sim-faults.js';
 import { buildDayReport, type DayReport, type LoopEvent } from './sim-report.js';
 import { SimWorld } from './sim-world.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTempHome, type TempHome } from '../../../test/support/temp-home.js';
-import { type App, createApp } from '../../app/create-app.js';
+import { type App, createApp } from '../../app/wiring/create-app.js';
 import { ConfigSchema } from '../../contracts/config/config.js';
 import { createLogger } from '../../infra/logging/create-logger.js';
 import { buildHttpServer } from './build-server.js';

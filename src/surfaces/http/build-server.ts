@@ -3,8 +3,8 @@
 // placeholder page where the dashboard will be served.
 import { fastifyMultipart } from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app/create-app.js';
 import { createHttpAuth } from '../../app/http-auth.js';
+import type { AppDeps } from '../../app/wiring/create-app.js';
 import { MEDIA_LIMITS } from '../../core/domain/media-rules.js';
 import { OPERATIONS } from '../../operations/registry.js';
 import { registerApiHeaders } from './api-headers.js';

@@ -4,9 +4,14 @@
 // input is validated by the operation's HTTP schema and run as every face runs it.
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app/create-app.js';
+import type { AppDeps } from '../../app/wiring/create-app.js';
 import { AppError } from '../../core/errors.js';
-import { type AnyOperation, faceInput, faceOutput } from '../../operations/define-operation.js';
+import {
+  type AnyOperation,
+  faceInput,
+  faceOutput,
+  operationInput,
+} from '../../operations/define-operation.js';
 import { invokeOperation } from '../../operations/invoke-operation.js';
 import { type JsonSchema, toSchema } from '../json-schema-text.js';
 import { actorOf } from './auth/http-auth.js';
@@ -68,9 +73,13 @@ export function registerOperations(
           const message = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
           throw new AppError('validation_error', message, { details: { issues } });
         }
-        const result = await invokeOperation(deps.forOperations, operation, parsed.data, {
-          actor: actorOf(request),
-        });
+        const result = await invokeOperation(
+          deps.forOperations,
+          operation,
+          operationInput(operation, 'http', parsed.data),
+          { actor: actorOf(request) },
+          parsed.data,
+        );
         return reply.code(http.status ?? 200).send(faceOutput(operation, 'http', result));
       },
     });

@@ -1,6 +1,6 @@
 // Renders docs/api.md from the operation registry (paths, summaries, request fields, responses) plus the
 // routes that are not operations (auth, media) and the error status table.
-import { type AnyOperation, faceInput } from '../../operations/define-operation.js';
+import { type AnyOperation, faceInput, faceOutputSchema } from '../../operations/define-operation.js';
 import { OPERATIONS } from '../../operations/registry.js';
 import {
   cell,
@@ -45,7 +45,7 @@ function operationSection(op: AnyOperation): string[] {
     '',
     ...fieldsTable(toSchema(faceInput(op, 'http'), 'input'), pathParams, http.method),
     '',
-    `Success: **${http.status ?? 200}**, ${outputLine(toSchema(op.output, 'output'))}.`,
+    `Success: **${http.status ?? 200}**, ${outputLine(toSchema(faceOutputSchema(op, 'http'), 'output'))}.`,
     '',
   ];
 }

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { SetupAnswersSchema } from '../../contracts/setup.js';
-import { type AnyOperation, faceInput } from '../../operations/define-operation.js';
+import { type AnyOperation, faceInput, faceOutputSchema } from '../../operations/define-operation.js';
 import { OPERATIONS } from '../../operations/registry.js';
 import { toSchema } from '../json-schema-text.js';
 import { type ContractExport, contractExports } from './contract-exports.js';
@@ -55,18 +55,13 @@ type Locate = (schema: unknown, role: 'input' | 'output', use: boolean) => Contr
 function renderOperation(op: AnyOperation, where: Locate): Rendered {
   const http = op.http;
   if (!http) throw new Error(`${op.name} has no HTTP binding`);
-  if (http.output) {
-    throw new Error(
-      `${op.name}: its HTTP binding maps the answer (http.output), so the client cannot type it from the output schema`,
-    );
-  }
   const pathParams = [...http.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
   const json = toSchema(faceInput(op, 'http'), 'input');
   const fields = Object.keys(json.properties ?? {}).filter((key) => !pathParams.includes(key));
   const open = typeof json.additionalProperties === 'object';
   const takes = pathParams.length > 0 || fields.length > 0 || open;
-  const input = where(TYPED_BY[op.name]?.input ?? op.input, 'input', takes);
-  const output = where(op.output, 'output', true);
+  const input = where(TYPED_BY[op.name]?.input ?? http.params?.schema ?? op.input, 'input', takes);
+  const output = where(faceOutputSchema(op, 'http'), 'output', true);
   const required = (json.required ?? []).filter((key) => !pathParams.includes(key));
   const quoted = (keys: readonly string[]) => keys.map((key) => `'${key}'`).join(' | ');
 

@@ -8,7 +8,7 @@ import {
   ListToolsRequestSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { AppDeps } from '../../app/create-app.js';
+import type { AppDeps } from '../../app/wiring/create-app.js';
 import type { ToolProfile } from '../../contracts/tools/tool-binding.js';
 import type { AnyOperation } from '../../operations/define-operation.js';
 import { malformedRequestAnswer, parseCallParams, RpcError, unknownTool } from './call-request.js';

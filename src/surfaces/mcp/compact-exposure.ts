@@ -2,7 +2,7 @@
 // list, for agents with little context. call_tool runs the named tool through the same invokeTool (policy,
 // audit, idempotency, envelope) as the full exposure; find_tools and describe_tool only read the registry.
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { AppDeps } from '../../app/create-app.js';
+import type { AppDeps } from '../../app/wiring/create-app.js';
 import type { ToolProfile } from '../../contracts/tools/tool-binding.js';
 import type { RunControl } from '../../core/ports/run-control.js';
 import { unknownTool } from './call-request.js';

@@ -2,7 +2,7 @@
 // http-endpoint.ts); every other path is 404. Bound to 127.0.0.1 unless told otherwise.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AppDeps } from '../../app/create-app.js';
+import type { AppDeps } from '../../app/wiring/create-app.js';
 import type { ToolProfile } from '../../contracts/tools/tool-binding.js';
 import { createHttpEndpoint, type HttpEndpoint } from './http-endpoint.js';
 

@@ -1,14 +1,19 @@
 // One tool call: parse the arguments with the operation's schema (malformed or nested past MAX_JSON_DEPTH →
 // invalid_input), run it, wrap the result or error in the envelope, and record the call in telemetry.
 // Shared by every transport.
-import type { AppDeps } from '../../app/create-app.js';
+import type { AppDeps } from '../../app/wiring/create-app.js';
 import type { Envelope } from '../../contracts/tools/envelope.js';
 import type { ToolProfile } from '../../contracts/tools/tool-binding.js';
 import { effectiveApprovalMode } from '../../core/domain/config-rules.js';
 import { MAX_JSON_DEPTH, tooDeepField } from '../../core/domain/json-depth.js';
 import { AppError } from '../../core/errors.js';
 import type { RunControl } from '../../core/ports/run-control.js';
-import { faceInput, faceOutput, type OperationContext } from '../../operations/define-operation.js';
+import {
+  faceInput,
+  faceOutput,
+  type OperationContext,
+  operationInput,
+} from '../../operations/define-operation.js';
 import { invokeOperation } from '../../operations/invoke-operation.js';
 import { clip } from './call-request.js';
 import { envelopeError, serializeEnvelope, toolMeta } from './envelope.js';
@@ -33,7 +38,7 @@ const more = (total: number) => (total > MAX_LISTED ? ` (and ${total - MAX_LISTE
 
 /** Parameter names of an object input schema (every tool's input is one). */
 function shapeKeys(op: ToolOperation): string[] | undefined {
-  const shape = (op.input as { shape?: Record<string, unknown> }).shape;
+  const shape = (faceInput(op, 'tool') as { shape?: Record<string, unknown> }).shape;
   return shape ? Object.keys(shape) : undefined;
 }
 
@@ -89,7 +94,17 @@ export async function invokeTool(
         { details: { issues } },
       );
     }
-    const data = faceOutput(op, 'tool', await invokeOperation(deps.forOperations, op, parsed.data, context));
+    const data = faceOutput(
+      op,
+      'tool',
+      await invokeOperation(
+        deps.forOperations,
+        op,
+        operationInput(op, 'tool', parsed.data),
+        context,
+        parsed.data,
+      ),
+    );
     const trace = context.trace ?? {};
     built = {
       success: true,

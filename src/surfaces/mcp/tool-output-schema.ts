@@ -4,6 +4,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { EnvelopeErrorSchema, EnvelopeMetaSchema } from '../../contracts/tools/envelope.js';
+import { faceOutputSchema } from '../../operations/define-operation.js';
 import { compactSchema } from './compact-schema.js';
 import type { ToolOperation } from './profile-tools.js';
 
@@ -74,7 +75,7 @@ export function outline(node: unknown, depth: number): Json {
 
 /** The data part as listed: outlined, admitting null and the gateway's payloads. */
 function listedData(op: ToolOperation, depth: number): Json {
-  const data = outline(jsonOf(op.output), depth);
+  const data = outline(jsonOf(faceOutputSchema(op, 'tool')), depth);
   if (Array.isArray(data.anyOf)) {
     const payload = mayAnswerGatewayPayload(op) ? [{ type: 'object' }] : [];
     return { anyOf: [...data.anyOf, ...payload, { type: 'null' }] };
@@ -98,7 +99,7 @@ export function listedOutputSchema(op: ToolOperation, depth = 1): NonNullable<To
 /** The whole envelope and answer, for describe_tool. */
 export function fullOutputSchema(op: ToolOperation): NonNullable<Tool['outputSchema']> {
   // The answer's own definitions move to the root, where its `$ref`s point.
-  const { $defs, ...answer } = jsonOf(op.output);
+  const { $defs, ...answer } = jsonOf(faceOutputSchema(op, 'tool'));
   const payloads = mayAnswerGatewayPayload(op) ? GATEWAY_PAYLOADS : [];
   return compactSchema({
     type: 'object' as const,

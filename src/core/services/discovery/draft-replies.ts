@@ -1,12 +1,14 @@
-// Reply drafts for chosen posts: each post comes from the Discovery Feed (or the platform), the LLM writes a
-// reply in the account's voice (length repair and banned-phrase regeneration included), and the safety
-// guards say up front whether queueing it would be refused. Nothing is posted or queued here.
+// Reply drafts for chosen posts: each post comes from the Discovery Feed (or the platform, unless the caller
+// keeps to the feed), the LLM writes a reply in the account's voice (length repair and banned-phrase
+// regeneration included), and the safety guards say up front whether queueing it would be refused.
+// Nothing is posted or queued here.
 import { findBannedPhrase } from '../../domain/posting-guards.js';
 import { weightedLength } from '../../domain/weighted-length.js';
 import { AppError, isAppError } from '../../errors.js';
 import { generateReply } from '../assist/generate-content.js';
 import { replyGuardDenial } from './check-reply-guards.js';
 import type { DiscoveryServiceDeps } from './discovery-service-deps.js';
+import { type ReplySource, requireInFeed } from './feed-replies.js';
 import { loadPosts, type Unavailable } from './load-posts.js';
 
 const LIVE_ITEMS = 500;
@@ -38,8 +40,9 @@ export async function draftReplies(
     DiscoveryServiceDeps,
     'discovered' | 'read' | 'clock' | 'settings' | 'assist' | 'guards' | 'history' | 'selfId'
   >,
-  input: { tweetIds: readonly string[]; mentionProduct?: boolean },
+  input: { tweetIds: readonly string[]; mentionProduct?: boolean; from?: ReplySource },
 ): Promise<DraftedReplies> {
+  if (input.from === 'feed') await requireInFeed(deps, input.tweetIds);
   // An unconfigured LLM fails the call before any platform read is spent.
   deps.assist.llm();
   const { posts, unavailable } = await loadPosts(deps, input.tweetIds);

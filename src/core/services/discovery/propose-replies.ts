@@ -1,13 +1,17 @@
-// Proposed replies into the approval queue. Validation comes first (nothing too long is ever queued or
-// counted), then the policy (the tool's binding asks for a check: blocked → error, dry run → nothing
-// queued, applied by the invoker), then each draft meets the posting guards, counting replies already
-// waiting for review and earlier drafts of the batch, so a duplicate or a reply over a cap is skipped with
-// a reason instead of queued.
+// Replies into the approval queue, for a person to review: an agent's batch (propose_and_queue_replies) or
+// one reply queued from the dashboard's Discovery Feed. Validation comes first (nothing empty or too long is
+// ever queued or counted), then the policy for an agent (its binding asks for a check, applied by the
+// invoker), then each reply meets the posting guards, counting replies already waiting for review and
+// earlier ones of the batch: a duplicate or a reply over a cap is skipped with a reason, or is the call's
+// error when the caller queues one reply and wants the refusal as the answer.
+import type { Actor } from '../../../contracts/actor.js';
+import { isAutonomous } from '../../../contracts/actor.js';
 import { weightedLength } from '../../domain/weighted-length.js';
 import { AppError } from '../../errors.js';
 import type { LiveReplyItem } from '../../ports/engagement-history.js';
 import { replyGuardDenial } from './check-reply-guards.js';
 import type { DiscoveryServiceDeps } from './discovery-service-deps.js';
+import { type ReplySource, requireInFeed } from './feed-replies.js';
 import { loadPosts, type Unavailable } from './load-posts.js';
 import { replyApproval } from './reply-approval.js';
 
@@ -20,15 +24,23 @@ export interface ProposedReply {
   text: string;
 }
 
+export interface QueueRepliesInput {
+  drafts: readonly ProposedReply[];
+  from: ReplySource;
+  /** A refused reply: skipped with its reason (a batch), or the call's error (one reply). */
+  refusal: 'skip' | 'fail';
+}
+
 export interface ProposeOutcome {
   queued: Array<{ tweet_id: string; approval_queue_id: number }>;
   skipped: Unavailable[];
 }
 
-/** Every draft within the post length, checked before the policy decides anything. */
+/** Every reply has text within the post length: checked before the policy decides anything. */
 export function checkProposedLengths(input: { drafts: readonly ProposedReply[] }): void {
   for (const draft of input.drafts) {
-    const length = weightedLength(draft.text);
+    if (draft.text.trim() === '') throw new AppError('validation_error', 'text: the reply is empty');
+    const length = weightedLength(draft.text.trim());
     if (length > MAX) {
       throw new AppError(
         'tweet_too_long',
@@ -43,24 +55,32 @@ export async function proposeReplies(
     DiscoveryServiceDeps,
     'discovered' | 'read' | 'clock' | 'settings' | 'guards' | 'history' | 'selfId' | 'approvals'
   >,
-  input: { drafts: readonly ProposedReply[] },
+  input: QueueRepliesInput,
+  actor: Actor,
 ): Promise<ProposeOutcome> {
   checkProposedLengths(input);
-  const { posts, unavailable } = await loadPosts(
-    deps,
-    input.drafts.map((d) => d.tweet_id),
-  );
+  const ids = input.drafts.map((d) => d.tweet_id);
+  if (input.from === 'feed') await requireInFeed(deps, ids);
+  const { posts, unavailable } = await loadPosts(deps, ids);
   const byId = new Map(posts.map((post) => [post.tweet_id, post]));
   const self = await deps.selfId();
+  const reason =
+    input.from === 'feed'
+      ? 'reply queued from the Discovery Feed'
+      : `reply proposed by an agent (${PROPOSE_TOOL})`;
   // Newest first, like the queue: each queued draft joins it, so the next one sees it.
   const committed: LiveReplyItem[] = await deps.history.liveReplyItems(LIVE_ITEMS);
   const queued: Array<{ tweet_id: string; approval_queue_id: number }> = [];
   const skipped: Unavailable[] = [];
+  const refuse = (why: Unavailable) => {
+    if (input.refusal === 'skip') return skipped.push(why);
+    throw new AppError(why.code === 'not_found' ? 'not_found' : 'policy_denied_hard_rule', why.reason);
+  };
   for (const draft of input.drafts) {
     const post = byId.get(draft.tweet_id);
     if (!post) {
       const why = unavailable.find((u) => u.tweet_id === draft.tweet_id);
-      skipped.push(why ?? { tweet_id: draft.tweet_id, code: 'not_found', reason: 'post not found' });
+      refuse(why ?? { tweet_id: draft.tweet_id, code: 'not_found', reason: 'post not found' });
       continue;
     }
     const text = draft.text.trim();
@@ -68,8 +88,9 @@ export async function proposeReplies(
       deps,
       {
         kind: 'reply',
-        // Proposed by an agent or a loop: the automation caps apply.
-        autonomous: true,
+        // An agent or a loop proposes under the automation caps; a person's reply is not held to them
+        // (one reply per post, per author and the rest still hold).
+        autonomous: isAutonomous(actor),
         texts: [text],
         targetTweetId: post.tweet_id,
         targetAuthorId: post.author_id ?? undefined,
@@ -78,14 +99,11 @@ export async function proposeReplies(
       committed,
     );
     if (denial) {
-      skipped.push({ tweet_id: draft.tweet_id, code: denial.rule, reason: denial.message });
+      refuse({ tweet_id: draft.tweet_id, code: denial.rule, reason: denial.message });
       continue;
     }
     const now = deps.clock.now();
-    const item = await deps.approvals.create(
-      replyApproval(post, text, 'agent', `reply proposed by an agent (${PROPOSE_TOOL})`),
-      now,
-    );
+    const item = await deps.approvals.create(replyApproval(post, text, actor, reason), now);
     committed.unshift({
       id: item.id,
       target_tweet_id: post.tweet_id,

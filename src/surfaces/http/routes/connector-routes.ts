@@ -3,7 +3,7 @@
 // small page that tells the dashboard window and closes). Link, status and disconnect are operations
 // (operations/connectors).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../../app/create-app.js';
+import type { AppDeps } from '../../../app/wiring/create-app.js';
 import { one, registerCallbackRoute } from './oauth-callback.js';
 
 const BASE = '/api/connectors/cloud-drive';

@@ -2,8 +2,8 @@
 // session cookie or the bearer token, decided on the matched route). A stream, not an operation: the reply is
 // hijacked and written raw; heartbeats keep proxies from closing it; shutdown ends every stream first.
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../../app/create-app.js';
 import { createLiveEvents } from '../../../app/live-events.js';
+import type { AppDeps } from '../../../app/wiring/create-app.js';
 import { LIVE_EVENTS_PATH, type LiveEvent } from '../../../contracts/live-events.js';
 import { AppError } from '../../../core/errors.js';
 

@@ -2,8 +2,8 @@
 // `app mcp serve --transport http` serves. Its own bearer token (mcp_token) is checked by the endpoint, so
 // the route skips the API's auth hook; the body reaches the transport unread (its own limit and errors).
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../../app/create-app.js';
 import { ensureMcpToken } from '../../../app/mcp-token.js';
+import type { AppDeps } from '../../../app/wiring/create-app.js';
 import { createHttpEndpoint } from '../../mcp/http-endpoint.js';
 import { MCP_PATH } from '../../mcp/http-server.js';
 

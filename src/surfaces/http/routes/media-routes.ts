@@ -3,7 +3,7 @@
 import type { MultipartFile } from '@fastify/multipart'; // also types request.isMultipart/file
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../../app/create-app.js';
+import type { AppDeps } from '../../../app/wiring/create-app.js';
 import { AppError, isAppError } from '../../../core/errors.js';
 
 export interface MediaRoutesDeps {

@@ -1,46 +1,22 @@
 // The Discovery page's talk with the server (GET /api/discovery/feed and /keywords, POST compose-reply and
-// queue-reply) and its filters as URL state: min_score, keyword, unreplied and offset live in the query
+// queue-reply, through the generated client) and its filters as URL state: min_score, keyword, unreplied and offset live in the query
 // string so reload and back/forward show the same list.
+import type { z } from 'zod';
+import type {
+  ComposedFeedReplySchema,
+  DiscoveryFeedPageSchema,
+  DiscoveryKeywordsSchema,
+} from '../../../../src/contracts/discovery.js';
 import type { SignalScore } from '../../../../src/core/domain/scoring.js';
 import { api } from '../../api.js';
 
 export const PAGE_SIZE = 20;
 
-export interface FeedItem {
-  id: string;
-  author_username: string | null;
-  content: string;
-  relevance_score: number;
-  matched_keyword: string | null;
-  discovered_at: string;
-  posted_at: string | null;
-  replied_to: boolean;
-  like_count: number;
-  retweet_count: number;
-  reply_count: number;
-  score_breakdown: Record<string, unknown>;
-}
-
-export interface FeedPage {
-  items: FeedItem[];
-  next_offset: number | null;
-}
-
-export interface Keyword {
-  keyword: string;
-  source: 'product' | 'competitor' | 'industry';
-  posts_found: number;
-  next: boolean;
-}
-
-export interface ComposedReply {
-  tweet_id: string;
-  text: string;
-  weighted_length: number;
-  flags: string[];
-  ready_to_queue: boolean;
-  guard?: { rule: string; message: string };
-}
+// The shapes are the server's own (src/contracts/discovery.ts), as the generated client types them.
+export type FeedPage = z.infer<typeof DiscoveryFeedPageSchema>;
+export type FeedItem = FeedPage['items'][number];
+export type Keyword = z.infer<typeof DiscoveryKeywordsSchema>['keywords'][number];
+export type ComposedReply = z.infer<typeof ComposedFeedReplySchema>;
 
 export interface FeedFilters {
   minScore?: number;
@@ -85,9 +61,9 @@ export function loadFeed(filters: FeedFilters): Promise<FeedPage> {
 
 export const loadKeywords = (): Promise<{ keywords: Keyword[] }> => api.discovery.keywords();
 
-export const composeReply = (tweetId: string): Promise<ComposedReply> => api.discovery.composeReply(tweetId);
+export const composeReply = (tweetId: string): Promise<ComposedReply> => api.discovery.draftReplies(tweetId);
 
-export const queueReply = (tweetId: string, text: string) => api.discovery.queueReply(tweetId, { text });
+export const queueReply = (tweetId: string, text: string) => api.discovery.queueReplies(tweetId, { text });
 
 const SIGNAL_NAMES: Record<string, string> = {
   keyword_relevance: 'Keywords',

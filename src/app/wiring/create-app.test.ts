@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { ConfigSchema } from '../contracts/config/config.js';
-import { createLogger } from '../infra/logging/create-logger.js';
+import { ConfigSchema } from '../../contracts/config/config.js';
+import { createLogger } from '../../infra/logging/create-logger.js';
 import { createApp } from './create-app.js';
 
 function captureLogger() {
