@@ -128,3 +128,8 @@ export function describeWindow(window: TimeWindow): { since: string; until: stri
     window_hours: window.hours,
   };
 }
+
+// An optional `hours` look-back as its start instant; undefined when the caller gave none.
+export function hoursAgo(now: Date, hours: number | undefined): Date | undefined {
+  return hours === undefined ? undefined : new Date(now.getTime() - hours * 3_600_000);
+}

@@ -14,16 +14,13 @@ import {
   StatsSchema,
 } from '../../contracts/analytics.js';
 import { EmptyInput } from '../../contracts/no-input.js';
-import { lookbackWindow } from '../../core/domain/time-windows.js';
+import { hoursAgo, lookbackWindow } from '../../core/domain/time-windows.js';
 import { countActions } from '../../core/services/analytics/count-actions.js';
 import { countRepliesToday } from '../../core/services/analytics/count-replies-today.js';
 import { followerTrend } from '../../core/services/analytics/follower-trend.js';
 import { getStats } from '../../core/services/analytics/get-stats.js';
 import { type AnyOperation, defineOperation } from '../define-operation.js';
 import { localTool } from '../tool-kit.js';
-
-const hoursAgo = (now: Date, hours: number | undefined) =>
-  hours === undefined ? undefined : new Date(now.getTime() - hours * 3_600_000);
 
 export const ACTIVITY_OPERATIONS: readonly AnyOperation[] = [
   defineOperation({

@@ -8,15 +8,12 @@ import {
   RecentMutationsInput,
 } from '../../contracts/tool-telemetry.js';
 import { DB_ERRORS } from '../../contracts/tools/tool-binding.js';
-import { lookbackWindow, monthToDate } from '../../core/domain/time-windows.js';
+import { hoursAgo, lookbackWindow, monthToDate } from '../../core/domain/time-windows.js';
 import { findMutation } from '../../core/services/analytics/find-mutation.js';
 import { listRecentMutations } from '../../core/services/analytics/list-recent-mutations.js';
 import { summarizeSocialUsage } from '../../core/services/analytics/summarize-social-usage.js';
 import { type AnyOperation, defineOperation } from '../define-operation.js';
 import { localTool } from '../tool-kit.js';
-
-const hoursAgo = (now: Date, hours: number | undefined) =>
-  hours === undefined ? undefined : new Date(now.getTime() - hours * 3_600_000);
 
 export const AUDIT_OPERATIONS: readonly AnyOperation[] = [
   defineOperation({
