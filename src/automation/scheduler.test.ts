@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Mode } from '../contracts/config/config.js';
+import { createActorScope } from '../infra/process/actor-scope.js';
 import type { LoopDefinition } from './loop-definition.js';
 import { Scheduler } from './scheduler.js';
 
@@ -24,6 +25,35 @@ function manualTimers() {
 const silent = { info() {}, error() {} };
 
 describe('Scheduler', () => {
+  it('runs each turn as the loop, so what it spends is attributed to loop:<name>', async () => {
+    const timers = manualTimers();
+    const actors = createActorScope();
+    const seen: Array<string | undefined> = [];
+    const loop: LoopDefinition<null> = {
+      name: 'discovery',
+      intervalMs: () => 5000,
+      modes: ['autopilot'],
+      run: async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        seen.push(actors.current());
+      },
+    };
+    const scheduler = new Scheduler({
+      deps: null,
+      loops: [loop],
+      mode: () => 'autopilot',
+      logger: silent,
+      setTimer: timers.setTimer,
+      actorScope: actors,
+    });
+    scheduler.start();
+    await timers.fireAll();
+    await scheduler.runOnce('discovery');
+    expect(seen).toEqual(['loop:discovery', 'loop:discovery']);
+    expect(actors.current()).toBeUndefined();
+    await scheduler.stop();
+  });
+
   it('runs a loop, reschedules it after its interval, and honours the mode at each run', async () => {
     const timers = manualTimers();
     let mode: Mode = 'autopilot';

@@ -3,10 +3,12 @@
 // (rate limit) or the loop keeps failing (back-off). Every decision is kept in the loop's status. Time
 // comes from the clock and timers given, so a simulated week runs the same code. stop() waits for runs in
 // progress so shutdown never cuts a write in half.
+import { loopActor } from '../contracts/actor.js';
 import type { Mode } from '../contracts/config/config.js';
 import { idleLoopStatus, type LoopPause, type LoopStatus } from '../contracts/runtime-status.js';
 import { type ActiveHours, msUntilActive } from '../core/domain/active-hours.js';
 import { isAppError } from '../core/errors.js';
+import { type ActorScope, noActorScope } from '../core/ports/actor-scope.js';
 import type { Clock } from '../core/ports/clock.js';
 import type { LoopDefinition } from './loop-definition.js';
 import { planAfterFailure } from './loop-pauses.js';
@@ -41,6 +43,8 @@ export interface SchedulerOptions<Deps> {
   minIntervalMs?: number;
   /** After each turn (its status settled and its next run set), and once more when stop() is done. */
   onChange?: (event: 'turn' | 'stopped', loop?: LoopDefinition<Deps>) => void;
+  /** Each turn runs as `loop:<name>`, so what it spends (platform calls) is attributed to the loop. */
+  actorScope?: ActorScope;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -84,7 +88,7 @@ export class Scheduler<Deps> {
   async runOnce(name: string): Promise<void> {
     const loop = this.options.loops.find((l) => l.name === name);
     if (!loop) throw new Error(`unknown loop ${name}`);
-    await loop.run(this.options.deps, { signal: this.controller.signal });
+    await this.runTurn(loop);
   }
 
   /** Resolves once no run is in progress (a simulation advances time only then). */
@@ -154,7 +158,6 @@ export class Scheduler<Deps> {
   /** One turn of a loop; answers the delay before the next. */
   private async tick(loop: LoopDefinition<Deps>): Promise<number> {
     const state = this.state(loop);
-    const { deps } = this.options;
     const gate = this.gate(loop);
     if (gate) {
       this.pause(state, gate.why, gate.why === 'mode' ? 0 : gate.wait, gate.reason);
@@ -164,7 +167,7 @@ export class Scheduler<Deps> {
     state.state = 'running';
     state.last_run_at = this.clock.now().toISOString();
     try {
-      const summary = await loop.run(deps, { signal: this.controller.signal });
+      const summary = await this.runTurn(loop);
       Object.assign(state, {
         state: 'idle',
         last_outcome: 'ok',
@@ -191,6 +194,13 @@ export class Scheduler<Deps> {
       this.pause(state, plan.pause, plan.wait, plan.reason);
       return plan.wait;
     }
+  }
+
+  private runTurn(loop: LoopDefinition<Deps>) {
+    const scope = this.options.actorScope ?? noActorScope;
+    return scope.run(loopActor(loop.name), () =>
+      loop.run(this.options.deps, { signal: this.controller.signal }),
+    );
   }
 
   private interval(loop: LoopDefinition<Deps>): number {

@@ -141,8 +141,48 @@ export const ReplyCountTodaySchema = z.object({
 });
 export type ReplyCountToday = z.infer<typeof ReplyCountTodaySchema>;
 
+const usdOf = (what: string) => z.number().describe(`${what}, US dollars.`);
+
+/** The platform's pay-per-use bill for the current UTC calendar month, whatever the window asked. */
+export const PlatformBillSchema = z
+  .object({
+    month: z.string().describe('The UTC calendar month, YYYY-MM.'),
+    days_in_month: z.number().int(),
+    days_elapsed: z.number().int().describe('Days of the month so far, today included.'),
+    month_to_date_usd: usdOf('Platform spend this month so far'),
+    forecast_usd: usdOf(
+      "Forecast to the month's end: month-to-date ÷ days elapsed (today counted whole) × days in the month",
+    ),
+    daily: z
+      .array(z.object({ date: z.string(), calls: z.number().int(), cost_usd: z.number() }))
+      .describe('Every UTC day of the month up to today, days without calls at 0.'),
+    by_endpoint: z.array(
+      z.object({
+        method: z.string(),
+        endpoint: z.string(),
+        calls: z.number().int(),
+        resources: z.number().int().describe('Resources the answers returned.'),
+        charged_resources: z
+          .number()
+          .int()
+          .describe('Resources charged (the rest were free again that day).'),
+        cost_usd: z.number(),
+      }),
+    ),
+    by_actor: z
+      .array(z.object({ actor: z.string(), calls: z.number().int(), cost_usd: z.number() }))
+      .describe(
+        'By loop (`loop:<name>`) or face (agent, dashboard, api, cli); `other` when none ran the call.',
+      ),
+  })
+  .describe(
+    "The platform's pay-per-use bill of this UTC month, priced by `[api_prices]`: reads per resource returned (once a day), writes per request.",
+  );
+export type PlatformBill = z.infer<typeof PlatformBillSchema>;
+
 export const SocialUsageSchema = z.object({
   window: WindowSchema,
+  bill: PlatformBillSchema,
   api: z.object({
     total_calls: z.number().int(),
     errors: z.number().int(),

@@ -20,13 +20,25 @@ function policyCategory(tool: OperationToolBinding): PolicyCategory {
   return category as PolicyCategory;
 }
 
-export async function invokeOperation(
+export function invokeOperation(
   deps: OperationDeps,
   op: AnyOperation,
   input: unknown,
   context: OperationContext,
   /** The call as its face received it (that face's own parameters): audited, and echoed by a dry run. */
   called: unknown = input,
+): Promise<unknown> {
+  // Everything the operation does (platform calls included) runs as its actor: the bill is kept per actor.
+  if (!deps.actorScope) return invoke(deps, op, input, context, called);
+  return deps.actorScope.run(context.actor, () => invoke(deps, op, input, context, called));
+}
+
+async function invoke(
+  deps: OperationDeps,
+  op: AnyOperation,
+  input: unknown,
+  context: OperationContext,
+  called: unknown,
 ): Promise<unknown> {
   if (op.action) return runMutation(deps.gateway, context, op.action, input as Record<string, unknown>);
   const run = op.run;

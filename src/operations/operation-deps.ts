@@ -7,6 +7,7 @@ import type { DataPaths } from '../contracts/data-paths.js';
 import type { LoopStatus } from '../contracts/runtime-status.js';
 import type { ProviderCapabilities } from '../contracts/social.js';
 import type { MutationGateway } from '../core/gateway/mutation-gateway.js';
+import type { ActorScope } from '../core/ports/actor-scope.js';
 import type { AnalyticsStores } from '../core/ports/analytics-stores.js';
 import type { DatabaseBackups } from '../core/ports/backups.js';
 import type { CalendarStore } from '../core/ports/calendar-store.js';
@@ -60,4 +61,6 @@ export interface OperationDeps {
   endpointReads?: SocialEndpoints;
   /** The signed-in account's id (self-reply checks), when a login exists. */
   meId(): Promise<string | undefined>;
+  /** Runs an operation as its actor, so the platform calls it makes are attributed (absent: unattributed). */
+  actorScope?: ActorScope;
 }

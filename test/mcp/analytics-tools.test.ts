@@ -238,11 +238,19 @@ describe('usage and audit tools', () => {
     const likes = data.api.endpoints.find(
       (e: { method: string; endpoint: string }) => e.method === 'POST' && e.endpoint.endsWith('/likes'),
     );
-    expect(likes).toMatchObject({ calls: 2, errors: 0 });
+    // Each like is a user interaction on the platform's bill ($0.015 a request, April 2026).
+    expect(likes).toMatchObject({ calls: 2, errors: 0, cost_usd: 0.03 });
     expect(data.api.total_calls).toBeGreaterThanOrEqual(2);
     expect(data.api.daily).toEqual([
-      { date: '2026-11-22', calls: data.api.total_calls, errors: data.api.errors, cost_usd: 0 },
+      {
+        date: '2026-11-22',
+        calls: data.api.total_calls,
+        errors: data.api.errors,
+        cost_usd: data.api.cost_usd,
+      },
     ]);
+    expect(data.api.cost_usd).toBeGreaterThanOrEqual(0.03);
+    expect(data.bill).toMatchObject({ month: '2026-11', month_to_date_usd: data.api.cost_usd });
     expect(data.llm).toMatchObject({
       total_calls: 2,
       input_tokens: 2000,

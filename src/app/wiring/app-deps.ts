@@ -5,6 +5,7 @@ import type { LoopDeps } from '../../automation/loop-deps.js';
 import type { Config } from '../../contracts/config/config.js';
 import type { MutationGateway } from '../../core/gateway/mutation-gateway.js';
 import type { PublisherDeps } from '../../core/gateway/publisher-deps.js';
+import type { ActorScope } from '../../core/ports/actor-scope.js';
 import type { AnalyticsWriter } from '../../core/ports/analytics-writer.js';
 import type { CalendarStore } from '../../core/ports/calendar-store.js';
 import type { Clock } from '../../core/ports/clock.js';
@@ -43,6 +44,8 @@ export interface AppDeps {
   webRoot: string;
   accountId: string;
   apiUsage: ApiUsageRepository;
+  /** Who runs the code at hand (loops, operations); the platform call recorder reads it. */
+  actors: ActorScope;
   social: SocialBackend;
   media: MediaStore;
   content: ContentDeps;

@@ -22,6 +22,7 @@ import { confineUploadPath } from '../../infra/media/confine-upload-path.js';
 import { inspectMediaFile } from '../../infra/media/inspect-media-file.js';
 import { MediaStore } from '../../infra/media/media-store.js';
 import { packagePath, packageVersion } from '../../infra/package-root.js';
+import { createActorScope } from '../../infra/process/actor-scope.js';
 import { ownerGone, processOwner } from '../../infra/process/process-owner.js';
 import { createBrowserLogin } from '../../infra/social/browser-login.js';
 import { createSocialBackend } from '../../infra/social/create-social-backend.js';
@@ -92,7 +93,13 @@ export function createApp(options: CreateAppOptions): App {
   const database = openConfiguredDatabase(paths.dbPath, config.storage.db_path !== undefined);
   const clock = options.clock ?? systemClock;
   const accountId = DEFAULT_ACCOUNT_ID;
-  const apiUsage = new ApiUsageRepository(database, accountId, clock);
+  // Loops and operations run inside `actors`, so every platform call is recorded with who made it; its cost
+  // follows the live `[api_prices]`.
+  const actors = createActorScope();
+  const apiUsage = new ApiUsageRepository(database, accountId, clock, {
+    prices: () => cfg().api_prices,
+    actors,
+  });
   const social = createSocialBackend({
     config,
     tokensPath: paths.tokensPath,
@@ -229,6 +236,7 @@ export function createApp(options: CreateAppOptions): App {
     webRoot: packagePath('dist', 'web'),
     accountId,
     apiUsage,
+    actors,
     social,
     media,
     content,

@@ -36,6 +36,7 @@ export function createLoopScheduler(
     logger,
     clock: deps.clock,
     random: deps.random,
+    actorScope: deps.actors,
     ...(options.setTimer ? { setTimer: options.setTimer } : {}),
     ...(options.minIntervalMs ? { minIntervalMs: options.minIntervalMs } : {}),
     // A frequent loop (the posting queue, every few seconds) publishes at most every 15 s; a turn of a

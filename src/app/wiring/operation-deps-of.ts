@@ -44,5 +44,6 @@ export function operationDepsOf(
     social: { read: social.read, capabilities: social.capabilities },
     ...(endpoints ? { endpointReads: readOnlyEndpoints(endpoints) } : {}),
     meId: () => publisher.meId().catch(() => undefined),
+    actorScope: deps.actors,
   };
 }

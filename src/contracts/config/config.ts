@@ -1,5 +1,6 @@
 // The whole configuration, declared once: every other view (env names, docs, masking, scaffolds) is derived.
 import { z } from 'zod';
+import { ApiPricesSchema } from './api-prices.js';
 import {
   CircuitBreakerSchema,
   IntervalsSchema,
@@ -51,6 +52,7 @@ export const ConfigSchema = z.object({
   mcp: McpServerSchema.prefault({}),
   mcp_policy: McpPolicySchema.prefault({}),
   circuit_breaker: CircuitBreakerSchema.prefault({}),
+  api_prices: ApiPricesSchema.prefault({}),
   content_sources: ContentSourcesSchema.prefault({}),
   connectors: ConnectorsSchema.prefault({}),
 });
@@ -76,6 +78,7 @@ export const SECTION_TITLES: Record<string, string> = {
   mcp: 'Tool server over streamable HTTP',
   mcp_policy: 'Tool mutation policy',
   circuit_breaker: 'Platform rate-limit protection',
+  api_prices: 'Platform API prices per call (pay-per-use, April 2026 defaults)',
   content_sources: 'Local folders and cloud drive',
   connectors: 'OAuth app credentials for remote sources',
   'connectors.cloud_drive': 'Cloud drive OAuth client',

@@ -70,6 +70,14 @@ export function weightedLength(text: string): number {
 }
 
 /**
+ * Whether the text holds a URL the platform would link (and shorten to 23 characters): the same twitter-text
+ * detection the weighted length uses, so a post the composer counts a link in is one the bill prices as one.
+ */
+export function containsLinkedUrl(text: string): boolean {
+  return twitterText.extractUrlsWithIndices(text.normalize('NFC')).length > 0;
+}
+
+/**
  * The text rules of one post or card: `empty` when nothing but whitespace is left, `too_long` above 280
  * weighted characters (the message carries the length).
  */

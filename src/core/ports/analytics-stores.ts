@@ -70,7 +70,23 @@ export interface ModelUsageRow {
   cost_usd: number;
 }
 
+/** The platform bill of [since, until): spend per UTC day, per endpoint and per actor. */
+export interface PlatformSpend {
+  daily: Array<{ date: string; calls: number; cost_usd: number }>;
+  endpoints: Array<{
+    method: string;
+    endpoint: string;
+    calls: number;
+    resources: number;
+    charged_resources: number;
+    cost_usd: number;
+  }>;
+  /** `actor` is null for calls no loop or face ran. */
+  actors: Array<{ actor: string | null; calls: number; cost_usd: number }>;
+}
+
 export interface UsageStats {
+  apiSpend(since: Date, until: Date): Promise<PlatformSpend>;
   apiByEndpoint(since: Date): Promise<EndpointUsageRow[]>;
   /** Per UTC day, oldest first. */
   apiByDay(since: Date): Promise<Array<{ date: string; calls: number; errors: number; cost_usd: number }>>;

@@ -1,4 +1,6 @@
-// Every platform call is recorded so a budget view can show usage per endpoint and month.
+// Every platform call is recorded so a budget view can show usage and cost per endpoint, day and actor.
+import type { PlatformCharge } from '../domain/platform-prices.js';
+
 export interface ApiCall {
   host: string;
   method: string;
@@ -8,6 +10,13 @@ export interface ApiCall {
   status: number;
   latencyMs: number;
   errorCode?: string;
+  /**
+   * What a successful official-API call is on the platform's bill (price kind, the resource ids its answer
+   * returned), classified where the answer is parsed. The recorder prices it: the once-a-day rule for
+   * resources and the summoned-reply lookup need its ledger. Absent: recorded at cost 0 (failed calls,
+   * OAuth, media upload, the scraper, endpoints the price table does not name).
+   */
+  charge?: PlatformCharge;
 }
 
 export interface ApiUsageRecorder {

@@ -79,17 +79,20 @@ export function createSocialBackend(deps: SocialBackendDeps): SocialBackend {
     clock,
     origins: tokenOrigins(config),
   });
+  // The client learns the account's id (login record or users/me); reads about it are owned reads.
+  let client: SocialApiClient | undefined;
   const transport = new HttpTransport({
     baseUrls: socialBaseUrls(config),
     timeoutMs: api.request_timeout_seconds * 1000,
     tokens,
     clock,
     usage,
+    ownUserId: () => tokens.userId() ?? client?.knownUserId(),
     breaker,
     sleep: deps.sleep,
     random: deps.random,
   });
-  const client = new SocialApiClient({
+  client = new SocialApiClient({
     transport,
     media: new MediaUploader({ transport, sleep: deps.sleep }),
     userId: () => tokens.userId(),

@@ -1,8 +1,10 @@
 // The one door to the platform: builds the URL, checks scopes, adds the bearer token, applies timeouts,
 // retries reads (network errors and 5xx, capped jittered back-off) but never blindly retries a write,
-// refreshes once on 401, honours rate-limit headers and the breaker, records every call, maps errors.
+// refreshes once on 401, honours rate-limit headers and the breaker, records every call (with what a
+// successful one is on the platform's pay-per-use bill), maps errors.
 import type { SocialEndpoint, SocialHost } from '../../contracts/social-endpoint.js';
 import type { CircuitBreaker } from '../../core/domain/circuit-breaker.js';
+import { classifyPlatformCall, type PlatformCharge } from '../../core/domain/platform-prices.js';
 import { AppError } from '../../core/errors.js';
 import type { ApiUsageRecorder } from '../../core/ports/api-usage.js';
 import type { Clock } from '../../core/ports/clock.js';
@@ -35,6 +37,8 @@ export interface TransportOptions {
   tokens: AccessTokens;
   clock: Clock;
   usage?: ApiUsageRecorder;
+  /** The signed-in account's user id when known: reads about it are owned reads on the bill. */
+  ownUserId?: () => string | undefined;
   /** Gates writes: opens after repeated 429 or 5xx answers to them (never for one refused post). */
   breaker?: CircuitBreaker;
   maxRetries?: number;
@@ -193,7 +197,9 @@ export class HttpTransport {
           if (breaker && (response.status === 429 || response.status >= 500)) breaker.recordFailure();
           throw error;
         }
-        this.record(endpoint, url, response.status, started);
+        const answered = json !== undefined && !isPartialError(json);
+        const charge = answered ? this.chargeOf(request, json) : undefined;
+        this.record(endpoint, url, response.status, started, undefined, charge);
         breaker?.recordSuccess();
         if (text.trim() !== '' && json === undefined) {
           throw malformedResponse(response.status, text, what, 'not JSON');
@@ -222,12 +228,29 @@ export class HttpTransport {
     return url;
   }
 
+  /** What the answered call is on the bill: classified from the path as sent, the body and the answer. */
+  private chargeOf(request: SendRequest, answer: unknown): PlatformCharge | undefined {
+    const { endpoint } = request;
+    return classifyPlatformCall({
+      method: endpoint.method,
+      host: endpoint.host,
+      // The platform's path (a base URL may carry a prefix of its own): the filled template, or the raw path.
+      path: request.rawPath
+        ? (endpoint.path.split('?')[0] ?? '')
+        : fillPath(endpoint.path, request.pathParams),
+      body: request.json,
+      answer,
+      ownUserId: this.options.ownUserId?.(),
+    });
+  }
+
   private record(
     endpoint: SocialEndpoint,
     url: URL,
     status: number,
     started: number,
     errorCode?: string,
+    charge?: PlatformCharge,
   ): void {
     this.options.usage?.record({
       host: url.host,
@@ -236,6 +259,7 @@ export class HttpTransport {
       status,
       latencyMs: Math.round(performance.now() - started),
       errorCode,
+      ...(charge ? { charge } : {}),
     });
   }
 }

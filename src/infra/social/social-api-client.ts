@@ -92,6 +92,11 @@ export class SocialApiClient implements SocialRead, SocialWrite {
     return { data: items.map((i) => i.data as T), includes: includes.data, meta: meta.data };
   }
 
+  /** The account's user id if already known (no call). */
+  knownUserId(): string | undefined {
+    return this.meId ?? this.options.userId?.();
+  }
+
   private async me(): Promise<string> {
     this.meId ??= this.options.userId?.() ?? (await this.getMe()).id;
     return this.meId;

@@ -23,6 +23,19 @@ export interface ActionLogTable {
   created_at: Generated<string>;
 }
 
+export interface ApiChargedResourcesTable {
+  account_id: Generated<string>;
+  day: string;
+  resource: string;
+  resource_id: string;
+}
+
+export interface ApiMentionsTable {
+  account_id: Generated<string>;
+  post_id: string;
+  seen_at: string;
+}
+
 export interface ApiUsageTable {
   id: Generated<number>;
   account_id: Generated<string>;
@@ -34,6 +47,10 @@ export interface ApiUsageTable {
   cost_usd: Generated<number>;
   error_code: string | null;
   created_at: Generated<string>;
+  actor: string | null;
+  price_kind: string | null;
+  resources: Generated<number>;
+  charged_resources: Generated<number>;
 }
 
 export interface AppStateTable {
@@ -492,6 +509,8 @@ export interface TargetAccountsTable {
 export interface DB {
   accounts: AccountsTable;
   action_log: ActionLogTable;
+  api_charged_resources: ApiChargedResourcesTable;
+  api_mentions: ApiMentionsTable;
   api_usage: ApiUsageTable;
   app_state: AppStateTable;
   approval_edits: ApprovalEditsTable;

@@ -9,6 +9,8 @@ import { DB_TIMESTAMP_PATTERN } from './timestamps.js';
 const TABLES = [
   'accounts',
   'action_log',
+  'api_charged_resources',
+  'api_mentions',
   'api_usage',
   'app_state',
   'approval_edits',

@@ -1,6 +1,17 @@
-// Platform call accounting (api_usage): one row per request, and the monthly per-endpoint view a budget
-// page shows. The insert is synchronous and prepared once: it runs on every platform call.
-import type { Statement } from 'better-sqlite3';
+// Platform call accounting (api_usage): one row per request with its cost on the platform's bill, and the
+// monthly per-endpoint view a budget page shows. A read's resources are charged once per UTC day
+// (api_charged_resources), a reply to a post the mentions read returned is a summoned reply (api_mentions);
+// the ledger and the row are written in one transaction. Synchronous and prepared once: it runs on every call.
+import type { Statement, Transaction } from 'better-sqlite3';
+import { APRIL_2026_PRICES, type ApiPrices } from '../../../contracts/config/api-prices.js';
+import {
+  callCost,
+  isReadKind,
+  type PlatformCharge,
+  utcDay,
+  withSummons,
+} from '../../../core/domain/platform-prices.js';
+import type { ActorScope } from '../../../core/ports/actor-scope.js';
 import type { ApiCall, ApiUsageRecorder } from '../../../core/ports/api-usage.js';
 import type { Clock } from '../../../core/ports/clock.js';
 import type { AppDatabase } from '../open-database.js';
@@ -15,21 +26,78 @@ export interface EndpointUsage {
   avgLatencyMs: number;
 }
 
+export interface ApiUsageOptions {
+  /** The live price table (`[api_prices]`); default the April 2026 prices. */
+  prices?: () => Readonly<ApiPrices>;
+  /** Who is running the call (loop or face), recorded as the row's actor. */
+  actors?: ActorScope;
+}
+
 export class ApiUsageRepository implements ApiUsageRecorder {
   private readonly insert: Statement;
+  private readonly charge: Statement;
+  private readonly mention: Statement;
+  private readonly mentioned: Statement;
+  private readonly recordPriced: Transaction<(call: ApiCall, charge: PlatformCharge) => void>;
 
   constructor(
     private readonly database: AppDatabase,
     private readonly accountId: string,
     private readonly clock: Clock,
+    private readonly options: ApiUsageOptions = {},
   ) {
-    this.insert = database.sqlite.prepare(
-      `insert into api_usage (account_id, host, method, endpoint, status_code, latency_ms, error_code, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?)`,
+    const sqlite = database.sqlite;
+    this.insert = sqlite.prepare(
+      `insert into api_usage (account_id, host, method, endpoint, status_code, latency_ms, error_code, created_at,
+         actor, price_kind, resources, charged_resources, cost_usd)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    this.charge = sqlite.prepare(
+      `insert or ignore into api_charged_resources (account_id, day, resource, resource_id) values (?, ?, ?, ?)`,
+    );
+    this.mention = sqlite.prepare(
+      `insert or ignore into api_mentions (account_id, post_id, seen_at) values (?, ?, ?)`,
+    );
+    this.mentioned = sqlite.prepare(`select 1 from api_mentions where account_id = ? and post_id = ?`);
+    this.recordPriced = sqlite.transaction((call: ApiCall, charge: PlatformCharge) => {
+      const now = this.clock.now();
+      let charged = 0;
+      if (isReadKind(charge.kind) && charge.resource) {
+        const day = utcDay(now);
+        for (const id of charge.resourceIds) {
+          charged += this.charge.run(this.accountId, day, charge.resource, id).changes;
+        }
+      }
+      if (charge.mentions) {
+        for (const id of charge.resourceIds) this.mention.run(this.accountId, id, toDbTimestamp(now));
+      }
+      const summoned = charge.inReplyTo ? this.mentioned.get(this.accountId, charge.inReplyTo) : undefined;
+      const priced = withSummons(charge, summoned !== undefined);
+      const prices = this.options.prices?.() ?? APRIL_2026_PRICES;
+      this.write(
+        call,
+        now,
+        priced.kind,
+        charge.resourceIds.length,
+        charged,
+        callCost(prices, priced.kind, charged),
+      );
+    });
   }
 
   record(call: ApiCall): void {
+    if (call.charge) this.recordPriced(call, call.charge);
+    else this.write(call, this.clock.now(), null, 0, 0, 0);
+  }
+
+  private write(
+    call: ApiCall,
+    now: Date,
+    kind: string | null,
+    resources: number,
+    charged: number,
+    cost: number,
+  ): void {
     this.insert.run(
       this.accountId,
       call.host,
@@ -38,7 +106,12 @@ export class ApiUsageRepository implements ApiUsageRecorder {
       call.status,
       call.latencyMs,
       call.errorCode ?? null,
-      toDbTimestamp(this.clock.now()),
+      toDbTimestamp(now),
+      this.options.actors?.current() ?? null,
+      kind,
+      resources,
+      charged,
+      cost,
     );
   }
 

@@ -2,7 +2,12 @@
 // (api_usage), tokens and cost per model and per day (llm_usage). Days are the first 10 characters of the
 // stored ISO timestamps, so grouping needs no date functions.
 import { sql } from 'kysely';
-import type { EndpointUsageRow, ModelUsageRow, UsageStats } from '../../../core/ports/analytics-stores.js';
+import type {
+  EndpointUsageRow,
+  ModelUsageRow,
+  PlatformSpend,
+  UsageStats,
+} from '../../../core/ports/analytics-stores.js';
 import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
 
@@ -15,6 +20,36 @@ export class UsageStatsRepository implements UsageStats {
     private readonly database: AppDatabase,
     private readonly accountId: string,
   ) {}
+
+  async apiSpend(since: Date, until: Date): Promise<PlatformSpend> {
+    const [from, to] = [toDbTimestamp(since), toDbTimestamp(until)];
+    const scope = sql`account_id = ${this.accountId} and created_at >= ${from} and created_at < ${to}`;
+    const db = this.database.db;
+    const [daily, endpoints, actors] = await Promise.all([
+      sql<{ date: string; calls: number; cost_usd: number }>`select substr(created_at, 1, 10) as date,
+          count(*) as calls, sum(cost_usd) as cost_usd
+        from api_usage where ${scope} group by date order by date`.execute(db),
+      sql<PlatformSpend['endpoints'][number]>`select method, endpoint, count(*) as calls,
+          sum(resources) as resources, sum(charged_resources) as charged_resources, sum(cost_usd) as cost_usd
+        from api_usage where ${scope}
+        group by method, endpoint order by cost_usd desc, calls desc, endpoint, method`.execute(db),
+      sql<{ actor: string | null; calls: number; cost_usd: number }>`select actor, count(*) as calls,
+          sum(cost_usd) as cost_usd
+        from api_usage where ${scope} group by actor order by cost_usd desc, calls desc, actor`.execute(db),
+    ]);
+    return {
+      daily: daily.rows.map((r) => ({ date: r.date, calls: num(r.calls), cost_usd: usd(r.cost_usd) })),
+      endpoints: endpoints.rows.map((r) => ({
+        method: r.method,
+        endpoint: r.endpoint,
+        calls: num(r.calls),
+        resources: num(r.resources),
+        charged_resources: num(r.charged_resources),
+        cost_usd: usd(r.cost_usd),
+      })),
+      actors: actors.rows.map((r) => ({ actor: r.actor, calls: num(r.calls), cost_usd: usd(r.cost_usd) })),
+    };
+  }
 
   async apiByEndpoint(since: Date): Promise<EndpointUsageRow[]> {
     const { rows } = await sql<EndpointUsageRow>`select host, method, endpoint, count(*) as calls,
