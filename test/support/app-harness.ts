@@ -53,6 +53,9 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
   const config = options.config ?? {};
   const parsed = ConfigSchema.parse({
     ...config,
+    // The clock stands still here, so account-wide pacing would hold every second autonomous write for the
+    // whole test: it is off unless a test sets the gap (test/publishing/pacing.test.ts does).
+    limits: { min_action_delay_seconds: 0, max_action_delay_seconds: 0, ...config.limits },
     social_api: {
       client_id: 'test-client',
       api_base_url: fake.url,

@@ -38,6 +38,7 @@ import { LoopBoardRepository } from '../../infra/sqlite/repositories/loop-board-
 import { MediaFileRepository } from '../../infra/sqlite/repositories/media-file-repository.js';
 import { MutationRepository } from '../../infra/sqlite/repositories/mutation-repository.js';
 import { NoteRepository } from '../../infra/sqlite/repositories/note-repository.js';
+import { PacingRepository } from '../../infra/sqlite/repositories/pacing-repository.js';
 import { PostingRepository } from '../../infra/sqlite/repositories/posting-repository.js';
 import { ProvenanceRepository } from '../../infra/sqlite/repositories/provenance-repository.js';
 import { TelemetryRepository } from '../../infra/sqlite/repositories/telemetry-repository.js';
@@ -186,6 +187,11 @@ export function createApp(options: CreateAppOptions): App {
     mediaFile: async (path) => (await media.resolve(path)).absolutePath,
     clock,
     guardSettings,
+    pacing: {
+      store: new PacingRepository(database, accountId),
+      settings: () => cfg().limits,
+      random: options.random ?? Math.random,
+    },
     postingBlocker: () => postingBlocker(social),
     logger,
     crashPoint: options.crashPoint,

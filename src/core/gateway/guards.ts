@@ -3,6 +3,7 @@
 // the automation caps bind agents and loops only (see posting-guards.ts).
 import { type Actor, isAutonomous } from '../../contracts/actor.js';
 import type { PostingPayload, PostKind } from '../../contracts/posting.js';
+import { msUntilActive } from '../domain/active-hours.js';
 import {
   checkGuards,
   type GuardDenial,
@@ -119,7 +120,10 @@ export async function guardDenial(
   const now = deps.clock.now();
   const settings = deps.guardSettings();
   const usage = await guardUsage(deps.posting, subject, now, settings.activeHours.timezone, except, stage);
-  return checkGuards(subject, usage, settings, now);
+  const denial = checkGuards(subject, usage, settings, now);
+  // Outside active hours an autonomous post is held, not refused: it waits in the queue (or for its review)
+  // and the publisher lets it go when the window opens.
+  return denial?.rule === 'active_hours' && stage !== 'post' ? undefined : denial;
 }
 
 /** The error a denial becomes for callers (HTTP 403, envelope policy_denied_hard_rule). */
@@ -141,4 +145,12 @@ export async function enforceGuards(
   const denial = await guardDenial(deps, subject, options.stage, options.except);
   if (!denial || (denial.waitable && !options.capsApply)) return;
   throw denialError(denial);
+}
+
+/** When an autonomous post made now, outside the active hours, goes out: the window's next opening. */
+export function heldUntil(deps: GuardDeps, subject: GuardSubject | undefined): Date | undefined {
+  if (!subject?.autonomous) return undefined;
+  const now = deps.clock.now();
+  const wait = msUntilActive(now, deps.guardSettings().activeHours);
+  return wait > 0 ? new Date(now.getTime() + wait) : undefined;
 }

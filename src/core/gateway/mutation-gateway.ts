@@ -4,6 +4,7 @@
 import { type Actor, faceOf, isAutonomous } from '../../contracts/actor.js';
 import type { ApprovalItem } from '../../contracts/approvals.js';
 import { applicableLimits, blockedDenial, type PolicyLimit } from '../domain/mutation-policy.js';
+import { drawGapMs, pacingReason } from '../domain/pacing.js';
 import type { GuardSubject } from '../domain/posting-guards.js';
 import { AppError, isAppError } from '../errors.js';
 import type { AuditEntry } from '../ports/mutation-store.js';
@@ -15,6 +16,7 @@ import {
   type MutationOutcome,
   type MutationRequest,
 } from './gateway-deps.js';
+import { heldUntil } from './guards.js';
 import { type CheckedPolicy, checked, type LocalMutation, runLocalMutation } from './local-mutation.js';
 import { paramsHash } from './params-hash.js';
 import { publishNow } from './publish-now.js';
@@ -205,9 +207,39 @@ export class MutationGateway {
           ruleId: decision.ruleId,
         };
       }
-      case 'allow':
+      case 'allow': {
+        const early =
+          action.paced && isAutonomous(actor) ? await this.takeTurn(action, actor, now) : undefined;
+        if (early) {
+          const held = { decision: 'deny', code: 'policy_denied_rate_limited', ...early } as const;
+          record({
+            status: 'denied',
+            policy_decision: 'denied',
+            error_code: held.code,
+            error_message: held.reason,
+          });
+          throw denied(held);
+        }
         return this.execute(action, params, base, decision.limits, subject, control);
+      }
     }
+  }
+
+  /** An autonomous engagement's turn in the account's pacing: undefined when it may go now. */
+  private async takeTurn(
+    action: AnyToolAction,
+    actor: Actor,
+    now: Date,
+  ): Promise<{ reason: string; resetAt: Date; ruleId: string } | undefined> {
+    const { pacing } = this.deps.publisher;
+    const verdict = await pacing.store.reserve({
+      actor,
+      action: action.tool.replace(/^social_/, ''),
+      now,
+      gapMs: drawGapMs(pacing.settings(), pacing.random),
+    });
+    if (verdict.granted) return undefined;
+    return { reason: pacingReason(verdict.nextAllowedAt), resetAt: verdict.nextAllowedAt, ruleId: 'pacing' };
   }
 
   private async queue(
@@ -223,6 +255,10 @@ export class MutationGateway {
     const posting = action.posting?.(params);
     const intent = posting ? withAuthor(posting, subject) : undefined;
     if (intent) {
+      const opens = heldUntil(this.deps, subject);
+      const note = opens
+        ? `${reason}; outside active hours: once approved it goes out when they open at ${opens.toISOString()}`
+        : reason;
       return this.deps.approvals.create(
         {
           action_type: intent.kind,
@@ -230,7 +266,7 @@ export class MutationGateway {
           payload: intent.payload,
           actor,
           scheduled_for: intent.scheduled_for ?? null,
-          reason,
+          reason: note,
           detected_risks: risks,
           target_tweet_id: intent.payload.in_reply_to_tweet_id ?? intent.payload.quote_tweet_id,
           ...(intent.payload.target_author_id ? { target_author_id: intent.payload.target_author_id } : {}),

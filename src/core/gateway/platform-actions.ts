@@ -203,6 +203,7 @@ function toggle(
   run: {
     on: (env: Parameters<AnyToolAction['execute']>[0], id: string) => Promise<object>;
     off: (env: Parameters<AnyToolAction['execute']>[0], id: string) => Promise<object>;
+    paced: boolean;
   },
 ): AnyToolAction[] {
   const params = z.object({
@@ -214,17 +215,19 @@ function toggle(
     // A follow of a protected account waits for its owner's approval.
     ...(state === 'following' ? { pending_follow: z.boolean().optional() } : {}),
   });
-  const make = (tool: string, other: string, act: typeof run.on) =>
+  const make = (tool: string, other: string, act: typeof run.on, paced: boolean) =>
     defineAction({
       tool,
       category: 'engage',
       params,
       platform: true,
+      paced,
       execute: async (env, p) => ({ ...(await act(env, p[key] ?? '')), [key]: p[key] }),
       result,
       rollback: (p) => ({ tool: other, params: { [key]: p[key] } }),
     });
-  return [make(on, off, run.on), make(off, on, run.off)];
+  // Undoing (unlike, unfollow) and private bookmarks are not seen as activity: only `paced` ons wait.
+  return [make(on, off, run.on, run.paced), make(off, on, run.off, false)];
 }
 
 export const PLATFORM_ACTIONS: readonly AnyToolAction[] = [
@@ -236,18 +239,22 @@ export const PLATFORM_ACTIONS: readonly AnyToolAction[] = [
   ...toggle('social_like_tweet', 'social_unlike_tweet', 'tweet_id', 'liked', {
     on: (env, id) => env.write.like(id),
     off: (env, id) => env.write.unlike(id),
+    paced: true,
   }),
   ...toggle('social_retweet', 'social_unretweet', 'tweet_id', 'retweeted', {
     on: (env, id) => env.write.retweet(id),
     off: (env, id) => env.write.unretweet(id),
+    paced: true,
   }),
   ...toggle('social_bookmark_tweet', 'social_unbookmark_tweet', 'tweet_id', 'bookmarked', {
     on: (env, id) => env.write.bookmark(id),
     off: (env, id) => env.write.unbookmark(id),
+    paced: false,
   }),
   ...toggle('social_follow_user', 'social_unfollow_user', 'target_user_id', 'following', {
     on: (env, id) => env.write.follow(id),
     off: (env, id) => env.write.unfollow(id),
+    paced: true,
   }),
 ];
 

@@ -1,7 +1,10 @@
 // Publishes one posting job card by card (a thread as a reply chain), keeping the job, its draft and its
 // approval item in step. Rate limits wait for the reset; ambiguous failures are reconciled later; a thread
 // that breaks part-way records what is live and resumes from the first missing card.
+import { isAutonomous } from '../../contracts/actor.js';
 import type { PostingJob } from '../../contracts/posting.js';
+import { msUntilActive } from '../domain/active-hours.js';
+import { drawGapMs, pacingReason } from '../domain/pacing.js';
 import { mentionsProduct } from '../domain/posting-guards.js';
 import type { AppError } from '../errors.js';
 import type { DraftState } from '../ports/draft-store.js';
@@ -141,6 +144,40 @@ async function retryLater(
   return next;
 }
 
+/** A job that may not go yet (pacing, active hours): back in the queue until `until`, nothing counted. */
+async function hold(deps: PublisherDeps, job: PostingJob, until: Date, reason: string): Promise<PostingJob> {
+  const next = await deps.posting.updateJob(
+    job.id,
+    {
+      status: 'queued',
+      next_attempt_at: until.toISOString(),
+      last_error_code: null,
+      last_error: reason,
+      started_at: null,
+      claimed_by: null,
+    },
+    deps.clock.now(),
+  );
+  await syncOrigin(deps, job, 'waiting', { error: reason });
+  return next;
+}
+
+/**
+ * An autonomous job's turn in the account's pacing (its first card only: a thread's cards keep their own
+ * short spacing); a person's post never waits for it.
+ */
+async function takeTurn(deps: PublisherDeps, job: PostingJob, now: Date): Promise<Date | undefined> {
+  if (!isAutonomous(job.actor)) return undefined;
+  const verdict = await deps.pacing.store.reserve({
+    subject: `job:${job.id}`,
+    actor: job.actor,
+    action: job.kind,
+    now,
+    gapMs: drawGapMs(deps.pacing.settings(), deps.pacing.random),
+  });
+  return verdict.granted ? undefined : verdict.nextAllowedAt;
+}
+
 /**
  * Whether the job's first write may have reached the platform (its outbox row is open or confirmed).
  * The guards decide once, before that write: a job resumed after it is finishing what it started, and
@@ -204,8 +241,20 @@ export async function publishJob(
     if (denial) {
       const error = denialError(denial);
       if (!denial.waitable) return finishFailed(deps, job, posted, error);
+      // Held, not refused, outside active hours: it goes when the window opens.
+      if (denial.rule === 'active_hours') {
+        const opens = new Date(now.getTime() + msUntilActive(now, deps.guardSettings().activeHours));
+        return hold(
+          deps,
+          job,
+          opens,
+          `${error.message}; held until the active hours open at ${opens.toISOString()}`,
+        );
+      }
       return retryLater(deps, job, new Date(now.getTime() + 15 * 60_000), error, false);
     }
+    const pacedUntil = await takeTurn(deps, job, now);
+    if (pacedUntil) return hold(deps, job, pacedUntil, pacingReason(pacedUntil));
   }
 
   control.progress?.(posted.length, cards, `posting ${cards - posted.length} of ${cards} post(s)`);

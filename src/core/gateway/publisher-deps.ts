@@ -2,11 +2,13 @@
 // way from a stored media path to the file to upload.
 import type { PostingJob } from '../../contracts/posting.js';
 import type { PublishStep } from '../../contracts/publish-steps.js';
+import type { PacingSettings } from '../domain/pacing.js';
 import type { GuardSettings } from '../domain/posting-guards.js';
 import type { AppError } from '../errors.js';
 import type { ApprovalStore } from '../ports/approval-store.js';
 import type { Clock } from '../ports/clock.js';
 import type { DraftStore } from '../ports/draft-store.js';
+import type { PacingStore } from '../ports/pacing-store.js';
 import type { PostingStore } from '../ports/posting-store.js';
 import type { SocialRead, SocialWrite } from '../ports/social.js';
 
@@ -28,6 +30,8 @@ export interface PublisherDeps {
   mediaFile: (path: string) => Promise<string>;
   clock: Clock;
   guardSettings: () => GuardSettings;
+  /** Account-wide pacing of autonomous writes (shared by every process through the database). */
+  pacing: Pacing;
   postingBlocker: () => AppError | undefined;
   logger: PublisherLogger;
   /** This process, as it marks the jobs it publishes. */
@@ -38,6 +42,13 @@ export interface PublisherDeps {
   onPosted?: (job: PostingJob) => Promise<unknown>;
   /** Called at each step of posting a card (0-based index); a no-op unless a crash test armed it. */
   crashPoint?: (step: PublishStep, card: number) => void;
+}
+
+export interface Pacing {
+  store: PacingStore;
+  settings: () => PacingSettings;
+  /** Uniform in [0, 1): the gap's draw (seeded in simulations). */
+  random: () => number;
 }
 
 /** Jobs retry ambiguous and partial failures this many times before they fail for good. */

@@ -60,6 +60,11 @@ export interface ToolAction<P extends Record<string, unknown> = Record<string, u
    * action anyone sees, and routing it to approval would strand its result. Still audited and idempotent.
    */
   ungated?: boolean;
+  /**
+   * A visible engagement (like, repost, follow): an autonomous one takes its turn in the account's pacing
+   * and is refused with the time it may go when early. Posts are paced by the publisher instead.
+   */
+  paced?: boolean;
   /** Calls declared platform endpoints (refused at once on a backend without raw endpoint access). */
   needsEndpoints?: boolean;
   /** Checks beyond the schema (weighted length, media rules); throws a typed AppError. */

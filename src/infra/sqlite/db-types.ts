@@ -2,6 +2,12 @@
 // Regenerate with `npx tsx scripts/gen-db-types.ts`; a test fails when this file drifts from the migrations.
 import type { Generated } from 'kysely';
 
+export interface AccountPacingTable {
+  account_id: Generated<string>;
+  next_allowed_at: string;
+  updated_at: string;
+}
+
 export interface AccountsTable {
   id: string;
   label: string;
@@ -362,6 +368,16 @@ export interface OutboxTable {
   completed_at: string | null;
 }
 
+export interface PacedActionsTable {
+  id: Generated<number>;
+  account_id: Generated<string>;
+  subject: string;
+  actor: string;
+  action: string;
+  asked_at: string;
+  granted_at: string | null;
+}
+
 export interface PostMetricsTable {
   account_id: Generated<string>;
   tweet_id: string;
@@ -507,6 +523,7 @@ export interface TargetAccountsTable {
 }
 
 export interface DB {
+  account_pacing: AccountPacingTable;
   accounts: AccountsTable;
   action_log: ActionLogTable;
   api_charged_resources: ApiChargedResourcesTable;
@@ -534,6 +551,7 @@ export interface DB {
   media_uploads: MediaUploadsTable;
   mutation_audit: MutationAuditTable;
   outbox: OutboxTable;
+  paced_actions: PacedActionsTable;
   post_metrics: PostMetricsTable;
   posting_jobs: PostingJobsTable;
   posts: PostsTable;

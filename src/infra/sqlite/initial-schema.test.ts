@@ -7,6 +7,7 @@ import { type AppDatabase, openDatabase } from './open-database.js';
 import { DB_TIMESTAMP_PATTERN } from './timestamps.js';
 
 const TABLES = [
+  'account_pacing',
   'accounts',
   'action_log',
   'api_charged_resources',
@@ -34,6 +35,7 @@ const TABLES = [
   'media_uploads',
   'mutation_audit',
   'outbox',
+  'paced_actions',
   'post_metrics',
   'posting_jobs',
   'posts',
