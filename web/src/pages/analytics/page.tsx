@@ -1,9 +1,10 @@
 // Analytics: how the account is doing over 7, 30 or 90 days (the window lives in the URL, ?days=): the
 // follower trend, the best posts and replies by performance score, the best-time heatmap from real
-// engagement, topic performance, and what the platform API cost this month.
+// engagement, topic performance, the platform API calls this month, and the platform's bill: spend per UTC
+// day with the forecast to the month's end, by endpoint and by loop or face.
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ReplyRecord, SocialUsage, Stats } from '../../../../src/contracts/analytics.js';
+import type { PlatformBill, ReplyRecord, SocialUsage, Stats } from '../../../../src/contracts/analytics.js';
 import type { TopicsOutput } from '../../../../src/contracts/assist.js';
 import { performanceScore } from '../../../../src/core/domain/performance-score.js';
 import { api } from '../../api.js';
@@ -11,6 +12,7 @@ import { navigate, useLocation } from '../../router.js';
 import './analytics.css';
 import { FollowerChart } from './follower-chart.js';
 import { Heatmap } from './heatmap.js';
+import { dollars, SpendChart } from './spend-chart.js';
 
 const WINDOWS = [7, 30, 90] as const;
 const TOP = 5;
@@ -213,6 +215,74 @@ function ApiUsage({ usage }: { usage: SocialUsage }) {
   );
 }
 
+/** Who ran the calls: a loop by its name, a face by what it is. */
+const actorLabel = (actor: string) =>
+  actor.startsWith('loop:')
+    ? `${actor.slice(5)} loop`
+    : ({ agent: 'Agent (tools)', dashboard: 'Dashboard', api: 'API', cli: 'CLI' }[actor] ?? 'Other');
+
+function PlatformSpend({ bill }: { bill: PlatformBill }) {
+  return (
+    <>
+      <dl className="an-figures">
+        <div>
+          <dt>Spent so far</dt>
+          <dd>{dollars(bill.month_to_date_usd)}</dd>
+        </div>
+        <div>
+          <dt>Forecast by month's end</dt>
+          <dd>{dollars(bill.forecast_usd)}</dd>
+        </div>
+      </dl>
+      <SpendChart bill={bill} />
+      {bill.by_endpoint.length > 0 && (
+        <table>
+          <caption>By endpoint</caption>
+          <thead>
+            <tr>
+              <th scope="col">Endpoint</th>
+              <th scope="col">Calls</th>
+              <th scope="col">Resources charged</th>
+              <th scope="col">Spend</th>
+            </tr>
+          </thead>
+          <tbody>
+            {bill.by_endpoint.map((e) => (
+              <tr key={`${e.method} ${e.endpoint}`}>
+                <th scope="row">{`${e.method} ${e.endpoint}`}</th>
+                <td>{e.calls.toLocaleString()}</td>
+                <td>{`${e.charged_resources.toLocaleString()} of ${e.resources.toLocaleString()}`}</td>
+                <td>{dollars(e.cost_usd)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {bill.by_actor.length > 0 && (
+        <table>
+          <caption>By loop or face</caption>
+          <thead>
+            <tr>
+              <th scope="col">Who</th>
+              <th scope="col">Calls</th>
+              <th scope="col">Spend</th>
+            </tr>
+          </thead>
+          <tbody>
+            {bill.by_actor.map((a) => (
+              <tr key={a.actor}>
+                <th scope="row">{actorLabel(a.actor)}</th>
+                <td>{a.calls.toLocaleString()}</td>
+                <td>{dollars(a.cost_usd)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
 export default function AnalyticsPage() {
   const { params } = useLocation();
   const asked = Number(params.get('days'));
@@ -271,6 +341,13 @@ export default function AnalyticsPage() {
           <Failed what="the API usage" error={usage.error} />
         ) : (
           usage.data && <ApiUsage usage={usage.data} />
+        )}
+      </Section>
+      <Section title="Platform spend this month">
+        {usage.error ? (
+          <Failed what="the platform spend" error={usage.error} />
+        ) : (
+          usage.data && <PlatformSpend bill={usage.data.bill} />
         )}
       </Section>
     </main>
