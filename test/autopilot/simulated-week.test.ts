@@ -107,6 +107,23 @@ describe('a simulated week of autopilot with faults', () => {
     }
   });
 
+  it("spaces the account's automated writes: never closer than the configured minimum, no burst as the window opens", () => {
+    const min = config().limits.min_action_delay_seconds;
+    expect(result.pacing.writes).toBeGreaterThan(20);
+    expect(result.pacing.smallestGapSeconds).toBeGreaterThanOrEqual(min);
+    // 15 minutes hold at most 900 / 45 = 20 writes at the minimum gap; the loops never come near it.
+    expect(result.pacing.busiestQuarterHour).toBeLessThanOrEqual(Math.floor(900 / min));
+    // On the platform itself: the account's posts, thread cards after the first aside, are as far apart.
+    const own = new Set(fakePosts().map((p) => p.id));
+    const starts = fakePosts()
+      .filter((p) => !(p.inReplyToTweetId && own.has(p.inReplyToTweetId)))
+      .map((p) => p.createdAt)
+      .sort((a, b) => a - b);
+    for (let i = 1; i < starts.length; i++) {
+      expect((starts[i] ?? 0) - (starts[i - 1] ?? 0)).toBeGreaterThanOrEqual(min * 1000);
+    }
+  });
+
   it('sends no duplicate reply: one reply per answered post on the platform itself', () => {
     const replies = fakePosts().filter((p) => p.inReplyToTweetId && !isThreadCard(p));
     const targets = replies.map((p) => p.inReplyToTweetId);

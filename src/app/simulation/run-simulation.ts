@@ -9,6 +9,7 @@ import { type Config, ConfigSchema } from '../../contracts/config/config.js';
 import { localHourAndDay } from '../../core/domain/active-hours.js';
 import type { GuardSettings } from '../../core/domain/posting-guards.js';
 import { capWindows, startOfLocalDay } from '../../core/domain/time-windows.js';
+import type { PacingFigures } from '../../core/ports/pacing-store.js';
 import { createLogger } from '../../infra/logging/create-logger.js';
 import { fakeSocialConfig } from '../../infra/sandbox/social/config-lines.js';
 import {
@@ -64,6 +65,8 @@ export interface SimulationResult {
   days: DayReport[];
   faults: PlannedFault[];
   events: LoopEvent[];
+  /** How the account's automated writes were spaced over the run (account-wide pacing). */
+  pacing: PacingFigures;
 }
 
 export const DEFAULT_SIMULATION_START = '2026-01-05T12:00:00Z';
@@ -226,7 +229,16 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     }
     await options.afterRun?.(sim);
     await scheduler.stop();
-    return { start, timezone: zone, settings: running.deps.content.guardSettings(), days, faults, events };
+    const pacing = await running.deps.publisher.pacing.store.figures(start, time.now());
+    return {
+      start,
+      timezone: zone,
+      settings: running.deps.content.guardSettings(),
+      days,
+      faults,
+      events,
+      pacing,
+    };
   } finally {
     await app?.close();
     await llm?.close();

@@ -2,7 +2,9 @@
 // what the guards stopped, which loops failed, and the day's totals against each cap. Pure: rows in,
 // report and text out.
 import { isWithinActiveHours } from '../../core/domain/active-hours.js';
+import type { PacingSettings } from '../../core/domain/pacing.js';
 import type { GuardSettings } from '../../core/domain/posting-guards.js';
+import type { PacingFigures } from '../../core/ports/pacing-store.js';
 import type {
   PostedRow,
   QueuedRow,
@@ -167,4 +169,20 @@ export function renderDay(day: DayReport, settings: GuardSettings): string {
       ` · outside active hours ${t.outsideActiveHours}`,
   );
   return lines.join('\n');
+}
+
+/** The run's pacing figures, as the last lines of `app simulate`. */
+export function renderPacing(pacing: PacingFigures, limits: PacingSettings): string {
+  const gap = pacing.smallestGapSeconds === null ? 'none' : `${Math.round(pacing.smallestGapSeconds)} s`;
+  return [
+    `Pacing (automated writes at least ${limits.min_action_delay_seconds}–${limits.max_action_delay_seconds} s apart):`,
+    `  automated writes ${pacing.writes} · smallest gap ${gap} · most in any 15 minutes ${pacing.busiestQuarterHour}` +
+      ` · longest wait imposed ${formatWait(pacing.longestWaitSeconds)}`,
+  ].join('\n');
+}
+
+function formatWait(seconds: number): string {
+  if (seconds < 120) return `${Math.round(seconds)} s`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
+  return `${(seconds / 3600).toFixed(1)} h`;
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { runSimulation } from '../../../app/simulation/run-simulation.js';
-import { renderDay } from '../../../app/simulation/sim-report.js';
+import { renderDay, renderPacing } from '../../../app/simulation/sim-report.js';
 import { CliError, type CommandContext, EXIT_USAGE, println } from '../cli-io.js';
 import { loadForCommand } from '../load-for-command.js';
 
@@ -61,6 +61,8 @@ export async function runSimulate(ctx: CommandContext, raw: Record<string, unkno
       println(out);
       println(out, renderDay(day, result.settings));
     }
+    println(out);
+    println(out, renderPacing(result.pacing, config.limits));
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
