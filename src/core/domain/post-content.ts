@@ -3,6 +3,12 @@
 // platform refuses as a duplicate; the posting store collapses the second into the first.
 import type { PostingPayload, PostKind } from '../../contracts/posting.js';
 
+/**
+ * Identical successful mutations within this window return the first result instead of acting again (the
+ * gateway), and an identical post is collapsed into the first (the posting store).
+ */
+export const IDEMPOTENCY_WINDOW_MS = 5 * 60_000;
+
 export function canonicalPostContent(kind: PostKind, payload: PostingPayload): string {
   return JSON.stringify({
     kind,

@@ -5,7 +5,11 @@ import {
   type GuardSubject,
   type GuardUsage,
   mentionsProduct,
+  type PriorPost,
+  similarPosts,
+  similarPostWarning,
   tooSimilar,
+  withoutRepeats,
   wordSimilarity,
 } from './posting-guards.js';
 
@@ -138,5 +142,122 @@ describe('posting guards', () => {
     expect(rule(post, {}, new Date('2026-11-22T12:00:00Z'), night)).toBe('active_hours');
     const weekdays = { ...SETTINGS, activeHours: { ...SETTINGS.activeHours, days: ['Mon' as const] } };
     expect(rule(post, {}, NOON, weekdays)).toBe('active_hours'); // 2026-11-22 is a Sunday
+  });
+});
+
+describe('no duplicate posts: a repeat of a post of the last 30 days or one waiting to go out', () => {
+  const DAY = 86_400_000;
+  const ago = (days: number) => new Date(NOON.getTime() - days * DAY).toISOString();
+  const LAUNCH = 'Shipping the new calendar view today for every account';
+  const posted = (texts: string[], days: number, tweet_id = 't10'): PriorPost => ({
+    texts,
+    tweet_id,
+    job_id: 3,
+    posted_at: ago(days),
+  });
+  const match = (texts: string[], earlier: PriorPost[]) => similarPosts(texts, earlier, NOON);
+
+  it('the same text after normalising whitespace and case is a repeat', () => {
+    const [found] = match(
+      ['  shipping the NEW calendar\nview today   for every account '],
+      [posted([LAUNCH], 10)],
+    );
+    expect(found).toMatchObject({ card: 0, same: true, earlier: { tweet_id: 't10' } });
+    // Short texts too: an exact repeat needs no five words.
+    expect(match(['Hello world'], [posted(['hello   WORLD'], 2)])).toHaveLength(1);
+  });
+
+  it('near-identical: Jaccard ≥ 0.8 over words with at least 5 words; below either, not', () => {
+    // 9 of 10 distinct words shared (one swapped): 0.8.
+    const near = 'Shipping the new calendar view today for every user';
+    expect(wordSimilarity(near, LAUNCH)).toBeCloseTo(0.8);
+    expect(match([near], [posted([LAUNCH], 10)])).toMatchObject([{ same: false }]);
+    expect(match(['Shipping the new calendar view soon, maybe next week'], [posted([LAUNCH], 10)])).toEqual(
+      [],
+    );
+    // Four words, three shared: not near (too short to judge), and not the same.
+    expect(match(['one two three four'], [posted(['one two three five'], 1)])).toEqual([]);
+  });
+
+  it('posts older than 30 days are ignored; posts waiting to go out count whatever their age', () => {
+    expect(match([LAUNCH], [posted([LAUNCH], 31)])).toEqual([]);
+    expect(match([LAUNCH], [posted([LAUNCH], 29)])).toHaveLength(1);
+    const waiting: PriorPost = {
+      texts: [LAUNCH],
+      job_id: 7,
+      draft_id: 4,
+      scheduled_for: null,
+      queued_at: ago(40),
+    };
+    expect(match([LAUNCH], [waiting])).toHaveLength(1);
+  });
+
+  it('a different post is not flagged; media-only cards repeat nothing', () => {
+    expect(match(['A thread about our pricing changes and why'], [posted([LAUNCH], 3)])).toEqual([]);
+    expect(match([''], [posted([''], 3)])).toEqual([]);
+  });
+
+  it('threads are compared card by card against every card of earlier posts', () => {
+    const thread = posted(['Intro card of a thread', LAUNCH], 5, 't20');
+    const found = match(
+      ['Something new', 'shipping the new calendar view today for every account'],
+      [thread],
+    );
+    expect(found).toMatchObject([{ card: 1, cards: 2, earlierCard: 1, same: true }]);
+    expect(similarPostWarning(found[0] as never)).toEqual({
+      code: 'similar_post',
+      message: `card 2 repeats post t20 of ${ago(5).slice(0, 10)}: "${LAUNCH}"`,
+      earlier: { tweet_id: 't20', job_id: 3, text: LAUNCH, posted_at: ago(5) },
+    });
+  });
+
+  it('the warning names a waiting post by its job, draft and time', () => {
+    const waiting: PriorPost = {
+      texts: [LAUNCH],
+      job_id: 7,
+      draft_id: 4,
+      scheduled_for: '2026-11-30T09:00:00.000Z',
+      queued_at: ago(1),
+    };
+    const [found] = match([LAUNCH], [waiting]);
+    expect(similarPostWarning(found as never)).toEqual({
+      code: 'similar_post',
+      message: `repeats the post of job 7 (draft 4), scheduled for 2026-11-30T09:00:00.000Z: "${LAUNCH}"`,
+      earlier: { job_id: 7, draft_id: 4, text: LAUNCH, scheduled_for: '2026-11-30T09:00:00.000Z' },
+    });
+  });
+
+  it('the guard refuses an autonomous repeat (not waitable) and never a person; replies keep their own rule', () => {
+    const earlierPosts = [posted([LAUNCH], 10)];
+    const denial = checkGuards(
+      { kind: 'tweet', texts: [LAUNCH], autonomous: true },
+      { ...NONE, earlierPosts },
+      SETTINGS,
+      NOON,
+    );
+    expect(denial).toEqual({
+      rule: 'duplicate_post',
+      message: `repeats post t10 of ${ago(10).slice(0, 10)}: "${LAUNCH}"`,
+      waitable: false,
+    });
+    expect(rule({ kind: 'quote', texts: [LAUNCH], autonomous: true }, { earlierPosts })).toBe(
+      'duplicate_post',
+    );
+    expect(rule({ kind: 'tweet', texts: [LAUNCH], autonomous: false }, { earlierPosts })).toBeUndefined();
+    expect(rule(reply(LAUNCH), { earlierPosts })).toBeUndefined();
+  });
+
+  it('an exact repeat made in the last five minutes is a double submit, left to the collapse', () => {
+    const since = new Date(NOON.getTime() - 5 * 60_000);
+    const justNow: PriorPost = { texts: [`${LAUNCH} `], tweet_id: 't1', posted_at: ago(1 / 1440) };
+    const waiting: PriorPost = { texts: [LAUNCH], job_id: 9, scheduled_for: null, queued_at: ago(1 / 1440) };
+    const older = posted([LAUNCH], 1);
+    expect(withoutRepeats([LAUNCH], [justNow, waiting, older], since)).toEqual([older]);
+    // A near repeat, or another card count, is no double submit.
+    expect(withoutRepeats([`${LAUNCH}!`], [justNow], since)).toEqual([justNow]);
+    expect(withoutRepeats([LAUNCH, 'more'], [justNow], since)).toEqual([justNow]);
+    // A thread cut short (one card out of two): a retry of the whole thread is the same double submit.
+    const cutShort: PriorPost = { ...justNow, planned: [LAUNCH, 'more'] };
+    expect(withoutRepeats([LAUNCH, 'more'], [cutShort], since)).toEqual([]);
   });
 });

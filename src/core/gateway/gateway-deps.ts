@@ -13,7 +13,7 @@ import type { PublisherDeps } from './publisher-deps.js';
 import type { ActionEnv, AnyToolAction, Rollback } from './tool-action.js';
 
 /** Identical successful mutations within this window return the first result instead of acting again. */
-export const IDEMPOTENCY_WINDOW_MS = 5 * 60_000;
+export { IDEMPOTENCY_WINDOW_MS } from '../domain/post-content.js';
 
 export interface GatewayDeps extends GuardDeps {
   store: MutationStore;
