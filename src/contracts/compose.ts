@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ContentTypeSchema, threadBlocksField } from './content.js';
 import { ProvenanceField } from './drafts.js';
+import { PostWarningsField } from './post-warnings.js';
 
 export const ComposeInput = z.object({
   content_type: ContentTypeSchema.describe('`tweet` or `thread`.'),
@@ -39,6 +40,7 @@ export const ComposeResultSchema = z.object({
   scheduled_for: z.string().nullable(),
   block_ids: z.array(z.string()).optional().describe('Card ids in order (threads).'),
   message: z.string().optional().describe('Why a compose was collapsed into an earlier one.'),
+  warnings: PostWarningsField,
 });
 export type ComposeResult = z.infer<typeof ComposeResultSchema>;
 

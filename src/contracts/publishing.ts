@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ApprovalItemSchema } from './approvals.js';
 import { DraftSchema } from './drafts.js';
+import { PostWarningsField } from './post-warnings.js';
 import { PostingJobSchema } from './posting.js';
 
 export const SubmitResultSchema = z.object({
@@ -10,6 +11,7 @@ export const SubmitResultSchema = z.object({
   approval_id: z.number().int().optional(),
   job_id: z.number().int().optional(),
   scheduled_for: z.string().nullable(),
+  warnings: PostWarningsField,
 });
 
 export const ApproveResultSchema = z.object({
@@ -20,6 +22,7 @@ export const ApproveResultSchema = z.object({
     .nullable()
     .describe('The posting job (content items); null for a routed tool call.'),
   result: z.unknown().optional().describe('What a routed tool call returned when it ran on approval.'),
+  warnings: PostWarningsField,
 });
 
 export const ApproveAllResultSchema = z.object({

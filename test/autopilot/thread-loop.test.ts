@@ -152,7 +152,13 @@ describe('thread loop', () => {
       intervals: { thread_interval_seconds: 3600 },
       limits: { max_threads_per_week: 1 },
     });
-    world.llm.script.reply(threadOf(5, 'first')).reply(threadOf(5, 'second'));
+    // The second says something else: a loop's near-repeat of a recent post is refused (duplicate_post).
+    const other = (text: string) =>
+      text.replaceAll(
+        'queues keep bursts from becoming outages',
+        'retries with jitter spread the load apart',
+      );
+    world.llm.script.reply(threadOf(5, 'first')).reply(other(threadOf(5, 'second')));
     expect(await turn(h)).toMatch(/^queued for posting: 5-post/);
     await h.postNow();
     h.clock.advance(2 * HOUR);
@@ -161,7 +167,7 @@ describe('thread loop', () => {
     h.clock.advance(10 * HOUR + 30 * MINUTE); // Monday 00:30
     expect(await turn(h)).toMatch(/^queued for posting: 5-post \w+ thread on "queues"$/);
     await h.postNow();
-    expect(ours().map((t) => t.text)).toEqual([...texts(5, 'first'), ...texts(5, 'second')]);
+    expect(ours().map((t) => t.text)).toEqual([...texts(5, 'first'), ...texts(5, 'second').map(other)]);
   });
 
   it('weekly slot: nothing before the preferred day and time in the account timezone, one thread after, none again that week', async () => {

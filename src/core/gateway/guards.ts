@@ -2,14 +2,21 @@
 // readable refusal) and when it goes out (the moment that counts). Who acts decides which guards apply:
 // the automation caps bind agents and loops only (see posting-guards.ts).
 import { type Actor, isAutonomous } from '../../contracts/actor.js';
+import type { PostWarning } from '../../contracts/post-warnings.js';
 import type { PostingPayload, PostKind } from '../../contracts/posting.js';
 import { msUntilActive } from '../domain/active-hours.js';
+import { IDEMPOTENCY_WINDOW_MS } from '../domain/post-content.js';
 import {
   checkGuards,
+  DUPLICATE_POST_DAYS,
   type GuardDenial,
   type GuardSettings,
   type GuardSubject,
   type GuardUsage,
+  type PriorPost,
+  similarPosts,
+  similarPostWarning,
+  withoutRepeats,
 } from '../domain/posting-guards.js';
 import { capWindows } from '../domain/time-windows.js';
 import { AppError } from '../errors.js';
@@ -24,7 +31,8 @@ export type GuardStage = 'queue' | 'approve' | 'post';
  */
 export async function guardUsage(
   posting: PostingStore,
-  subject: Pick<GuardSubject, 'kind' | 'targetTweetId' | 'targetAuthorId'>,
+  subject: Pick<GuardSubject, 'kind' | 'targetTweetId' | 'targetAuthorId'> &
+    Partial<Pick<GuardSubject, 'texts' | 'autonomous'>>,
   now: Date,
   timeZone: string,
   except?: ReplyExclusion,
@@ -47,6 +55,7 @@ export async function guardUsage(
     productMentionRepliesToday,
     alreadyRepliedToTarget,
     recentReplies,
+    earlierPosts,
   ] = await Promise.all([
     posting.countPosts(['tweet', 'quote'], day),
     posting.countPosts(['reply'], day),
@@ -59,6 +68,7 @@ export async function guardUsage(
       ? posting.hasReplyTo(subject.targetTweetId, except)
       : Promise.resolve(false),
     isReply ? posting.recentReplyTexts(20) : Promise.resolve([]),
+    earlierPostsFor(posting, subject, now, stage, except),
   ]);
   const usage = {
     tweetsToday,
@@ -68,6 +78,7 @@ export async function guardUsage(
     productMentionRepliesToday,
     alreadyRepliedToTarget,
     recentReplies,
+    ...(earlierPosts ? { earlierPosts } : {}),
   };
   if (stage === undefined || stage === 'post') return usage;
   const pending = stage === 'queue';
@@ -86,6 +97,27 @@ export async function guardUsage(
     threadsThisWeek: threadsThisWeek + threads,
     repliesToAuthorToday: repliesToAuthorToday + toAuthor,
   };
+}
+
+/**
+ * What a new post (not a reply: replies have their own rules) must not repeat: posts out in the last 30 days
+ * and, before posting time, posts waiting to go out. At queue time an exact repeat of the last five minutes
+ * is left out: that is a double submit, collapsed into the first (posting store, gateway), not a new post.
+ * At posting time only an autonomous post is checked (a person is warned earlier, never stopped).
+ */
+async function earlierPostsFor(
+  posting: PostingStore,
+  subject: Pick<GuardSubject, 'kind'> & Partial<Pick<GuardSubject, 'texts' | 'autonomous'>>,
+  now: Date,
+  stage: GuardStage | undefined,
+  except: ReplyExclusion | undefined,
+): Promise<PriorPost[] | undefined> {
+  if (subject.kind === 'reply' || !subject.texts?.length) return undefined;
+  if (stage === 'post' && !subject.autonomous) return undefined;
+  const since = new Date(now.getTime() - DUPLICATE_POST_DAYS * 86_400_000);
+  const earlier = await posting.earlierPosts(since, { waiting: stage !== 'post', except });
+  if (stage !== 'queue') return earlier;
+  return withoutRepeats(subject.texts, earlier, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS));
 }
 
 /** What the guards see of a posting payload, posted for `actor`. */
@@ -111,19 +143,40 @@ export interface GuardDeps {
   guardSettings: () => GuardSettings;
 }
 
+/** What the guards decide: a denial (the first rule broken), and what a person is told but not stopped by. */
+export interface GuardCheck {
+  denial?: GuardDenial;
+  /** A person's post repeating one of the last 30 days or one waiting (an autonomous one is denied). */
+  warnings: PostWarning[];
+}
+
+export async function guardCheck(
+  deps: GuardDeps,
+  subject: GuardSubject,
+  stage: GuardStage,
+  except?: ReplyExclusion,
+): Promise<GuardCheck> {
+  const now = deps.clock.now();
+  const settings = deps.guardSettings();
+  const usage = await guardUsage(deps.posting, subject, now, settings.activeHours.timezone, except, stage);
+  const found = checkGuards(subject, usage, settings, now);
+  // Outside active hours an autonomous post is held, not refused: it waits in the queue (or for its review)
+  // and the publisher lets it go when the window opens.
+  const denial = found?.rule === 'active_hours' && stage !== 'post' ? undefined : found;
+  const warnings =
+    subject.autonomous || !usage.earlierPosts
+      ? []
+      : similarPosts(subject.texts, usage.earlierPosts, now).map(similarPostWarning);
+  return { ...(denial ? { denial } : {}), warnings };
+}
+
 export async function guardDenial(
   deps: GuardDeps,
   subject: GuardSubject,
   stage: GuardStage,
   except?: ReplyExclusion,
 ): Promise<GuardDenial | undefined> {
-  const now = deps.clock.now();
-  const settings = deps.guardSettings();
-  const usage = await guardUsage(deps.posting, subject, now, settings.activeHours.timezone, except, stage);
-  const denial = checkGuards(subject, usage, settings, now);
-  // Outside active hours an autonomous post is held, not refused: it waits in the queue (or for its review)
-  // and the publisher lets it go when the window opens.
-  return denial?.rule === 'active_hours' && stage !== 'post' ? undefined : denial;
+  return (await guardCheck(deps, subject, stage, except)).denial;
 }
 
 /** The error a denial becomes for callers (HTTP 403, envelope policy_denied_hard_rule). */
@@ -135,15 +188,16 @@ export function denialError(denial: GuardDenial): AppError {
 
 /**
  * Refuses what can never pass (banned phrase, duplicate, self-reply…) and, when posting `now` is meant,
- * what the caps stop today. Scheduled or reviewed content meets the caps again when it goes out.
+ * what the caps stop today. Scheduled or reviewed content meets the caps again when it goes out. Answers
+ * the warnings a person gets (a repeat of a recent post) when nothing refuses it.
  */
 export async function enforceGuards(
   deps: GuardDeps,
   subject: GuardSubject,
   options: { capsApply: boolean; stage: GuardStage; except?: ReplyExclusion },
-): Promise<void> {
-  const denial = await guardDenial(deps, subject, options.stage, options.except);
-  if (!denial || (denial.waitable && !options.capsApply)) return;
+): Promise<PostWarning[]> {
+  const { denial, warnings } = await guardCheck(deps, subject, options.stage, options.except);
+  if (!denial || (denial.waitable && !options.capsApply)) return warnings;
   throw denialError(denial);
 }
 

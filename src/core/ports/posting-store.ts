@@ -9,6 +9,7 @@ import type {
   PostingPayload,
   PostKind,
 } from '../../contracts/posting.js';
+import type { PriorPost } from '../domain/posting-guards.js';
 
 export interface NewJob {
   kind: PostKind;
@@ -124,4 +125,10 @@ export interface PostingStore {
   hasReplyTo(tweetId: string, except?: ReplyExclusion): Promise<boolean>;
   /** Texts of the latest replies, newest first. */
   recentReplyTexts(limit: number): Promise<string[]>;
+  /**
+   * Posts that are not replies (posts, quotes, threads: one entry per job, its cards in order), by anyone,
+   * out since `since` and not gone, newest first; with `waiting`, then the posting jobs none of whose cards
+   * went out yet (queued or in progress), bar `except.jobId`. What a new post must not repeat.
+   */
+  earlierPosts(since: Date, options?: { waiting?: boolean; except?: ReplyExclusion }): Promise<PriorPost[]>;
 }

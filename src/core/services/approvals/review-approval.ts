@@ -1,6 +1,7 @@
 // Reviewing the approval queue: approve (guards first, then a posting job), reject, approve-all.
 import type { Actor } from '../../../contracts/actor.js';
 import type { ApprovalItem } from '../../../contracts/approvals.js';
+import type { PostWarning } from '../../../contracts/post-warnings.js';
 import {
   POST_KINDS,
   type PostingPayload,
@@ -97,17 +98,17 @@ async function runRoutedTool(
 async function approvalChecks(
   deps: ContentDeps,
   item: ApprovalItem,
-): Promise<{ kind: PostKind; payload: PostingPayload } | 'routed'> {
+): Promise<{ kind: PostKind; payload: PostingPayload; warnings: PostWarning[] } | 'routed'> {
   const blocker = deps.postingBlocker();
   if (blocker) throw blocker;
   if (item.tool_name && !POST_KINDS.some((k) => k === item.action_type)) return 'routed';
   const content = await postingPayload(deps, item);
-  await enforceGuards(deps, subjectOf(content.kind, content.payload, item.actor), {
+  const warnings = await enforceGuards(deps, subjectOf(content.kind, content.payload, item.actor), {
     capsApply: !item.scheduled_for,
     stage: 'approve',
     except: { approvalId: item.id },
   });
-  return content;
+  return { ...content, warnings };
 }
 
 /**
@@ -128,14 +129,14 @@ async function refusedOrConflict(deps: ContentDeps, id: number, error: unknown):
 export async function approveItem(
   deps: ContentDeps,
   review: Review,
-): Promise<{ item: ApprovalItem; job_id: number | null; result?: unknown }> {
+): Promise<{ item: ApprovalItem; job_id: number | null; result?: unknown; warnings?: PostWarning[] }> {
   const item = await findItem(deps, review.id);
   if (item.status !== 'pending') throw alreadyReviewed(item);
   const checked = await approvalChecks(deps, item).catch((error: unknown) =>
     refusedOrConflict(deps, item.id, error),
   );
   if (checked === 'routed') return runRoutedTool(deps, item, review);
-  const { kind, payload } = checked;
+  const { kind, payload, warnings } = checked;
 
   const at = deps.clock.now();
   const moved = await deps.approvals.transition(
@@ -165,7 +166,7 @@ export async function approveItem(
     at,
   );
   if (!item.scheduled_for) deps.wakePosting?.();
-  return { item: moved, job_id: job.id };
+  return { item: moved, job_id: job.id, ...(warnings.length > 0 ? { warnings } : {}) };
 }
 
 /** Rejects a pending item; its draft, if any, goes back to Active with the reviewer's note. */

@@ -46,6 +46,7 @@ export async function composeContent(
       ...(result.job_id === undefined ? {} : { job_id: result.job_id }),
       scheduled_for: result.scheduled_for,
       ...(draft.blocks ? { block_ids: draft.blocks.map((b) => b.id) } : {}),
+      ...(result.warnings ? { warnings: result.warnings } : {}),
     };
   } catch (error) {
     // Refused by a guard, for want of a login, or a repeat: no stray draft (or its provenance) is left behind.

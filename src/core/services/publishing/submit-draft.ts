@@ -3,6 +3,7 @@
 // queued twice. Also takes it back (unschedule) while nothing has been posted.
 import type { Actor } from '../../../contracts/actor.js';
 import type { Draft } from '../../../contracts/drafts.js';
+import type { PostWarning } from '../../../contracts/post-warnings.js';
 import type { PostingJob } from '../../../contracts/posting.js';
 import { AppError, conflictError } from '../../errors.js';
 import { IDEMPOTENCY_WINDOW_MS } from '../../gateway/gateway-deps.js';
@@ -16,6 +17,8 @@ export interface SubmitResult {
   approval_id?: number;
   job_id?: number;
   scheduled_for: string | null;
+  /** A person's post that repeats a recent or waiting one: it goes on, with this said (absent: none). */
+  warnings?: PostWarning[];
 }
 
 export interface SubmitOptions {
@@ -46,10 +49,11 @@ export async function submitDraft(
   }
   const { kind, payload } = await payloadOf(deps, draft, options.attribution);
   const now = !options.scheduledFor;
-  await enforceGuards(deps, subjectOf(kind, payload, options.actor), {
+  const warnings = await enforceGuards(deps, subjectOf(kind, payload, options.actor), {
     capsApply: now && !settings.approvalMode,
     stage: 'queue',
   });
+  const warned = warnings.length > 0 ? { warnings } : {};
 
   const at = deps.clock.now();
   const scheduledFor = options.scheduledFor ? options.scheduledFor.toISOString() : null;
@@ -76,6 +80,7 @@ export async function submitDraft(
       draft: updated,
       approval_id: item.id,
       scheduled_for: scheduledFor,
+      ...warned,
     };
   }
   const { job, repeat } = await deps.posting.createJobOnce(
@@ -98,6 +103,7 @@ export async function submitDraft(
     draft: updated,
     job_id: job.id,
     scheduled_for: scheduledFor,
+    ...warned,
   };
 }
 

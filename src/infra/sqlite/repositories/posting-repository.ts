@@ -4,6 +4,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { ActorSchema } from '../../../contracts/actor.js';
 import { type OutboxRow, type PostingJob, PostingPayloadSchema } from '../../../contracts/posting.js';
+import type { PriorPost } from '../../../core/domain/posting-guards.js';
 import type {
   JobChanges,
   NewJob,
@@ -363,5 +364,81 @@ export class PostingRepository implements PostingStore {
       .limit(limit)
       .execute();
     return rows.map((r) => r.text);
+  }
+
+  async earlierPosts(
+    since: Date,
+    options: { waiting?: boolean; except?: ReplyExclusion } = {},
+  ): Promise<PriorPost[]> {
+    const rows = await this.db
+      .selectFrom('posts as p')
+      .leftJoin('posting_jobs as j', 'j.id', 'p.job_id')
+      .select([
+        'p.tweet_id',
+        'p.text',
+        'p.job_id',
+        'j.draft_id',
+        'j.payload',
+        'p.thread_root_tweet_id',
+        'p.thread_position',
+        'p.posted_at',
+      ])
+      .where('p.account_id', '=', this.accountId)
+      .where('p.kind', 'in', ['tweet', 'quote', 'thread_card'])
+      .where('p.posted_at', '>=', toDbTimestamp(since))
+      .where('p.gone_at', 'is', null)
+      .orderBy('p.posted_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .execute();
+    // A thread's cards are one post: grouped by the thread's first card, in card order.
+    const posts = new Map<string, PriorPost & { cards: Array<{ at: number; text: string }> }>();
+    for (const row of rows) {
+      const key = row.thread_root_tweet_id ?? row.tweet_id;
+      let post = posts.get(key);
+      if (!post) {
+        const planned = row.payload
+          ? parseJsonColumn(PostingPayloadSchema, row.payload, 'posting payload')?.cards.map((c) => c.text)
+          : undefined;
+        post = {
+          texts: [],
+          cards: [],
+          tweet_id: key,
+          ...(row.job_id === null ? {} : { job_id: row.job_id }),
+          ...(row.draft_id === null || row.draft_id === undefined ? {} : { draft_id: row.draft_id }),
+          ...(planned ? { planned } : {}),
+          posted_at: row.posted_at,
+        };
+        posts.set(key, post);
+      }
+      post.cards.push({ at: row.thread_position ?? 0, text: row.text });
+      if (!row.thread_position) post.posted_at = row.posted_at;
+    }
+    const out: PriorPost[] = [...posts.values()].map(({ cards, planned, ...post }) => {
+      const texts = cards.sort((a, b) => a.at - b.at).map((card) => card.text);
+      // The job's full content only when less went out (a thread cut short): what a retry repeats.
+      return { ...post, texts, ...(planned && planned.length > texts.length ? { planned } : {}) };
+    });
+    if (!options.waiting) return out;
+    const jobs = await this.db
+      .selectFrom('posting_jobs')
+      .select(['id', 'payload', 'draft_id', 'scheduled_for', 'created_at'])
+      .where('account_id', '=', this.accountId)
+      .where('kind', 'in', ['tweet', 'quote', 'thread'])
+      .where('status', 'in', ['queued', 'in_progress'])
+      .where(sql<boolean>`(posted_tweet_ids is null or json_array_length(posted_tweet_ids) = 0)`)
+      .where('id', '<>', options.except?.jobId ?? -1)
+      .orderBy('id', 'desc')
+      .execute();
+    for (const job of jobs) {
+      const payload = parseJsonColumn(PostingPayloadSchema, job.payload, 'posting payload');
+      out.push({
+        texts: payload?.cards.map((card) => card.text) ?? [],
+        job_id: job.id,
+        ...(job.draft_id === null ? {} : { draft_id: job.draft_id }),
+        scheduled_for: job.scheduled_for,
+        queued_at: job.created_at,
+      });
+    }
+    return out;
   }
 }
