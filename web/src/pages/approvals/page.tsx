@@ -3,7 +3,9 @@
 // keyboard triage (j/k, a, r, e) and live updates when any process queues an item.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { PostWarning } from '../../../../src/contracts/post-warnings.js';
 import { ApiError } from '../../api-request.js';
+import { PostWarnings } from '../../components/post-warnings.js';
 import { navigate, useLocation } from '../../router.js';
 import { ApprovalDetail } from './approval-detail.js';
 import { ApprovalList } from './approval-list.js';
@@ -76,6 +78,7 @@ export default function ApprovalsPage() {
   const [editing, setEditing] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [notice, setNotice] = useState('');
+  const [warnings, setWarnings] = useState<PostWarning[] | undefined>();
   const [arrived, setArrived] = useState('');
   const lastIndex = useRef(0);
 
@@ -105,8 +108,10 @@ export default function ApprovalsPage() {
       if (action.kind === 'reject') return reject(action.id, action.text ?? '');
       return edit(action.id, action.text ?? '');
     },
-    onSuccess: (_result, action) => {
+    onSuccess: (result, action) => {
       setEditing(false);
+      // An approved post that repeats a recent or waiting one: said, and it goes out all the same.
+      setWarnings(action.kind === 'approve' ? (result as { warnings?: PostWarning[] }).warnings : undefined);
       setNotice(
         action.kind === 'approve'
           ? `Item ${action.id} approved.`
@@ -120,7 +125,10 @@ export default function ApprovalsPage() {
   });
   const batch = useMutation({
     mutationFn: approveAll,
-    onSuccess: (result) => setNotice(approveAllSummary(result, stats.data?.pending ?? 0)),
+    onSuccess: (result) => {
+      setWarnings(undefined);
+      setNotice(approveAllSummary(result, stats.data?.pending ?? 0));
+    },
     onSettled: refresh,
   });
   const reviewError = review.error && review.variables?.id === selected?.id ? review.error : undefined;
@@ -192,6 +200,7 @@ export default function ApprovalsPage() {
           {notice}
         </p>
       ) : null}
+      <PostWarnings warnings={warnings} />
       {batch.error ? (
         <p role="alert" className="error">
           Approve all failed: {failure(batch.error)}

@@ -4,13 +4,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type MutableRefObject, useEffect, useState } from 'react';
 import type { Draft } from '../../../../src/contracts/drafts.js';
+import type { PostWarning } from '../../../../src/contracts/post-warnings.js';
 import { inZone, useTimezone } from '../../account-time.js';
 import { api } from '../../api.js';
+import { PostWarnings } from '../../components/post-warnings.js';
 
 type Submitted = {
   status: 'queued_for_approval' | 'scheduled' | 'queued';
   draft: Draft;
   scheduled_for: string | null;
+  /** The post repeats a recent or waiting one (it went on its way all the same). */
+  warnings?: PostWarning[];
 };
 
 const OUTCOME: Record<Submitted['status'], string> = {
@@ -39,9 +43,11 @@ export function PublishPanel({
   const { timezone, error: zoneError } = useTimezone();
   const [when, setWhen] = useState(calendarSlot);
   const [outcome, setOutcome] = useState<string | undefined>();
+  const [warnings, setWarnings] = useState<PostWarning[] | undefined>();
   const done = (answer: Submitted) => {
     client.setQueryData(['draft', draft.id], answer.draft);
     void client.invalidateQueries({ queryKey: ['drafts'] });
+    setWarnings(answer.warnings);
     setOutcome(
       answer.status === 'scheduled' && answer.scheduled_for && timezone
         ? `Scheduled for ${inZone(answer.scheduled_for, timezone)} (${timezone})`
@@ -67,6 +73,7 @@ export function PublishPanel({
     onSuccess: (saved) => {
       client.setQueryData(['draft', draft.id], saved);
       void client.invalidateQueries({ queryKey: ['drafts'] });
+      setWarnings(undefined);
       setOutcome('Unscheduled');
     },
   });
@@ -141,6 +148,7 @@ export function PublishPanel({
       <p role="status" aria-live="polite" className="muted">
         {outcome ?? ''}
       </p>
+      <PostWarnings warnings={warnings} />
       {failed ? (
         <p role="alert" aria-live="polite" className="error">
           {(failed as Error).message}
