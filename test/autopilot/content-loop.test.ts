@@ -252,19 +252,19 @@ describe('content loop', () => {
     expect(ours()).toHaveLength(1);
   });
 
-  it("a safety rule saying no is the turn's answer (refused, nothing queued) and uses up the window", async () => {
-    // 12:00 UTC, outside the active hours 14:00-22:00 (the scheduler would not run it; the guards still hold).
+  it("outside active hours the turn's post is held until they open, not refused, and uses up the window", async () => {
+    // 12:00 UTC, outside the active hours 14:00-22:00 (the scheduler would not run it; the publisher holds it).
     const { h, ours } = await start({ schedule: { active_hours_start: 14, active_hours_end: 22 } });
-    expect(await turn(h)).toBe(
-      'refused: "sqlite" as list: refused by a safety rule: outside active hours (14:00–22:00 UTC)',
-    );
-    expect(jobs(h)).toBe(0);
-    expect(await pending(h)).toEqual([]);
+    expect(await turn(h)).toMatch(/^queued for posting/);
+    expect(jobs(h)).toBe(1);
+    await h.postNow();
+    expect(ours()).toEqual([]);
     h.clock.advance(MINUTE);
     expect(await turn(h)).toBe('next original post after 2026-11-22T15:00 UTC (content window)');
     expect(world.llm.calls).toHaveLength(1);
+    h.clock.set(Date.parse('2026-11-22T14:00:00.000Z'));
     await h.postNow();
-    expect(ours()).toEqual([]);
+    expect(ours()).toHaveLength(1);
   });
 
   it('the LLM writes with vault context: a note on the keywords reaches the prompt and the post links back to it', async () => {
