@@ -83,6 +83,13 @@ describe('app simulate', () => {
     // Something was done: a reply or a post as a loop, with its text.
     expect(out).toMatch(/ {2}\d{2}:\d{2} {2}(reply|tweet) +loop:[a-z]+ +"/);
     expect(out).toMatch(/fault: day \d/);
+    // It ends with how the account's automated writes were spaced: never closer than the configured 45 s.
+    const pacing = out.match(
+      /\nPacing \(automated writes at least 45–180 s apart\):\n {2}automated writes (\d+) · smallest gap (\d+) s · most in any 15 minutes (\d+) · longest wait imposed [\d.]+ (s|min|h)\n$/,
+    );
+    expect(pacing, out.slice(-300)).not.toBeNull();
+    expect(Number(pacing?.[1])).toBeGreaterThan(1);
+    expect(Number(pacing?.[2])).toBeGreaterThanOrEqual(45);
     expect(platform.requests).toEqual([]);
     expect(llm.calls).toEqual([]);
     expect(sha(dbPath)).toBe(before);
