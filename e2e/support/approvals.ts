@@ -42,9 +42,11 @@ export function startApprovalsWorld(): ApprovalsWorld {
     world.home = createTempHome();
     prepareFakeHome(world.home, world.fake);
     const config = readFileSync(world.home.configPath, 'utf8');
-    // Top-level keys go before the first table; the agents' active hours never close during a run.
+    // Top-level keys go before the first table; the agents' active hours never close during a run, and the
+    // agents' approved posts are not paced (one after another, they would wait minutes for their turns).
     world.home.writeConfig(
-      `max_batch_approve = ${BATCH_CAP}\n${config}\n[schedule]\nactive_hours_start = 0\nactive_hours_end = 0\n`,
+      `max_batch_approve = ${BATCH_CAP}\n${config}\n[schedule]\nactive_hours_start = 0\nactive_hours_end = 0\n` +
+        '[limits]\nmin_action_delay_seconds = 0\nmax_action_delay_seconds = 0\n',
     );
     world.server = await serve({ ...world.home.env, ...clockEnv(world.clock) });
     world.token = readFileSync(`${world.home.dir}/api_token`, 'utf8').trim();

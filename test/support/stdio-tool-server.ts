@@ -33,6 +33,10 @@ export function fakePlatformEnv(fake: FakeSocial, home: string, extra: Record<st
     // hour behaves the same.
     APP_SCHEDULE__ACTIVE_HOURS_START: '0',
     APP_SCHEDULE__ACTIVE_HOURS_END: '0',
+    // Nor is an agent's write paced here (test/publishing/pacing*.test.ts are about that): calls one after
+    // another would wait for their turns.
+    APP_LIMITS__MIN_ACTION_DELAY_SECONDS: '0',
+    APP_LIMITS__MAX_ACTION_DELAY_SECONDS: '0',
     ...extra,
   };
 }
