@@ -147,4 +147,63 @@ describe('Scheduler', () => {
     expect(finished).toBe(true);
     expect(timers.pending.filter((t) => !t.cancelled)).toHaveLength(0);
   });
+
+  it('asks the budget before a turn: a slowed loop waits its interval × the factor, a spent budget pauses it until the 1st', async () => {
+    const timers = manualTimers();
+    const now = new Date('2026-03-10T12:00:00Z');
+    const resumeAt = new Date('2026-04-01T00:00:00Z');
+    let verdict:
+      | { state: 'slowed'; factor: number; reason: string }
+      | { state: 'paused'; resumeAt: Date; reason: string }
+      | undefined = { state: 'slowed', factor: 4, reason: 'slowed ×4: budget' };
+    const asked: Array<{ loop: string; intervalMs: number }> = [];
+    const done: string[] = [];
+    let runs = 0;
+    const scheduler = new Scheduler({
+      deps: null,
+      loops: [
+        { name: 'discovery', intervalMs: () => 60_000, modes: ['autopilot'], run: async () => void runs++ },
+      ],
+      mode: () => 'autopilot',
+      logger: silent,
+      clock: { now: () => now },
+      setTimer: timers.setTimer,
+      budget: {
+        check: (loop, pace) => {
+          asked.push({ loop, intervalMs: pace.intervalMs });
+          return verdict;
+        },
+        turnDone: (loop) => done.push(loop),
+      },
+    });
+    scheduler.start();
+    await timers.fireAll();
+    expect(runs).toBe(1);
+    expect(done).toEqual(['discovery']);
+    expect(asked).toEqual([{ loop: 'discovery', intervalMs: 60_000 }]);
+    expect(timers.pending.at(-1)?.ms).toBe(240_000);
+    expect(scheduler.status()[0]).toMatchObject({ state: 'idle', paused: null, slowed: 'slowed ×4: budget' });
+    verdict = {
+      state: 'paused',
+      resumeAt,
+      reason: 'the monthly API budget of $5.00 is spent: resumes 2026-04-01',
+    };
+    await timers.fireAll();
+    expect(runs).toBe(1);
+    expect(scheduler.status()[0]).toMatchObject({
+      state: 'paused',
+      paused: 'budget',
+      paused_until: '2026-04-01T00:00:00.000Z',
+      paused_reason: 'the monthly API budget of $5.00 is spent: resumes 2026-04-01',
+      slowed: null,
+    });
+    // Rechecked hourly, so a raised budget resumes it within the hour.
+    expect(timers.pending.at(-1)?.ms).toBe(3_600_000);
+    verdict = undefined;
+    await timers.fireAll();
+    expect(runs).toBe(2);
+    expect(scheduler.status()[0]).toMatchObject({ paused: null, slowed: null });
+    expect(timers.pending.at(-1)?.ms).toBe(60_000);
+    await scheduler.stop();
+  });
 });

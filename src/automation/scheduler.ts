@@ -2,14 +2,19 @@
 // checked; after it the next run is set at interval (+ jitter), or later when the platform asked to wait
 // (rate limit) or the loop keeps failing (back-off). Every decision is kept in the loop's status. Time
 // comes from the clock and timers given, so a simulated week runs the same code. stop() waits for runs in
-// progress so shutdown never cuts a write in half.
+// progress so shutdown never cuts a write in half. With a monthly API budget, a reading loop's turn first
+// asks the budget (src/core/services/budget/loop-budget.ts): its interval is stretched while it is slowed,
+// and it pauses as `budget` until the 1st of next month when the budget is spent (rechecked hourly, so a
+// raised budget applies within the hour).
 import { loopActor } from '../contracts/actor.js';
 import type { Mode } from '../contracts/config/config.js';
 import { idleLoopStatus, type LoopPause, type LoopStatus } from '../contracts/runtime-status.js';
 import { type ActiveHours, msUntilActive } from '../core/domain/active-hours.js';
+import { activeShareOf } from '../core/domain/api-budget.js';
 import { isAppError } from '../core/errors.js';
 import { type ActorScope, noActorScope } from '../core/ports/actor-scope.js';
 import type { Clock } from '../core/ports/clock.js';
+import type { LoopBudgetVerdict, LoopPace } from '../core/services/budget/loop-budget.js';
 import type { LoopDefinition } from './loop-definition.js';
 import { planAfterFailure } from './loop-pauses.js';
 import { type SetTimer, wallClockTimer } from './wall-clock-timer.js';
@@ -20,6 +25,17 @@ export interface SchedulerLogger {
 }
 
 export type { SetTimer } from './wall-clock-timer.js';
+
+/** The monthly API budget's word on the reading loops (`LoopBudget`). */
+export interface LoopBudgetGate {
+  /** Before a loop's turn: undefined to run normally, else slowed (interval × factor) or paused. */
+  check(loop: string, pace: LoopPace): LoopBudgetVerdict | undefined;
+  /** After a loop's turn (ok or failed), so its spend per turn can be learned. */
+  turnDone(loop: string): void;
+}
+
+/** A loop paused for the budget looks again this often (a raised budget resumes it). */
+const BUDGET_RECHECK_MS = 3_600_000;
 
 export interface SchedulerOptions<Deps> {
   deps: Deps;
@@ -45,6 +61,8 @@ export interface SchedulerOptions<Deps> {
   onChange?: (event: 'turn' | 'stopped', loop?: LoopDefinition<Deps>) => void;
   /** Each turn runs as `loop:<name>`, so what it spends (platform calls) is attributed to the loop. */
   actorScope?: ActorScope;
+  /** `[limits] monthly_api_budget_usd`: slows and pauses the reading loops. */
+  budget?: LoopBudgetGate;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -54,6 +72,8 @@ export class Scheduler<Deps> {
   private readonly timers = new Map<string, { cancel(): void }>();
   private readonly running = new Set<Promise<void>>();
   private readonly states = new Map<string, LoopStatus>();
+  /** Interval multipliers of the loops the budget slows. */
+  private readonly slowdowns = new Map<string, number>();
   private readonly clock: Clock;
   private readonly setTimer: SetTimer;
 
@@ -120,15 +140,29 @@ export class Scheduler<Deps> {
     );
   }
 
-  private pause(state: LoopStatus, why: LoopPause | null, waitMs = 0, reason: string | null = null): void {
+  private pause(
+    state: LoopStatus,
+    why: LoopPause | null,
+    waitMs = 0,
+    reason: string | null = null,
+    until?: Date,
+  ): void {
     state.paused = why;
     state.state = why ? 'paused' : 'idle';
-    state.paused_until = why && waitMs > 0 ? iso(this.clock.now().getTime() + waitMs) : null;
+    state.paused_until = !why
+      ? null
+      : until
+        ? until.toISOString()
+        : waitMs > 0
+          ? iso(this.clock.now().getTime() + waitMs)
+          : null;
     state.paused_reason = why ? reason : null;
   }
 
   /** Why the loop may not run now, and for how long, checked before each turn. */
-  private gate(loop: LoopDefinition<Deps>): { why: LoopPause; wait: number; reason: string } | undefined {
+  private gate(
+    loop: LoopDefinition<Deps>,
+  ): { why: LoopPause; wait: number; reason: string; until?: Date } | undefined {
     const { deps } = this.options;
     const interval = this.interval(loop);
     if (!loop.modes.includes(this.options.mode())) {
@@ -141,6 +175,9 @@ export class Scheduler<Deps> {
     const unset = loop.notConfigured?.(deps);
     if (unset) return { why: 'not_configured', wait: interval, reason: unset };
     const hours = loop.activeHours ? this.options.activeHours?.() : undefined;
+    // Before the active hours: a loop paused for the month says so, at night too.
+    const budget = this.budgetGate(loop, hours);
+    if (budget) return budget;
     const sleep = hours ? msUntilActive(this.clock.now(), hours) : 0;
     if (sleep > 0) return { why: 'active_hours', wait: sleep, reason: 'outside the active hours' };
     const breaker = loop.writes ? this.options.breaker?.() : undefined;
@@ -155,19 +192,45 @@ export class Scheduler<Deps> {
     return undefined;
   }
 
+  /** The budget's pause, or (slowed) the loop's interval multiplier and status words. */
+  private budgetGate(
+    loop: LoopDefinition<Deps>,
+    hours: ActiveHours | undefined,
+  ): { why: LoopPause; wait: number; reason: string; until?: Date } | undefined {
+    const state = this.state(loop);
+    const verdict = this.options.budget?.check(loop.name, {
+      intervalMs: this.baseInterval(loop) + this.meanJitter(loop),
+      activeShare: hours ? activeShareOf(hours) : 1,
+    });
+    this.slowdowns.delete(loop.name);
+    state.slowed = null;
+    if (verdict?.state === 'slowed') {
+      this.slowdowns.set(loop.name, verdict.factor);
+      state.slowed = verdict.reason;
+    }
+    if (verdict?.state !== 'paused') return undefined;
+    const left = verdict.resumeAt.getTime() - this.clock.now().getTime();
+    return {
+      why: 'budget',
+      wait: Math.max(1000, Math.min(BUDGET_RECHECK_MS, left)),
+      reason: verdict.reason,
+      until: verdict.resumeAt,
+    };
+  }
+
   /** One turn of a loop; answers the delay before the next. */
   private async tick(loop: LoopDefinition<Deps>): Promise<number> {
     const state = this.state(loop);
     const gate = this.gate(loop);
     if (gate) {
-      this.pause(state, gate.why, gate.why === 'mode' ? 0 : gate.wait, gate.reason);
+      this.pause(state, gate.why, gate.why === 'mode' ? 0 : gate.wait, gate.reason, gate.until);
       return gate.wait;
     }
     this.pause(state, null);
     state.state = 'running';
     state.last_run_at = this.clock.now().toISOString();
     try {
-      const summary = await this.runTurn(loop);
+      const summary = await this.runTurn(loop).finally(() => this.options.budget?.turnDone(loop.name));
       Object.assign(state, {
         state: 'idle',
         last_outcome: 'ok',
@@ -203,8 +266,19 @@ export class Scheduler<Deps> {
     );
   }
 
+  /** The loop's interval, stretched while the budget slows it. */
   private interval(loop: LoopDefinition<Deps>): number {
+    return this.baseInterval(loop) * (this.slowdowns.get(loop.name) ?? 1);
+  }
+
+  private baseInterval(loop: LoopDefinition<Deps>): number {
     return Math.max(loop.intervalMs(this.options.deps), this.options.minIntervalMs ?? 0);
+  }
+
+  private meanJitter(loop: LoopDefinition<Deps>): number {
+    if (!loop.jitter || !this.options.jitterMs) return 0;
+    const [a, b] = this.options.jitterMs();
+    return (a + b) / 2;
   }
 
   private jitter(loop: LoopDefinition<Deps>): number {

@@ -4,7 +4,15 @@ import { z } from 'zod';
 import { MODES, type Mode } from './config/config.js';
 
 /** Why a loop is not running its work now (DECISIONS, Autopilot: the loop status words). */
-export const LOOP_PAUSES = ['mode', 'active_hours', 'backoff', 'breaker', 'tier', 'not_configured'] as const;
+export const LOOP_PAUSES = [
+  'mode',
+  'active_hours',
+  'backoff',
+  'breaker',
+  'tier',
+  'not_configured',
+  'budget',
+] as const;
 export type LoopPause = (typeof LOOP_PAUSES)[number];
 
 export const LoopStatusSchema = z.object({
@@ -26,11 +34,21 @@ export const LoopStatusSchema = z.object({
     .describe('Its error code (social_network_error, llm_error, …) when the error had one.'),
   consecutive_errors: z.number().int().describe('Failed runs in a row.'),
   paused: z.enum(LOOP_PAUSES).nullable().describe('Why it is paused now, or null.'),
-  paused_until: z.string().nullable().describe('When a timed pause (active hours, back-off) ends.'),
+  paused_until: z
+    .string()
+    .nullable()
+    .describe('When a timed pause (active hours, back-off) ends; for `budget`, the 1st of next month (UTC).'),
   paused_reason: z
     .string()
     .nullable()
     .describe('Why it is paused, in words (e.g. "10 failures in a row", "the access tier lacks search").'),
+  slowed: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe(
+      'Why it runs less often than its interval, or null: "slowed ×2: the month\'s forecast would exceed the API budget of $25.00".',
+    ),
 });
 export type LoopStatus = z.infer<typeof LoopStatusSchema>;
 
@@ -51,6 +69,7 @@ export function idleLoopStatus(name: string, modes: readonly Mode[], intervalSec
     paused: null,
     paused_until: null,
     paused_reason: null,
+    slowed: null,
   };
 }
 

@@ -6,6 +6,7 @@ import type { LoopDeps } from '../../automation/loop-deps.js';
 import { ALWAYS_ON_LOOPS, SERVICE_LOOPS } from '../../automation/loops/index.js';
 import { Scheduler, type SetTimer } from '../../automation/scheduler.js';
 import type { LoopStatus } from '../../contracts/runtime-status.js';
+import { LoopBudget } from '../../core/services/budget/loop-budget.js';
 import { visibleLoops } from '../../core/services/status/visible-loops.js';
 import type { Logger } from '../../infra/logging/create-logger.js';
 import type { AppDeps } from './app-deps.js';
@@ -37,6 +38,13 @@ export function createLoopScheduler(
     clock: deps.clock,
     random: deps.random,
     actorScope: deps.actors,
+    budget: new LoopBudget({
+      ledger: deps.apiUsage,
+      clock: deps.clock,
+      budgetUsd: () => deps.config.limits.monthly_api_budget_usd,
+      prices: () => deps.config.api_prices,
+      targets: () => deps.config.targets.accounts.length,
+    }),
     ...(options.setTimer ? { setTimer: options.setTimer } : {}),
     ...(options.minIntervalMs ? { minIntervalMs: options.minIntervalMs } : {}),
     // A frequent loop (the posting queue, every few seconds) publishes at most every 15 s; a turn of a

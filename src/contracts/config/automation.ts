@@ -53,6 +53,14 @@ export const LimitsSchema = z.object({
   max_action_delay_seconds: NonNegativeIntSchema.default(180).describe(
     'Upper bound of the random delay between actions.',
   ),
+  monthly_api_budget_usd: z
+    .number({ error: 'a budget is a number of US dollars (remove the key for no budget)' })
+    .positive('a budget must be more than 0 US dollars (remove the key for no budget)')
+    .optional()
+    .describe(
+      "The platform API budget per UTC month, in US dollars; unset: no limit. As the month's forecast nears it, the reading loops slow down (discovery first, then targets, then mentions) and pause as `paused: budget` until the 1st of next month when it is spent. Your own and approved writes are never blocked: the composer says when a post costs more than what remains.",
+    )
+    .meta({ example: 25 }),
 });
 
 export const IntervalsSchema = z.object({

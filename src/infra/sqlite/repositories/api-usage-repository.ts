@@ -12,7 +12,7 @@ import {
   withSummons,
 } from '../../../core/domain/platform-prices.js';
 import type { ActorScope } from '../../../core/ports/actor-scope.js';
-import type { ApiCall, ApiUsageRecorder } from '../../../core/ports/api-usage.js';
+import type { ApiCall, ApiSpendLedger, ApiUsageRecorder } from '../../../core/ports/api-usage.js';
 import type { Clock } from '../../../core/ports/clock.js';
 import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
@@ -33,8 +33,9 @@ export interface ApiUsageOptions {
   actors?: ActorScope;
 }
 
-export class ApiUsageRepository implements ApiUsageRecorder {
+export class ApiUsageRepository implements ApiUsageRecorder, ApiSpendLedger {
   private readonly insert: Statement;
+  private readonly spend: Statement;
   private readonly charge: Statement;
   private readonly mention: Statement;
   private readonly mentioned: Statement;
@@ -59,6 +60,11 @@ export class ApiUsageRepository implements ApiUsageRecorder {
       `insert or ignore into api_mentions (account_id, post_id, seen_at) values (?, ?, ?)`,
     );
     this.mentioned = sqlite.prepare(`select 1 from api_mentions where account_id = ? and post_id = ?`);
+    // A range of the primary key: each ask reads only the rows recorded since the last one.
+    this.spend = sqlite.prepare(
+      `select actor, sum(case when created_at >= ? then cost_usd else 0 end) as cost, max(id) as last
+       from api_usage where id > ? and account_id = ? group by actor`,
+    );
     this.recordPriced = sqlite.transaction((call: ApiCall, charge: PlatformCharge) => {
       const now = this.clock.now();
       let charged = 0;
@@ -113,6 +119,18 @@ export class ApiUsageRepository implements ApiUsageRecorder {
       charged,
       cost,
     );
+  }
+
+  spendAfter(afterId: number, since: Date): ReturnType<ApiSpendLedger['spendAfter']> {
+    const rows = this.spend.all(toDbTimestamp(since), afterId, this.accountId) as Array<{
+      actor: string | null;
+      cost: number;
+      last: number;
+    }>;
+    return {
+      lastId: rows.reduce((last, row) => Math.max(last, row.last), afterId),
+      byActor: rows.map((row) => ({ actor: row.actor, costUsd: row.cost })),
+    };
   }
 
   /** Calls per endpoint in the calendar month (UTC) that contains `month`, busiest first. */

@@ -113,12 +113,17 @@ function Usage() {
 function loopState(loop: RuntimeStatus['loops'][number], timezone: string): string {
   if (loop.state === 'running') return 'running now';
   if (loop.paused) {
-    const until = loop.paused_until
-      ? ` until ${inZone(loop.paused_until, timezone, { timeStyle: 'short' })}`
-      : '';
+    // A budget pause names its resume date in its reason (the 1st of next month).
+    const until =
+      loop.paused_until && loop.paused !== 'budget'
+        ? ` until ${inZone(loop.paused_until, timezone, { timeStyle: 'short' })}`
+        : '';
     return `paused: ${loop.paused_reason ?? loop.paused}${until}`;
   }
-  return loop.next_run_at ? `next run ${inZone(loop.next_run_at, timezone, { timeStyle: 'short' })}` : 'idle';
+  const slowed = loop.slowed ? ` (${loop.slowed})` : '';
+  return loop.next_run_at
+    ? `next run ${inZone(loop.next_run_at, timezone, { timeStyle: 'short' })}${slowed}`
+    : 'idle';
 }
 
 function Loops({ runtime, timezone }: { runtime: RuntimeStatus; timezone: string }) {

@@ -25,6 +25,8 @@ const BY_PAUSE: Record<string, string> = {
   breaker: 'The platform refused writes several times; writing resumes after the cooldown.',
   tier: 'The platform access tier lacks what this loop needs.',
   not_configured: 'Set what is missing in the config.',
+  budget:
+    'The monthly API budget is spent; it resumes on the 1st. Raise [limits] monthly_api_budget_usd to resume now.',
 };
 
 /** Loops a person should look at: failing, or paused for a reason other than the time of day or the mode. */
