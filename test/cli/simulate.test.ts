@@ -83,6 +83,20 @@ describe('app simulate', () => {
     // Something was done: a reply or a post as a loop, with its text.
     expect(out).toMatch(/ {2}\d{2}:\d{2} {2}(reply|tweet) +loop:[a-z]+ +"/);
     expect(out).toMatch(/fault: day \d/);
+    // Each day's platform calls and their cost, and the run's total: the sum of the days.
+    const days = [...out.matchAll(/\n {2}API: ([\d,]+) calls, \$(\d+\.\d{4})\n/g)];
+    expect(days).toHaveLength(2);
+    const total = out.match(
+      /\nAPI over the 2 day\(s\): ([\d,]+) calls, \$(\d+\.\d{4}) \(the sum of the recorded costs\)\n/,
+    );
+    expect(total, out.slice(-600)).not.toBeNull();
+    const count = (text = '') => Number(text.replaceAll(',', ''));
+    expect(count(total?.[1])).toBe(days.reduce((sum, day) => sum + count(day[1]), 0));
+    expect(count(total?.[1])).toBeGreaterThan(0);
+    expect(Number(total?.[2])).toBeCloseTo(
+      days.reduce((sum, day) => sum + Number(day[2]), 0),
+      3,
+    );
     // It ends with how the account's automated writes were spaced: never closer than the configured 45 s.
     const pacing = out.match(
       /\nPacing \(automated writes at least 45–180 s apart\):\n {2}automated writes (\d+) · smallest gap (\d+) s · most in any 15 minutes (\d+) · longest wait imposed [\d.]+ (s|min|h)\n$/,
@@ -116,5 +130,10 @@ describe('app simulate', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--days/);
     expect(platform.requests).toEqual([]);
+    for (const budget of ['0', '-3', 'lots']) {
+      const bad = await runApp(['simulate', '--days', '1', '--budget', budget], { env: home.env });
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/--budget: a budget (must be more than 0|is a number of US dollars)/);
+    }
   });
 });

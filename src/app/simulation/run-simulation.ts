@@ -6,6 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SimulatedTime, seededRandom } from '../../automation/simulated-time.js';
 import { type Config, ConfigSchema } from '../../contracts/config/config.js';
+import type { LoopStatus } from '../../contracts/runtime-status.js';
 import { localHourAndDay } from '../../core/domain/active-hours.js';
 import type { GuardSettings } from '../../core/domain/posting-guards.js';
 import { capWindows, startOfLocalDay } from '../../core/domain/time-windows.js';
@@ -21,7 +22,10 @@ import {
 import { type StandInLlm, startStandInLlm } from '../../infra/sandbox/stand-in-llm.js';
 import { storeFakeLogin } from '../../infra/sandbox/store-fake-login.js';
 import { createBackup } from '../../infra/sqlite/backup.js';
-import { ActivityReportRepository } from '../../infra/sqlite/repositories/activity-report-repository.js';
+import {
+  ActivityReportRepository,
+  type ApiSpendRow,
+} from '../../infra/sqlite/repositories/activity-report-repository.js';
 import { type App, createApp } from '../wiring/create-app.js';
 import { type PlannedFault, planFaults } from './sim-faults.js';
 import { buildDayReport, type DayReport, type LoopEvent } from './sim-report.js';
@@ -49,6 +53,8 @@ export interface SimulationOptions {
   beforeDay?: (day: number, sim: RunningSimulation) => void | Promise<void>;
   /** Called after the last day while the loops are still scheduled, before anything closes. */
   afterRun?: (sim: RunningSimulation) => void | Promise<void>;
+  /** Called after each simulated day (1-based count), e.g. to show progress. */
+  onDay?: (done: number, days: number) => void;
 }
 
 export interface RunningSimulation {
@@ -67,6 +73,10 @@ export interface SimulationResult {
   events: LoopEvent[];
   /** How the account's automated writes were spaced over the run (account-wide pacing). */
   pacing: PacingFigures;
+  /** Platform calls of the whole run and the sum of their recorded cost (api_usage of the simulated database). */
+  api: ApiSpendRow;
+  /** Each loop's status as the run ended (a budget's pauses show here). */
+  loops: LoopStatus[];
 }
 
 export const DEFAULT_SIMULATION_START = '2026-01-05T12:00:00Z';
@@ -198,6 +208,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     scheduler.start();
     const reports = new ActivityReportRepository(running.deps.database, running.deps.accountId);
     const days: DayReport[] = [];
+    const windows: Array<{ since: Date; until: Date }> = [];
     let weekStart = capWindows(start, zone).weekStart.getTime();
     let threadsThisWeek = 0;
     for (let day = 0; day < options.days; day++) {
@@ -223,13 +234,26 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         ),
         threadsEarlierThisWeek: threadsThisWeek,
         settings,
+        // Filled in when the run is over (below): the last day also takes what the stop recorded.
+        api: { calls: 0, cost_usd: 0 },
       });
+      windows.push({ since: day === 0 ? start : dayStart, until: dayEnd });
       threadsThisWeek = report.totals.threadsThisWeek;
       days.push(report);
+      options.onDay?.(day + 1, options.days);
     }
     await options.afterRun?.(sim);
     await scheduler.stop();
     const pacing = await running.deps.publisher.pacing.store.figures(start, time.now());
+    const loops = scheduler.status();
+    // Everything the run recorded (a copied database's own rows are older than the start), day by day: the
+    // days tile the run, so their figures add up to its total.
+    days.forEach((report, i) => {
+      const window = windows[i];
+      if (window)
+        report.api = reports.apiSpend(window.since, i === days.length - 1 ? undefined : window.until);
+    });
+    const api = reports.apiSpend(start);
     return {
       start,
       timezone: zone,
@@ -238,6 +262,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       faults,
       events,
       pacing,
+      api,
+      loops,
     };
   } finally {
     await app?.close();

@@ -6,6 +6,7 @@ import type { PacingSettings } from '../../core/domain/pacing.js';
 import type { GuardSettings } from '../../core/domain/posting-guards.js';
 import type { PacingFigures } from '../../core/ports/pacing-store.js';
 import type {
+  ApiSpendRow,
   PostedRow,
   QueuedRow,
   RefusedRow,
@@ -44,6 +45,8 @@ export interface DayReport {
   refused: Array<{ at: string; actor: string; reason: string }>;
   errors: Array<{ at: string; loop: string; error: string }>;
   totals: DayTotals;
+  /** Platform calls made that day and the sum of their recorded cost. */
+  api: ApiSpendRow;
 }
 
 export interface DayInput {
@@ -55,6 +58,7 @@ export interface DayInput {
   events: LoopEvent[];
   threadsEarlierThisWeek: number;
   settings: GuardSettings;
+  api: ApiSpendRow;
 }
 
 const isAutonomous = (actor: string) => actor.startsWith('loop:') || actor === 'agent';
@@ -115,6 +119,7 @@ export function buildDayReport(input: DayInput): DayReport {
     errors: input.events
       .filter((e) => e.outcome === 'error')
       .map((e) => ({ at: localTime(e.at, zone), loop: e.loop, error: clip(e.error ?? '', 100) })),
+    api: input.api,
     totals: {
       replies: replies.length,
       tweets: mine.filter((p) => p.kind === 'tweet' || p.kind === 'quote').length,
@@ -168,6 +173,29 @@ export function renderDay(day: DayReport, settings: GuardSettings): string {
       ` · product mentions ${share} % (max ${Math.round(settings.product_mention_ratio * 100)} %)` +
       ` · outside active hours ${t.outsideActiveHours}`,
   );
+  lines.push(`  API: ${apiLine(day.api)}`);
+  return lines.join('\n');
+}
+
+/** "1,234 calls, $0.8150": dollars to a hundredth of a cent, as the platform prices go. */
+export function apiLine(api: ApiSpendRow): string {
+  return `${api.calls.toLocaleString('en-US')} calls, $${api.cost_usd.toFixed(4)}`;
+}
+
+/** The run's platform bill, and the budget's end state when one was set. */
+export function renderApiTotal(
+  days: number,
+  api: ApiSpendRow,
+  budget?: { usd: number; pausedLoops: readonly string[]; resumeAt: string | null },
+): string {
+  const lines = [`API over the ${days} day(s): ${apiLine(api)} (the sum of the recorded costs)`];
+  if (budget) {
+    const paused =
+      budget.pausedLoops.length > 0
+        ? `paused for the budget at the end: ${budget.pausedLoops.join(', ')}${budget.resumeAt ? ` (resume ${budget.resumeAt.slice(0, 10)})` : ''}`
+        : 'no reading loop paused for the budget at the end';
+    lines.push(`  monthly API budget $${budget.usd.toFixed(2)}: ${paused}`);
+  }
   return lines.join('\n');
 }
 

@@ -4,7 +4,8 @@ import type { Prompter } from './prompt-types.js';
 
 export interface CliIo {
   stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
+  /** `isTTY`: a terminal (process.stderr on one), where a long command may show its progress. */
+  stderr: { write(text: string): unknown; isTTY?: boolean };
   env: Record<string, string | undefined>;
   /** True when stdin and stdout are terminals: only then may a command prompt. */
   interactive: boolean;

@@ -113,6 +113,7 @@ export function buildProgram(io: CliIo, version: string): Command {
     .option('--faults', 'inject rate limits, server errors, dropped connections and an expired token')
     .option('--start <date>', 'first simulated day (ISO date; default 2026-01-05)')
     .option('--llm', 'use the configured LLM instead of the stand-in writer (output then varies)')
+    .option('--budget <usd>', 'run under this monthly API budget ([limits] monthly_api_budget_usd)')
     .addOption(format())
     .action(async (opts) => (await import('./commands/simulate.js')).runSimulate(context(), opts));
 

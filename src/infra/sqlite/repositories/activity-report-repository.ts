@@ -1,5 +1,6 @@
 // What the account did in a time range, row by row: posts (with who posted them), approval items created
-// and gateway refusals. Read by `app simulate` for its day-by-day report and by the simulated-week proofs.
+// and gateway refusals, and the platform calls with their recorded cost. Read by `app simulate` for its
+// day-by-day report and by the simulated-week proofs.
 import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
 
@@ -32,6 +33,12 @@ export interface RefusedRow {
   error_code: string | null;
   error_message: string | null;
   created_at: string;
+}
+
+/** Platform calls in a range and the sum of their recorded cost (api_usage.cost_usd). */
+export interface ApiSpendRow {
+  calls: number;
+  cost_usd: number;
 }
 
 export class ActivityReportRepository {
@@ -67,5 +74,15 @@ export class ActivityReportRepository {
          order by created_at, id`,
       )
       .all(this.accountId, toDbTimestamp(since), toDbTimestamp(until)) as RefusedRow[];
+  }
+
+  apiSpend(since: Date, until?: Date): ApiSpendRow {
+    const row = this.database.sqlite
+      .prepare(
+        `select count(*) as calls, coalesce(sum(cost_usd), 0) as cost_usd from api_usage
+         where account_id = ? and created_at >= ? and created_at < ?`,
+      )
+      .get(this.accountId, toDbTimestamp(since), until ? toDbTimestamp(until) : '9999') as ApiSpendRow;
+    return { calls: row.calls, cost_usd: Math.round(row.cost_usd * 1e6) / 1e6 };
   }
 }

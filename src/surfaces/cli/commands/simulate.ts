@@ -1,13 +1,15 @@
 // `app simulate`: a week (or --days) of autopilot with the user's own config, on a copy of their database,
 // against the built-in fake platform and a seeded stand-in writer (DECISIONS: never the real platform).
-// Prints day by day what would have been posted or queued, what the guards stopped, and the totals
-// against each cap; --format json prints the whole result.
+// Prints day by day what would have been posted or queued, what the guards stopped, the totals against each
+// cap and the platform calls with their cost, then the run's pacing and API totals; --format json prints the
+// whole result. --budget N runs under `[limits] monthly_api_budget_usd = N`. On a terminal, stderr shows
+// which day is being simulated (never in a pipe or a test).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { runSimulation } from '../../../app/simulation/run-simulation.js';
-import { renderDay, renderPacing } from '../../../app/simulation/sim-report.js';
+import { renderApiTotal, renderDay, renderPacing } from '../../../app/simulation/sim-report.js';
 import { CliError, type CommandContext, EXIT_USAGE, println } from '../cli-io.js';
 import { loadForCommand } from '../load-for-command.js';
 
@@ -23,6 +25,10 @@ const OptionsSchema = z.object({
   start: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   llm: z.boolean().default(false),
   format: z.enum(['text', 'json']).default('text'),
+  budget: z.coerce
+    .number({ error: 'a budget is a number of US dollars' })
+    .positive('a budget must be more than 0 US dollars')
+    .optional(),
 });
 
 export async function runSimulate(ctx: CommandContext, raw: Record<string, unknown>): Promise<void> {
@@ -32,7 +38,13 @@ export async function runSimulate(ctx: CommandContext, raw: Record<string, unkno
     throw new CliError(`--${String(issue?.path[0] ?? 'option')}: ${issue?.message ?? 'invalid'}`, EXIT_USAGE);
   }
   const options = parsed.data;
-  const { config, data } = loadForCommand(ctx);
+  const loaded = loadForCommand(ctx);
+  const { data } = loaded;
+  const config =
+    options.budget === undefined
+      ? loaded.config
+      : { ...loaded.config, limits: { ...loaded.config.limits, monthly_api_budget_usd: options.budget } };
+  const progress = ctx.io.stderr.isTTY === true && options.format === 'text';
   const workDir = mkdtempSync(join(tmpdir(), 'app-simulate-'));
   try {
     const result = await runSimulation({
@@ -44,6 +56,12 @@ export async function runSimulate(ctx: CommandContext, raw: Record<string, unkno
       faults: options.faults,
       ...(options.start ? { start: new Date(options.start) } : {}),
       useConfiguredLlm: options.llm,
+      ...(progress
+        ? {
+            onDay: (done: number, days: number) =>
+              ctx.io.stderr.write(`\rsimulating: day ${done}/${days}${done === days ? '\n' : ''}`),
+          }
+        : {}),
     });
     if (options.format === 'json') {
       println(ctx.io.stdout, JSON.stringify(result, null, 2));
@@ -61,6 +79,24 @@ export async function runSimulate(ctx: CommandContext, raw: Record<string, unkno
       println(out);
       println(out, renderDay(day, result.settings));
     }
+    println(out);
+    const budget = config.limits.monthly_api_budget_usd;
+    const paused = result.loops.filter((loop) => loop.paused === 'budget');
+    println(
+      out,
+      renderApiTotal(
+        options.days,
+        result.api,
+        budget === undefined
+          ? undefined
+          : {
+              usd: budget,
+              pausedLoops: paused.map((loop) => loop.name),
+              resumeAt: paused[0]?.paused_until ?? null,
+            },
+      ),
+    );
+    // The pacing figures stay the last lines.
     println(out);
     println(out, renderPacing(result.pacing, config.limits));
   } finally {
