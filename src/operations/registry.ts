@@ -2,6 +2,7 @@
 // from it.
 
 import { ANALYTICS_OPERATIONS } from './analytics/index.js';
+import { postPricesOperation } from './analytics/post-prices-operation.js';
 import { approvalHistoryOperation } from './approvals/approval-history-operation.js';
 import { approvalStatsOperation } from './approvals/approval-stats-operation.js';
 import { approveAllOperation } from './approvals/approve-all-operation.js';
@@ -98,6 +99,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   getJobOperation,
   rescheduleJobOperation,
   runtimeStatusOperation,
+  postPricesOperation,
   readCalendarOperation,
   discoveryFeedOperation,
   discoveryKeywordsOperation,

@@ -51,6 +51,7 @@ const WALK: Step[] = [
   ['posting.job', 'GET', '/api/posting/jobs/1'],
   ['posting.reschedule', 'POST', '/api/posting/jobs/1/reschedule', { scheduled_for: '2026-11-24T10:00:00' }],
   ['runtime.status', 'GET', '/api/runtime/status'],
+  ['billing.post_prices', 'GET', '/api/billing/post-prices'],
   ['calendar.read', 'GET', '/api/calendar?from=2026-11-01T00:00:00Z&to=2026-12-01T00:00:00Z'],
   ['get_stats', 'GET', '/api/analytics/stats?days=7'],
   ['get_follower_trend', 'GET', '/api/analytics/followers?days=30'],

@@ -86,6 +86,7 @@ import type {
   SourceListSchema,
   SourceReindexedSchema,
 } from '../../src/contracts/notes.js';
+import type { PostPricesSchema } from '../../src/contracts/post-prices.js';
 import type { PostingJobIdInput, PostingJobSchema, RescheduleJobInput } from '../../src/contracts/posting.js';
 import type {
   ApproveAllResultSchema,
@@ -453,6 +454,15 @@ export const api = {
      */
     status: (options?: CallOptions) =>
       callRoute<z.infer<typeof RuntimeStatusSchema>>('GET', '/api/runtime/status', {}, undefined, options),
+  },
+  billing: {
+    /**
+     * What creating a post costs (plain, and with a link the platform links) at the configured
+     * `[api_prices]`, and this UTC month's API budget (`[limits] monthly_api_budget_usd`) with what
+     * remains of it.
+     */
+    postPrices: (options?: CallOptions) =>
+      callRoute<z.infer<typeof PostPricesSchema>>('GET', '/api/billing/post-prices', {}, undefined, options),
   },
   calendar: {
     /**

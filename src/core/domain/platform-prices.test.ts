@@ -6,6 +6,8 @@ import {
   type CallToPrice,
   callCost,
   classifyPlatformCall,
+  postCost,
+  postCreateKind,
   resourceIdsOf,
   utcDay,
   withSummons,
@@ -149,5 +151,18 @@ describe('monthBill', () => {
     expect(bill.month_to_date_usd).toBe(0.75);
     expect(bill.days_in_month).toBe(30);
     expect(bill.forecast_usd).toBe(2.25);
+  });
+});
+
+describe('postCost (the composer’s cost line)', () => {
+  it('prices each post plainly or at the URL rate, by the rule the bill uses', () => {
+    const prices = { post_create: 0.015, post_create_url: 0.2 };
+    expect(postCost(['Ship small.'], prices)).toEqual({ usd: 0.015, posts: 1, withLink: 0, linkUsd: 0.2 });
+    expect(postCost(['Notes: https://example.com/x'], prices)).toMatchObject({ usd: 0.2, withLink: 1 });
+    expect(postCost(['One', 'Two at example.com', 'Three'], prices)).toMatchObject({ usd: 0.23, posts: 3 });
+    for (const text of ['Ship small.', 'Notes: https://example.com/x', 'Two at example.com']) {
+      const charge = classifyPlatformCall({ method: 'POST', host: 'api', path: '/2/tweets', body: { text } });
+      expect(charge?.kind).toBe(postCreateKind(text));
+    }
   });
 });

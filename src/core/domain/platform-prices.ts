@@ -205,9 +205,46 @@ export function classifyPlatformCall(call: CallToPrice): PlatformCharge | undefi
   if (rule.kind !== 'post_create') return { kind: rule.kind, resourceIds: [] };
   const body = isObject(call.body) ? call.body : {};
   const text = typeof body.text === 'string' ? body.text : '';
-  if (containsLinkedUrl(text)) return { kind: 'post_create_url', resourceIds: [] };
+  if (postCreateKind(text) === 'post_create_url') return { kind: 'post_create_url', resourceIds: [] };
   const reply = isObject(body.reply) ? body.reply.in_reply_to_tweet_id : undefined;
   return { kind: 'post_create', resourceIds: [], ...(typeof reply === 'string' ? { inReplyTo: reply } : {}) };
+}
+
+/**
+ * The price kind of creating a post with this text: the URL rate when the platform would link a URL in it.
+ * The one rule the bill (classifyPlatformCall) and the composer's cost line (postCost) share.
+ */
+export function postCreateKind(text: string): 'post_create' | 'post_create_url' {
+  return containsLinkedUrl(text) ? 'post_create_url' : 'post_create';
+}
+
+export interface PostCost {
+  /** What sending all the posts costs (a thread: each card is a post). */
+  usd: number;
+  posts: number;
+  /** Posts whose text holds a URL the platform links (each at the URL rate). */
+  withLink: number;
+  /** The URL rate (what each linked post costs). */
+  linkUsd: number;
+}
+
+/**
+ * What creating these posts costs at these prices, before they are sent: the composer shows it. (A reply to a
+ * post that mentioned the account may cost less, the summoned rate; the composer does not know that, so the
+ * figure is the plain post price, never less than the bill.)
+ */
+export function postCost(
+  texts: readonly string[],
+  prices: Readonly<Pick<ApiPrices, 'post_create' | 'post_create_url'>>,
+): PostCost {
+  const kinds = texts.map(postCreateKind);
+  const withLink = kinds.filter((kind) => kind === 'post_create_url').length;
+  return {
+    usd: roundUsd(kinds.reduce((sum, kind) => sum + prices[kind], 0)),
+    posts: texts.length,
+    withLink,
+    linkUsd: prices.post_create_url,
+  };
 }
 
 /** A plain post create that answers a post which mentioned the account is priced as a summoned reply. */

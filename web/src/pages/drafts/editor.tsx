@@ -17,6 +17,7 @@ import { FromNotes, type Provenance } from './from-notes.js';
 import { HistoryPanel } from './history-panel.js';
 import { Inspector, useInspectorOpen } from './inspector.js';
 import { MediaSlot, pasteFiles } from './media-slot.js';
+import { PostCost } from './post-cost.js';
 import { Preview } from './preview.js';
 import { PublishPanel } from './publish-panel.js';
 import { clearCopy } from './recovery.js';
@@ -139,6 +140,7 @@ export function Editor({ draft }: { draft: Draft }) {
                   {length} / 280
                 </p>
                 <OverLimit length={length} what="This post" />
+                <PostCost texts={[body.content]} />
                 <MediaSlot
                   label="post"
                   media={body.media_paths ?? []}
@@ -149,11 +151,14 @@ export function Editor({ draft }: { draft: Draft }) {
                 />
               </>
             ) : (
-              <ThreadEditor
-                cards={body.blocks}
-                onChange={(blocks) => update({ content_type: 'thread', blocks })}
-                commands={commands.threadCommands}
-              />
+              <>
+                <ThreadEditor
+                  cards={body.blocks}
+                  onChange={(blocks) => update({ content_type: 'thread', blocks })}
+                  commands={commands.threadCommands}
+                />
+                <PostCost texts={body.blocks.map((card) => card.text)} />
+              </>
             )}
           </div>
           {commands.showPreview ? <Preview posts={previewPosts} /> : null}
