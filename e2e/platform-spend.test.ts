@@ -22,7 +22,7 @@ const clock = worldClock();
 const SEEDED = [
   ['GET', '/2/tweets/search/recent', '2026-10-30T12:00:00.000Z', 'loop:discovery', 'post_read', 600, 3],
   ['GET', '/2/tweets/search/recent', '2026-11-02T09:00:00.000Z', 'loop:discovery', 'post_read', 100, 0.5],
-  ['POST', '/2/tweets', '2026-11-10T16:00:00.000Z', 'agent', 'post_create_url', 0, 0.2],
+  ['POST', '/2/tweets', '2026-11-10T16:00:00.000Z', 'agent', 'post_create_with_link', 0, 0.2],
   ['POST', '/2/users/{id}/likes', '2026-11-18T09:00:00.000Z', 'dashboard', 'user_interaction', 0, 0.015],
 ] as const;
 

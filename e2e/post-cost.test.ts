@@ -12,7 +12,7 @@ describe('Draft Studio: the cost of the post being written', () => {
     const prices = await (await call(studio, 'GET', '/api/billing/post-prices')).json();
     expect(prices).toMatchObject({
       post_create_usd: 0.015,
-      post_create_url_usd: 0.2,
+      post_create_with_link_usd: 0.2,
       budget_usd: 0.1,
       remaining_usd: 0.1,
     });

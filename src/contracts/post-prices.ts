@@ -5,9 +5,9 @@ import { z } from 'zod';
 
 export const PostPricesSchema = z.object({
   post_create_usd: z.number().describe('A post created (`[api_prices] post_create`), US dollars.'),
-  post_create_url_usd: z
+  post_create_with_link_usd: z
     .number()
-    .describe('A post whose text holds a URL the platform links (`[api_prices] post_create_url`).'),
+    .describe('A post whose text holds a URL the platform links (`[api_prices] post_create_with_link`).'),
   month: z.string().describe('The UTC month of the figures below, `YYYY-MM`.'),
   month_to_date_usd: z.number().describe('The platform bill of this UTC month so far.'),
   budget_usd: z

@@ -42,7 +42,7 @@ beforeAll(async () => {
     100,
     0.5,
   );
-  insert.run('POST', '/2/tweets', '2026-11-18T10:00:00.000Z', 'agent', 'post_create_url', 0, 0, 0.2);
+  insert.run('POST', '/2/tweets', '2026-11-18T10:00:00.000Z', 'agent', 'post_create_with_link', 0, 0, 0.2);
   await database.close();
   server = await serve({ ...home.env, APP_CLOCK_AT: NOW });
 }, 60_000);

@@ -77,7 +77,7 @@ describe('the platform bill', () => {
       `agent GET /2/users/{id}/mentions owned_read ${mentionCount - 1}/${mentionCount} $${usd((mentionCount - 1) * 0.001)}`,
       'cli POST /2/tweets summoned_reply 0/0 $0.01',
       'cli POST /2/tweets post_create 0/0 $0.015',
-      'cli POST /2/tweets post_create_url 0/0 $0.2',
+      'cli POST /2/tweets post_create_with_link 0/0 $0.2',
       'cli POST /2/users/{id}/likes user_interaction 0/0 $0.015',
       'agent GET /2/tweets/search/recent post_read 3/3 $0.015',
     ]);

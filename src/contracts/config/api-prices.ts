@@ -15,7 +15,7 @@ export const READ_PRICE_KINDS = [
 /** Charged per request. */
 export const WRITE_PRICE_KINDS = [
   'post_create',
-  'post_create_url',
+  'post_create_with_link',
   'summoned_reply',
   'dm_create',
   'user_interaction',
@@ -34,7 +34,7 @@ export const APRIL_2026_PRICES: Readonly<Record<PriceKind, number>> = {
   interaction_read: 0.001,
   owned_read: 0.001,
   post_create: 0.015,
-  post_create_url: 0.2,
+  post_create_with_link: 0.2,
   summoned_reply: 0.01,
   dm_create: 0.015,
   user_interaction: 0.015,
@@ -50,7 +50,7 @@ const WHAT: Record<PriceKind, string> = {
   owned_read:
     "Per resource of the account's own data (its posts, mentions, liked posts, bookmarks, followers, following, blocking, muting, lists, its profile).",
   post_create: 'Per post created.',
-  post_create_url: 'Per post created whose text holds a URL the platform links.',
+  post_create_with_link: 'Per post created whose text holds a URL the platform links.',
   summoned_reply: 'Per reply to a post that mentioned the account (a mention the mentions read returned).',
   dm_create: 'Per direct message sent.',
   user_interaction: 'Per like, repost, follow or bookmark.',

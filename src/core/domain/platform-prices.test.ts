@@ -86,9 +86,9 @@ describe('classifyPlatformCall', () => {
       kind: 'post_create',
       resourceIds: [],
     });
-    expect(classifyPlatformCall(create({ text: 'see https://example.com/a' }))?.kind).toBe('post_create_url');
+    expect(classifyPlatformCall(create({ text: 'see https://example.com/a' }))?.kind).toBe('post_create_with_link');
     expect(classifyPlatformCall(create({ text: 'bare example.com works too' }))?.kind).toBe(
-      'post_create_url',
+      'post_create_with_link',
     );
     expect(classifyPlatformCall(create({ text: 'no link in a.b' }))?.kind).toBe('post_create');
     const reply = classifyPlatformCall(create({ text: 'thanks!', reply: { in_reply_to_tweet_id: '5' } }));
@@ -101,7 +101,7 @@ describe('classifyPlatformCall', () => {
       create({ text: 'https://x.dev', reply: { in_reply_to_tweet_id: '5' } }),
     );
     if (!linked) throw new Error('classified');
-    expect(withSummons(linked, true).kind).toBe('post_create_url');
+    expect(withSummons(linked, true).kind).toBe('post_create_with_link');
   });
 
   it('prices interactions, DMs and deletes per request; leaves unnamed endpoints and other hosts unpriced', () => {
@@ -123,7 +123,7 @@ describe('callCost', () => {
     expect(callCost(APRIL_2026_PRICES, 'post_read', 0)).toBe(0);
     expect(callCost(APRIL_2026_PRICES, 'owned_read', 2)).toBe(0.002);
     expect(callCost(APRIL_2026_PRICES, 'post_create', 0)).toBe(0.015);
-    expect(callCost(APRIL_2026_PRICES, 'post_create_url', 0)).toBe(0.2);
+    expect(callCost(APRIL_2026_PRICES, 'post_create_with_link', 0)).toBe(0.2);
     expect(callCost(APRIL_2026_PRICES, 'summoned_reply', 0)).toBe(0.01);
     expect(callCost({ ...APRIL_2026_PRICES, post_read: 0.01 }, 'post_read', 3)).toBe(0.03);
   });
@@ -156,7 +156,7 @@ describe('monthBill', () => {
 
 describe('postCost (the composer’s cost line)', () => {
   it('prices each post plainly or at the URL rate, by the rule the bill uses', () => {
-    const prices = { post_create: 0.015, post_create_url: 0.2 };
+    const prices = { post_create: 0.015, post_create_with_link: 0.2 };
     expect(postCost(['Ship small.'], prices)).toEqual({ usd: 0.015, posts: 1, withLink: 0, linkUsd: 0.2 });
     expect(postCost(['Notes: https://example.com/x'], prices)).toMatchObject({ usd: 0.2, withLink: 1 });
     expect(postCost(['One', 'Two at example.com', 'Three'], prices)).toMatchObject({ usd: 0.23, posts: 3 });

@@ -205,7 +205,7 @@ export function classifyPlatformCall(call: CallToPrice): PlatformCharge | undefi
   if (rule.kind !== 'post_create') return { kind: rule.kind, resourceIds: [] };
   const body = isObject(call.body) ? call.body : {};
   const text = typeof body.text === 'string' ? body.text : '';
-  if (postCreateKind(text) === 'post_create_url') return { kind: 'post_create_url', resourceIds: [] };
+  if (postCreateKind(text) === 'post_create_with_link') return { kind: 'post_create_with_link', resourceIds: [] };
   const reply = isObject(body.reply) ? body.reply.in_reply_to_tweet_id : undefined;
   return { kind: 'post_create', resourceIds: [], ...(typeof reply === 'string' ? { inReplyTo: reply } : {}) };
 }
@@ -214,8 +214,8 @@ export function classifyPlatformCall(call: CallToPrice): PlatformCharge | undefi
  * The price kind of creating a post with this text: the URL rate when the platform would link a URL in it.
  * The one rule the bill (classifyPlatformCall) and the composer's cost line (postCost) share.
  */
-export function postCreateKind(text: string): 'post_create' | 'post_create_url' {
-  return containsLinkedUrl(text) ? 'post_create_url' : 'post_create';
+export function postCreateKind(text: string): 'post_create' | 'post_create_with_link' {
+  return containsLinkedUrl(text) ? 'post_create_with_link' : 'post_create';
 }
 
 export interface PostCost {
@@ -235,15 +235,15 @@ export interface PostCost {
  */
 export function postCost(
   texts: readonly string[],
-  prices: Readonly<Pick<ApiPrices, 'post_create' | 'post_create_url'>>,
+  prices: Readonly<Pick<ApiPrices, 'post_create' | 'post_create_with_link'>>,
 ): PostCost {
   const kinds = texts.map(postCreateKind);
-  const withLink = kinds.filter((kind) => kind === 'post_create_url').length;
+  const withLink = kinds.filter((kind) => kind === 'post_create_with_link').length;
   return {
     usd: roundUsd(kinds.reduce((sum, kind) => sum + prices[kind], 0)),
     posts: texts.length,
     withLink,
-    linkUsd: prices.post_create_url,
+    linkUsd: prices.post_create_with_link,
   };
 }
 

@@ -106,7 +106,7 @@ export function renderConfigDocs(): string {
     '  owned read. Other followers/following are `follow_read`; liking users, reposters, another user’s liked',
     '  posts, blocks and mutes are `interaction_read`.',
     '- **Writes** are charged per request. A post whose text holds a URL the platform links (the same',
-    '  detection as the weighted length) is `post_create_url`; a reply to a post the mentions read returned (on',
+    '  detection as the weighted length) is `post_create_with_link`; a reply to a post the mentions read returned (on',
     '  any day) is `summoned_reply`, unless it holds a URL. Likes, reposts, follows and bookmarks are',
     '  `user_interaction`; every DELETE (a post, or undoing one of those) is `delete`.',
     '- Each call is attributed to the loop (`loop:<name>`) or face (`agent`, `dashboard`, `api`, `cli`) running',

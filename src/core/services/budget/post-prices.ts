@@ -18,7 +18,7 @@ export async function postPrices(
   const budget = settings.budgetUsd ?? null;
   return {
     post_create_usd: settings.prices.post_create,
-    post_create_url_usd: settings.prices.post_create_url,
+    post_create_with_link_usd: settings.prices.post_create_with_link,
     month: month.start.toISOString().slice(0, 7),
     month_to_date_usd: monthToDate,
     budget_usd: budget,

@@ -95,7 +95,7 @@ describe('ApiUsageRepository pricing', () => {
       ['post_create', 0.015],
       ['owned_read', 0.001],
       ['summoned_reply', 0.01],
-      ['post_create_url', 0.2],
+      ['post_create_with_link', 0.2],
     ]);
   });
 
