@@ -86,7 +86,9 @@ describe('classifyPlatformCall', () => {
       kind: 'post_create',
       resourceIds: [],
     });
-    expect(classifyPlatformCall(create({ text: 'see https://example.com/a' }))?.kind).toBe('post_create_with_link');
+    expect(classifyPlatformCall(create({ text: 'see https://example.com/a' }))?.kind).toBe(
+      'post_create_with_link',
+    );
     expect(classifyPlatformCall(create({ text: 'bare example.com works too' }))?.kind).toBe(
       'post_create_with_link',
     );

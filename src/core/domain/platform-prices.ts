@@ -205,7 +205,8 @@ export function classifyPlatformCall(call: CallToPrice): PlatformCharge | undefi
   if (rule.kind !== 'post_create') return { kind: rule.kind, resourceIds: [] };
   const body = isObject(call.body) ? call.body : {};
   const text = typeof body.text === 'string' ? body.text : '';
-  if (postCreateKind(text) === 'post_create_with_link') return { kind: 'post_create_with_link', resourceIds: [] };
+  if (postCreateKind(text) === 'post_create_with_link')
+    return { kind: 'post_create_with_link', resourceIds: [] };
   const reply = isObject(body.reply) ? body.reply.in_reply_to_tweet_id : undefined;
   return { kind: 'post_create', resourceIds: [], ...(typeof reply === 'string' ? { inReplyTo: reply } : {}) };
 }

@@ -23,7 +23,10 @@ export function PostCost({ texts }: { texts: readonly string[] }) {
   const written = texts.filter((text) => text.trim() !== '');
   if (!prices.data || written.length === 0) return null;
   const p = prices.data;
-  const cost = postCost(written, { post_create: p.post_create_usd, post_create_with_link: p.post_create_with_link_usd });
+  const cost = postCost(written, {
+    post_create: p.post_create_usd,
+    post_create_with_link: p.post_create_with_link_usd,
+  });
   const link =
     cost.withLink === 0
       ? ''
