@@ -18,7 +18,6 @@ describe('a simulated month without a budget', () => {
   let recorded = { calls: 0, cost: 0 };
 
   beforeAll(async () => {
-    const started = performance.now();
     result = await runSimulation({
       config: monthConfig(),
       workDir: dir,
@@ -33,9 +32,6 @@ describe('a simulated month without a budget', () => {
         recorded = row;
       },
     });
-    console.log(
-      `simulated month without a budget: ${((performance.now() - started) / 1000).toFixed(1)} s, ${renderApiTotal(30, result.api)}`,
-    );
   }, 600_000);
 
   it('prints the same spend as the sum of the recorded costs, per day and for the run', () => {

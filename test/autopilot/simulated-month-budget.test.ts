@@ -23,7 +23,6 @@ describe('a simulated month under a monthly API budget', () => {
   let recorded = 0;
 
   beforeAll(async () => {
-    const started = performance.now();
     result = await runSimulation({
       config: monthConfig(BUDGET),
       workDir: dir,
@@ -59,12 +58,6 @@ describe('a simulated month under a monthly API budget', () => {
         ).c;
       },
     });
-    // For the report: how long a month takes and how it went.
-    console.log(
-      `simulated month under a $${BUDGET} budget: ${((performance.now() - started) / 1000).toFixed(1)} s, spent $${result.api.cost_usd}`,
-    );
-    for (const day of timeline)
-      console.log(`  day ${day.day}: $${day.spent.toFixed(4)} ${JSON.stringify(day.loops)}`);
   }, 600_000);
   let running: Parameters<NonNullable<Parameters<typeof runSimulation>[0]['beforeDay']>>[1] | undefined;
 

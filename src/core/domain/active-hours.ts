@@ -9,14 +9,27 @@ export interface ActiveHours {
   days: readonly Weekday[];
 }
 
+// Building a formatter is slow and every guard, loop turn and schedule check asks: one per zone, kept.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function hourAndDayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let found = formatters.get(timeZone);
+  if (!found) {
+    // Throws for a zone Intl does not know (the config refuses those), so nothing unknown is kept.
+    found = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hour: 'numeric',
+      hourCycle: 'h23',
+      weekday: 'short',
+    });
+    formatters.set(timeZone, found);
+  }
+  return found;
+}
+
 /** Hour (0-23) and weekday of `now` in `timezone`. */
 export function localHourAndDay(now: Date, timezone: string): { hour: number; day: Weekday } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: timezone,
-    hour: 'numeric',
-    hourCycle: 'h23',
-    weekday: 'short',
-  }).formatToParts(now);
+  const parts = hourAndDayFormatter(timezone).formatToParts(now);
   const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
   const day = (parts.find((p) => p.type === 'weekday')?.value ?? 'Mon') as Weekday;
   return { hour: hour === 24 ? 0 : hour, day };
