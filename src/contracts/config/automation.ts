@@ -48,10 +48,10 @@ export const LimitsSchema = z.object({
     .default(DEFAULT_BANNED_PHRASES)
     .describe('Phrases never posted (case-insensitive).'),
   min_action_delay_seconds: NonNegativeIntSchema.default(45).describe(
-    'Lower bound of the random delay between actions.',
+    "Lower bound of the random gap between two of the account's automated platform writes (account-wide pacing), and of each loop's jitter.",
   ),
   max_action_delay_seconds: NonNegativeIntSchema.default(180).describe(
-    'Upper bound of the random delay between actions.',
+    "Upper bound of the random gap between two of the account's automated platform writes (account-wide pacing), and of each loop's jitter.",
   ),
   monthly_api_budget_usd: z
     .number({ error: 'a budget is a number of US dollars (remove the key for no budget)' })
