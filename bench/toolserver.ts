@@ -117,6 +117,8 @@ async function inProcess(fake: FakeSocial, home: string, ids: string[]): Promise
       token_url: `${fake.url}/2/oauth2/token`,
     },
     mcp_policy: { require_approval_for: [], max_mutations_per_hour: 100_000 },
+    // Every like goes through the account's pacing (its slot is taken), with no gap to wait out.
+    limits: { min_action_delay_seconds: 0, max_action_delay_seconds: 0 },
   });
   const app: App = createApp({ config, dataDir: home, logger: createLogger({ level: 'silent' }) });
   const tools = new Map(profileTools('write').map((op) => [op.tool.name, op]));
@@ -179,6 +181,8 @@ async function overHttp(fake: FakeSocial, home: string, ids: string[]): Promise<
   const config = ConfigSchema.parse({
     social_api: { client_id: 'test-client', api_base_url: fake.url, token_url: `${fake.url}/2/oauth2/token` },
     mcp_policy: { require_approval_for: [], max_mutations_per_hour: 100_000 },
+    // Every like goes through the account's pacing (its slot is taken), with no gap to wait out.
+    limits: { min_action_delay_seconds: 0, max_action_delay_seconds: 0 },
     schedule: { active_hours_start: 0, active_hours_end: 0 },
   });
   const app: App = createApp({ config, dataDir: home, logger: createLogger({ level: 'silent' }) });
