@@ -3,6 +3,7 @@
 import { benchApprovalEvents } from './approval-events.js';
 import { benchApprovalsScroll } from './approvals-scroll.js';
 import { benchAutopilot } from './autopilot.js';
+import { benchBookkeeping } from './bookkeeping.js';
 import { benchBundle } from './bundle.js';
 import { benchCalendar } from './calendar.js';
 import { benchCliStart } from './cli-start.js';
@@ -20,6 +21,7 @@ const BENCHES: Record<string, () => unknown> = {
   'approvals-scroll': benchApprovalsScroll,
   'approval-events': benchApprovalEvents,
   autopilot: benchAutopilot,
+  bookkeeping: benchBookkeeping,
   bundle: benchBundle,
   calendar: benchCalendar,
   'cli-start': benchCliStart,

@@ -36,8 +36,10 @@ export class PacingRepository implements PacingStore {
       `insert into paced_actions (account_id, subject, actor, action, asked_at) values (?, ?, ?, ?, ?)
        on conflict (account_id, subject) do nothing`,
     );
+    // Granted: the row of its first ask gets the instant, or (a first ask granted at once) is written with it.
     this.grant = this.sqlite.prepare(
-      `update paced_actions set granted_at = ? where account_id = ? and subject = ? and granted_at is null`,
+      `insert into paced_actions (account_id, subject, actor, action, asked_at, granted_at) values (?, ?, ?, ?, ?, ?)
+       on conflict (account_id, subject) do update set granted_at = excluded.granted_at where granted_at is null`,
     );
     this.granted = this.sqlite.prepare(
       `select asked_at, granted_at from paced_actions
@@ -62,8 +64,7 @@ export class PacingRepository implements PacingStore {
           return { granted: false, nextAllowedAt: next };
         }
         this.move.run(this.accountId, toDbTimestamp(new Date(request.now.getTime() + request.gapMs)), stamp);
-        this.ask.run(this.accountId, subject, request.actor, request.action, stamp);
-        this.grant.run(stamp, this.accountId, subject);
+        this.grant.run(this.accountId, subject, request.actor, request.action, stamp, stamp);
         return { granted: true };
       })
       .immediate();
