@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSimulation, type SimulationResult } from '../../src/app/simulation/run-simulation.js';
 import { renderApiTotal, renderDay } from '../../src/app/simulation/sim-report.js';
-import { MONTH_START, monthConfig } from './month-config.js';
+import { MONTH_START, monthConfig } from './sim-config.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sim-month-bill-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

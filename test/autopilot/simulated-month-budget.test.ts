@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSimulation, type SimulationResult } from '../../src/app/simulation/run-simulation.js';
 import type { LoopStatus } from '../../src/contracts/runtime-status.js';
-import { MONTH_START, monthConfig } from './month-config.js';
+import { MONTH_START, monthConfig } from './sim-config.js';
 
 const BUDGET = 6;
 const READING = ['discovery', 'targets', 'mentions'];

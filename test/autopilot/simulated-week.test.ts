@@ -13,8 +13,8 @@ import {
   runSimulation,
   type SimulationResult,
 } from '../../src/app/simulation/run-simulation.js';
-import { type ConfigInput, ConfigSchema } from '../../src/contracts/config/config.js';
 import { DEFAULT_USER_ID } from '../../src/infra/sandbox/social/index.js';
+import { simConfig } from './sim-config.js';
 
 const AUTONOMOUS = ['loop:discovery', 'loop:mentions', 'loop:targets', 'loop:content', 'loop:threads'];
 const dirs: string[] = [];
@@ -27,20 +27,7 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const config = (extra: ConfigInput = {}) =>
-  ConfigSchema.parse({
-    approval_mode: false,
-    business: {
-      product_name: 'Queuebird',
-      product_keywords: ['sqlite', 'job queue'],
-      competitor_keywords: ['sidekiq'],
-      industry_topics: ['background jobs', 'devops'],
-    },
-    targets: { accounts: ['big_vendor', 'queue_news'] },
-    llm: { provider: 'openai', api_key: 'placeholder-replaced-by-the-simulation' },
-    schedule: { timezone: 'Europe/Berlin', active_hours_start: 8, active_hours_end: 22 },
-    ...extra,
-  });
+const config = simConfig;
 
 interface FakePost {
   id: string;

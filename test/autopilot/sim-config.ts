@@ -1,8 +1,8 @@
-// The settings of the simulated months (simulated-month-*.test.ts): the defaults, a business profile and two
-// target accounts so every reading loop has work, active hours 8–22 in Berlin; optionally a budget.
-import { ConfigSchema } from '../../src/contracts/config/config.js';
+// The settings of the simulated week and months (simulated-*.test.ts): the defaults, a business profile and
+// two target accounts so every reading loop has work, active hours 8–22 in Berlin; a test adds its own.
+import { type ConfigInput, ConfigSchema } from '../../src/contracts/config/config.js';
 
-export const monthConfig = (budget?: number) =>
+export const simConfig = (extra: ConfigInput = {}) =>
   ConfigSchema.parse({
     approval_mode: false,
     business: {
@@ -14,8 +14,12 @@ export const monthConfig = (budget?: number) =>
     targets: { accounts: ['big_vendor', 'queue_news'] },
     llm: { provider: 'openai', api_key: 'placeholder-replaced-by-the-simulation' },
     schedule: { timezone: 'Europe/Berlin', active_hours_start: 8, active_hours_end: 22 },
-    ...(budget === undefined ? {} : { limits: { monthly_api_budget_usd: budget } }),
+    ...extra,
   });
+
+/** A month's settings, optionally under a budget. */
+export const monthConfig = (budget?: number) =>
+  simConfig(budget === undefined ? {} : { limits: { monthly_api_budget_usd: budget } });
 
 /** Both months start here: a whole March (UTC), so a budget pause resumes on 1 April. */
 export const MONTH_START = new Date('2026-03-01T00:00:00Z');
