@@ -34,19 +34,21 @@ export interface ApprovalsWorld {
   clock: SettableClock;
 }
 
-export function startApprovalsWorld(): ApprovalsWorld {
+/** `pacingSeconds`: the gap between the account's automated writes (default 0: agents' posts never wait). */
+export function startApprovalsWorld(options: { pacingSeconds?: number } = {}): ApprovalsWorld {
   const world = {} as ApprovalsWorld;
+  const gap = options.pacingSeconds ?? 0;
   beforeAll(async () => {
     world.clock = worldClock();
     world.fake = await startFakeSocial({ clock: world.clock });
     world.home = createTempHome();
     prepareFakeHome(world.home, world.fake);
     const config = readFileSync(world.home.configPath, 'utf8');
-    // Top-level keys go before the first table; the agents' active hours never close during a run, and the
-    // agents' approved posts are not paced (one after another, they would wait minutes for their turns).
+    // Top-level keys go before the first table; the agents' active hours never close during a run, and unless
+    // asked the agents' approved posts are not paced (one after another, they would wait for their turns).
     world.home.writeConfig(
       `max_batch_approve = ${BATCH_CAP}\n${config}\n[schedule]\nactive_hours_start = 0\nactive_hours_end = 0\n` +
-        '[limits]\nmin_action_delay_seconds = 0\nmax_action_delay_seconds = 0\n',
+        `[limits]\nmin_action_delay_seconds = ${gap}\nmax_action_delay_seconds = ${gap}\n`,
     );
     world.server = await serve({ ...world.home.env, ...clockEnv(world.clock) });
     world.token = readFileSync(`${world.home.dir}/api_token`, 'utf8').trim();

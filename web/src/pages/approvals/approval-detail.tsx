@@ -119,12 +119,19 @@ export function ApprovalDetail(props: ApprovalDetailProps) {
             <dd>{item.review_notes}</dd>
           </>
         ) : null}
-        {item.error_message ? (
+        {item.error_message && item.status === 'failed' ? (
           <>
             <dt>Failure</dt>
             <dd className="error">
-              {item.error_code}: {item.error_message}
+              {item.error_code ? `${item.error_code}: ` : ''}
+              {item.error_message}
             </dd>
+          </>
+        ) : item.error_message ? (
+          // Approved and not out yet: held for the account's pacing, the active hours or a rate limit.
+          <>
+            <dt>Waiting</dt>
+            <dd>{item.error_message}</dd>
           </>
         ) : null}
       </dl>
