@@ -23,6 +23,11 @@ export interface LoopDefinition<Deps> {
   /** Does the work; may answer a few words on what it did (the status shows them). */
   // biome-ignore lint/suspicious/noConfusingVoidType: loops with nothing to say return nothing
   run(deps: Deps, context: LoopContext): Promise<void | string>;
+  /**
+   * How long until work it knows of falls due, when that is sooner than its interval (a post held for the
+   * account's pacing, a retry): the next turn comes then. Undefined: nothing known.
+   */
+  nextDueMs?: (deps: Deps) => Promise<number | undefined>;
   /** Adds U[min_action_delay, max_action_delay] to each interval, so actions do not come like clockwork. */
   jitter?: boolean;
   /** Sleeps outside the account's active hours and wakes when they begin. */

@@ -54,6 +54,36 @@ describe('Scheduler', () => {
     await scheduler.stop();
   });
 
+  it('comes back when work the loop knows of falls due, sooner than its interval, never sooner than a second', async () => {
+    const timers = manualTimers();
+    const dues: Array<number | undefined> = [5000, 0, undefined];
+    const loop: LoopDefinition<null> = {
+      name: 'posting-queue',
+      intervalMs: () => 60_000,
+      modes: ['autopilot'],
+      run: async () => {},
+      nextDueMs: async () => dues.shift(),
+    };
+    const scheduler = new Scheduler({
+      deps: null,
+      loops: [loop],
+      mode: () => 'autopilot',
+      logger: silent,
+      setTimer: timers.setTimer,
+    });
+    scheduler.start();
+    const waits: number[] = [];
+    for (let turn = 0; turn < 3; turn++) {
+      await timers.fireAll();
+      await scheduler.idle();
+      await new Promise((resolve) => setImmediate(resolve));
+      waits.push(timers.pending.filter((t) => !t.cancelled).at(-1)?.ms ?? -1);
+    }
+    // A post held for 5 s: back in 5 s; one due now but left (held elsewhere): a second; nothing: the interval.
+    expect(waits).toEqual([5000, 1000, 60_000]);
+    await scheduler.stop();
+  });
+
   it('runs a loop, reschedules it after its interval, and honours the mode at each run', async () => {
     const timers = manualTimers();
     let mode: Mode = 'autopilot';

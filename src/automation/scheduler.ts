@@ -19,6 +19,8 @@ import type { LoopDefinition } from './loop-definition.js';
 import { planAfterFailure } from './loop-pauses.js';
 import { type SetTimer, wallClockTimer } from './wall-clock-timer.js';
 
+/** The shortest wait a loop's known due work can ask for. */
+const MIN_DUE_WAIT_MS = 1000;
 export interface SchedulerLogger {
   info(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
@@ -239,7 +241,10 @@ export class Scheduler<Deps> {
         last_error_code: null,
         consecutive_errors: 0,
       });
-      return this.interval(loop) + this.jitter(loop);
+      const wait = this.interval(loop) + this.jitter(loop);
+      const due = await loop.nextDueMs?.(this.options.deps).catch(() => undefined);
+      // Never sooner than a second: work due "now" that this turn left (held elsewhere) is not a busy loop.
+      return due === undefined ? wait : Math.min(wait, Math.max(MIN_DUE_WAIT_MS, due));
     } catch (error) {
       state.last_outcome = 'error';
       state.last_error = error instanceof Error ? error.message : String(error);

@@ -12,4 +12,10 @@ export const postingQueueLoop: LoopDefinition<LoopDeps> = {
   async run(deps) {
     await runPostingQueue(deps.publisher);
   },
+  // A post held for its turn or its retry goes when that comes, not at the next poll.
+  async nextDueMs(deps) {
+    const now = deps.clock.now();
+    const at = await deps.publisher.posting.nextDueAt(now);
+    return at ? at.getTime() - now.getTime() : undefined;
+  },
 };

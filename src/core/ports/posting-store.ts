@@ -72,6 +72,8 @@ export interface PostingStore {
   getJob(id: number): Promise<PostingJob | undefined>;
   /** Queued jobs that are due, and jobs left in progress by a stopped process, oldest first. */
   dueJobs(now: Date, limit: number): Promise<PostingJob[]>;
+  /** When the next waiting job (scheduled, held or retrying) falls due after `now`; undefined: none waits. */
+  nextDueAt(now: Date): Promise<Date | undefined>;
   updateJob(id: number, changes: JobChanges, at: Date): Promise<PostingJob>;
   /**
    * Marks the job in progress for `owner` if it is still as `seen` (status, claimant, time): of two processes

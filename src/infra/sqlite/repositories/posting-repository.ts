@@ -108,6 +108,16 @@ export class PostingRepository implements PostingStore {
     return rows.map(toJob);
   }
 
+  async nextDueAt(now: Date): Promise<Date | undefined> {
+    // A job is due once both its schedule and its next attempt have come (the later of the two).
+    const { rows } = await sql<{ at: string | null }>`select min(due) as at from (
+        select max(coalesce(scheduled_for, ''), coalesce(next_attempt_at, '')) as due from posting_jobs
+        where account_id = ${this.accountId} and status in ('queued', 'partial'))
+      where due > ${toDbTimestamp(now)}`.execute(this.db);
+    const at = rows[0]?.at;
+    return at ? new Date(at) : undefined;
+  }
+
   async claimJob(seen: PostingJob, owner: string, at: Date): Promise<PostingJob | undefined> {
     const stamp = toDbTimestamp(at);
     const result = await sql`update posting_jobs
