@@ -1,22 +1,15 @@
 // Posting jobs, the outbox and the record of posts in SQLite. The outbox row for a card is committed
-// before the platform write and closed after it, so a crash in between leaves evidence, not a guess.
-import { type ExpressionBuilder, sql } from 'kysely';
+// before the platform write and closed after it, so a crash in between leaves evidence, not a guess. What
+// the guards read of it (counts, recent replies, earlier posts) is in posting-usage-reads.ts.
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { ActorSchema } from '../../../contracts/actor.js';
 import { type OutboxRow, type PostingJob, PostingPayloadSchema } from '../../../contracts/posting.js';
-import type { PriorPost } from '../../../core/domain/posting-guards.js';
-import type {
-  JobChanges,
-  NewJob,
-  PostedRecord,
-  PostingStore,
-  ReplyExclusion,
-} from '../../../core/ports/posting-store.js';
-import type { DB } from '../db-types.js';
-import type { AppDatabase } from '../open-database.js';
+import type { JobChanges, NewJob, PostedRecord, PostingStore } from '../../../core/ports/posting-store.js';
 import { toDbTimestamp } from '../timestamps.js';
 import { parseJsonColumn } from './draft-rows.js';
 import { contentHash, insertJobOnce } from './job-content.js';
+import { PostingUsageReads } from './posting-usage-reads.js';
 
 const StringArray = z.array(z.string());
 const OutboxRequest = z.object({
@@ -40,20 +33,7 @@ function toJob(row: JobRow): PostingJob {
   } as PostingJob;
 }
 
-/** Posts by agents and loops: what the automation caps count (a person's own posts never use them up). */
-const autonomousPosts = (eb: ExpressionBuilder<DB, 'posts'>) =>
-  eb.or([eb('actor', '=', 'agent'), eb('actor', 'like', 'loop:%')]);
-
-export class PostingRepository implements PostingStore {
-  constructor(
-    private readonly database: AppDatabase,
-    private readonly accountId: string,
-  ) {}
-
-  private get db() {
-    return this.database.db;
-  }
-
+export class PostingRepository extends PostingUsageReads implements PostingStore {
   async createJob(job: NewJob, at: Date): Promise<PostingJob> {
     const stamp = toDbTimestamp(at);
     const { id } = await this.db
@@ -268,187 +248,5 @@ export class PostingRepository implements PostingStore {
       })
       .onConflict((oc) => oc.columns(['account_id', 'tweet_id']).doNothing())
       .execute();
-  }
-
-  async countPosts(kinds: ReadonlyArray<PostedRecord['kind']>, since: Date): Promise<number> {
-    const row = await this.db
-      .selectFrom('posts')
-      .select(({ fn }) => fn.countAll<number>().as('n'))
-      .where('account_id', '=', this.accountId)
-      .where(autonomousPosts)
-      .where('kind', 'in', [...kinds])
-      .where('posted_at', '>=', toDbTimestamp(since))
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
-  }
-
-  async countThreads(since: Date): Promise<number> {
-    const row = await this.db
-      .selectFrom('posts')
-      .select(({ fn }) => fn.countAll<number>().as('n'))
-      .where('account_id', '=', this.accountId)
-      .where(autonomousPosts)
-      .where('kind', '=', 'thread_card')
-      .where('thread_position', '=', 0)
-      .where('posted_at', '>=', toDbTimestamp(since))
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
-  }
-
-  async countRepliesToAuthor(authorId: string, since: Date): Promise<number> {
-    const row = await this.db
-      .selectFrom('posts')
-      .select(({ fn }) => fn.countAll<number>().as('n'))
-      .where('account_id', '=', this.accountId)
-      .where(autonomousPosts)
-      .where('kind', '=', 'reply')
-      .where('target_author_id', '=', authorId)
-      .where('posted_at', '>=', toDbTimestamp(since))
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
-  }
-
-  async countQueued(
-    kinds: ReadonlyArray<'tweet' | 'reply' | 'thread' | 'quote'>,
-    since: Date,
-    options: { except?: ReplyExclusion; authorId?: string; pending?: boolean } = {},
-  ): Promise<number> {
-    if (kinds.length === 0) return 0;
-    const list = sql.join(kinds.map((k) => sql`${k}`));
-    const at = toDbTimestamp(since);
-    const author = options.authorId;
-    const review = options.pending ? sql`('pending', 'approved')` : sql`('approved')`;
-    // An approved item is counted until its posting job exists, then as that job; a job with a card out
-    // is counted by its posts already.
-    const { rows } = await sql<{ n: number }>`select
-        (select count(*) from posting_jobs where account_id = ${this.accountId} and kind in (${list})
-          and status in ('queued', 'in_progress')
-          and (posted_tweet_ids is null or json_array_length(posted_tweet_ids) = 0)
-          and id <> ${options.except?.jobId ?? -1} and created_at >= ${at}
-          and (actor = 'agent' or actor glob 'loop:*')
-          and (${author ?? null} is null or json_extract(payload, '$.target_author_id') = ${author ?? null}))
-      + (select count(*) from approval_queue where account_id = ${this.accountId} and action_type in (${list})
-          and status in ${review} and id <> ${options.except?.approvalId ?? -1}
-          and not exists (select 1 from posting_jobs j where j.approval_id = approval_queue.id)
-          and created_at >= ${at} and (actor = 'agent' or actor glob 'loop:*')
-          and (${author ?? null} is null or target_author_id = ${author ?? null})) as n`.execute(this.db);
-    return Number(rows[0]?.n ?? 0);
-  }
-
-  async countProductMentionReplies(since: Date): Promise<number> {
-    const row = await this.db
-      .selectFrom('posts')
-      .select(({ fn }) => fn.countAll<number>().as('n'))
-      .where('account_id', '=', this.accountId)
-      .where(autonomousPosts)
-      .where('kind', '=', 'reply')
-      .where('mentions_product', '=', 1)
-      .where('posted_at', '>=', toDbTimestamp(since))
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
-  }
-
-  async hasReplyTo(tweetId: string, except: ReplyExclusion = {}): Promise<boolean> {
-    const { rows } = await sql<{ found: number }>`select exists (
-        select 1 from posts where account_id = ${this.accountId} and kind = 'reply' and in_reply_to_tweet_id = ${tweetId}
-      ) or exists (
-        select 1 from posting_jobs where account_id = ${this.accountId} and kind = 'reply'
-          and status in ('queued', 'in_progress', 'partial') and id <> ${except.jobId ?? -1}
-          and json_extract(payload, '$.in_reply_to_tweet_id') = ${tweetId}
-      ) or exists (
-        select 1 from approval_queue where account_id = ${this.accountId} and action_type = 'reply'
-          and status in ('pending', 'approved', 'posting') and id <> ${except.approvalId ?? -1}
-          and (target_tweet_id = ${tweetId} or json_extract(payload, '$.in_reply_to_tweet_id') = ${tweetId})
-      ) as found`.execute(this.db);
-    return Boolean(rows[0]?.found);
-  }
-
-  async recentReplyTexts(limit: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('posts')
-      .select('text')
-      .where('account_id', '=', this.accountId)
-      .where('kind', '=', 'reply')
-      .orderBy('posted_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => r.text);
-  }
-
-  async earlierPosts(
-    since: Date,
-    options: { waiting?: boolean; except?: ReplyExclusion } = {},
-  ): Promise<PriorPost[]> {
-    const rows = await this.db
-      .selectFrom('posts as p')
-      .leftJoin('posting_jobs as j', 'j.id', 'p.job_id')
-      .select([
-        'p.tweet_id',
-        'p.text',
-        'p.job_id',
-        'j.draft_id',
-        'j.payload',
-        'p.thread_root_tweet_id',
-        'p.thread_position',
-        'p.posted_at',
-      ])
-      .where('p.account_id', '=', this.accountId)
-      .where('p.kind', 'in', ['tweet', 'quote', 'thread_card'])
-      .where('p.posted_at', '>=', toDbTimestamp(since))
-      .where('p.gone_at', 'is', null)
-      .orderBy('p.posted_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .execute();
-    // A thread's cards are one post: grouped by the thread's first card, in card order.
-    const posts = new Map<string, PriorPost & { cards: Array<{ at: number; text: string }> }>();
-    for (const row of rows) {
-      const key = row.thread_root_tweet_id ?? row.tweet_id;
-      let post = posts.get(key);
-      if (!post) {
-        const planned = row.payload
-          ? parseJsonColumn(PostingPayloadSchema, row.payload, 'posting payload')?.cards.map((c) => c.text)
-          : undefined;
-        post = {
-          texts: [],
-          cards: [],
-          tweet_id: key,
-          ...(row.job_id === null ? {} : { job_id: row.job_id }),
-          ...(row.draft_id === null || row.draft_id === undefined ? {} : { draft_id: row.draft_id }),
-          ...(planned ? { planned } : {}),
-          posted_at: row.posted_at,
-        };
-        posts.set(key, post);
-      }
-      post.cards.push({ at: row.thread_position ?? 0, text: row.text });
-      if (!row.thread_position) post.posted_at = row.posted_at;
-    }
-    const out: PriorPost[] = [...posts.values()].map(({ cards, planned, ...post }) => {
-      const texts = cards.sort((a, b) => a.at - b.at).map((card) => card.text);
-      // The job's full content only when less went out (a thread cut short): what a retry repeats.
-      return { ...post, texts, ...(planned && planned.length > texts.length ? { planned } : {}) };
-    });
-    if (!options.waiting) return out;
-    const jobs = await this.db
-      .selectFrom('posting_jobs')
-      .select(['id', 'payload', 'draft_id', 'scheduled_for', 'created_at'])
-      .where('account_id', '=', this.accountId)
-      .where('kind', 'in', ['tweet', 'quote', 'thread'])
-      .where('status', 'in', ['queued', 'in_progress'])
-      .where(sql<boolean>`(posted_tweet_ids is null or json_array_length(posted_tweet_ids) = 0)`)
-      .where('id', '<>', options.except?.jobId ?? -1)
-      .orderBy('id', 'desc')
-      .execute();
-    for (const job of jobs) {
-      const payload = parseJsonColumn(PostingPayloadSchema, job.payload, 'posting payload');
-      out.push({
-        texts: payload?.cards.map((card) => card.text) ?? [],
-        job_id: job.id,
-        ...(job.draft_id === null ? {} : { draft_id: job.draft_id }),
-        scheduled_for: job.scheduled_for,
-        queued_at: job.created_at,
-      });
-    }
-    return out;
   }
 }
