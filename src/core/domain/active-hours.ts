@@ -44,6 +44,12 @@ export function isWithinActiveHours(now: Date, hours: ActiveHours): boolean {
     : hour >= hours.start || hour < hours.end;
 }
 
+/** When the active hours next open, seen from `now`; undefined when they are open now. */
+export function nextOpening(now: Date, hours: ActiveHours): Date | undefined {
+  const wait = msUntilActive(now, hours);
+  return wait > 0 ? new Date(now.getTime() + wait) : undefined;
+}
+
 const QUARTER_HOUR = 15 * 60_000;
 const MAX_LOOKAHEAD = 8 * 24 * 60 * 60_000;
 

@@ -4,7 +4,7 @@
 import { type Actor, isAutonomous } from '../../contracts/actor.js';
 import type { PostWarning } from '../../contracts/post-warnings.js';
 import type { PostingPayload, PostKind } from '../../contracts/posting.js';
-import { msUntilActive } from '../domain/active-hours.js';
+import { nextOpening } from '../domain/active-hours.js';
 import { IDEMPOTENCY_WINDOW_MS } from '../domain/post-content.js';
 import {
   checkGuards,
@@ -203,8 +203,5 @@ export async function enforceGuards(
 
 /** When an autonomous post made now, outside the active hours, goes out: the window's next opening. */
 export function heldUntil(deps: GuardDeps, subject: GuardSubject | undefined): Date | undefined {
-  if (!subject?.autonomous) return undefined;
-  const now = deps.clock.now();
-  const wait = msUntilActive(now, deps.guardSettings().activeHours);
-  return wait > 0 ? new Date(now.getTime() + wait) : undefined;
+  return subject?.autonomous ? nextOpening(deps.clock.now(), deps.guardSettings().activeHours) : undefined;
 }

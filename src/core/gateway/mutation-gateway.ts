@@ -4,7 +4,7 @@
 import { type Actor, faceOf, isAutonomous } from '../../contracts/actor.js';
 import type { ApprovalItem } from '../../contracts/approvals.js';
 import { applicableLimits, blockedDenial, type PolicyLimit } from '../domain/mutation-policy.js';
-import { drawGapMs, pacingReason } from '../domain/pacing.js';
+import { pacingReason } from '../domain/pacing.js';
 import type { GuardSubject } from '../domain/posting-guards.js';
 import { AppError, isAppError } from '../errors.js';
 import type { AuditEntry } from '../ports/mutation-store.js';
@@ -20,6 +20,7 @@ import { heldUntil } from './guards.js';
 import { type CheckedPolicy, checked, type LocalMutation, runLocalMutation } from './local-mutation.js';
 import { paramsHash } from './params-hash.js';
 import { publishNow } from './publish-now.js';
+import { takePacingTurn } from './publisher-deps.js';
 import type { ActionEnv, AnyToolAction, PostingIntent } from './tool-action.js';
 
 export type { GatewayDeps, MutationOutcome, MutationRequest } from './gateway-deps.js';
@@ -231,15 +232,9 @@ export class MutationGateway {
     actor: Actor,
     now: Date,
   ): Promise<{ reason: string; resetAt: Date; ruleId: string } | undefined> {
-    const { pacing } = this.deps.publisher;
-    const verdict = await pacing.store.reserve({
-      actor,
-      action: action.tool.replace(/^social_/, ''),
-      now,
-      gapMs: drawGapMs(pacing.settings(), pacing.random),
-    });
-    if (verdict.granted) return undefined;
-    return { reason: pacingReason(verdict.nextAllowedAt), resetAt: verdict.nextAllowedAt, ruleId: 'pacing' };
+    const what = action.tool.replace(/^social_/, '');
+    const turn = await takePacingTurn(this.deps.publisher.pacing, { actor, action: what, now });
+    return turn ? { reason: pacingReason(turn), resetAt: turn, ruleId: 'pacing' } : undefined;
   }
 
   private async queue(

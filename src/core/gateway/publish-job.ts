@@ -3,8 +3,8 @@
 // that breaks part-way records what is live and resumes from the first missing card.
 import { isAutonomous } from '../../contracts/actor.js';
 import type { PostingJob } from '../../contracts/posting.js';
-import { msUntilActive } from '../domain/active-hours.js';
-import { drawGapMs, pacingReason } from '../domain/pacing.js';
+import { nextOpening } from '../domain/active-hours.js';
+import { pacingReason } from '../domain/pacing.js';
 import { mentionsProduct } from '../domain/posting-guards.js';
 import type { AppError } from '../errors.js';
 import type { DraftState } from '../ports/draft-store.js';
@@ -12,7 +12,7 @@ import type { PostedRecord } from '../ports/posting-store.js';
 import { type RunControl, wasCancelled } from '../ports/run-control.js';
 import { denialError, guardDenial, subjectOf } from './guards.js';
 import { publishCard } from './publish-card.js';
-import { MAX_ATTEMPTS, type PublisherDeps, retryDelayMs } from './publisher-deps.js';
+import { MAX_ATTEMPTS, type PublisherDeps, retryDelayMs, takePacingTurn } from './publisher-deps.js';
 
 /** Keeps the draft and the approval item in step with the job. */
 async function syncOrigin(
@@ -168,14 +168,7 @@ async function hold(deps: PublisherDeps, job: PostingJob, until: Date, reason: s
  */
 async function takeTurn(deps: PublisherDeps, job: PostingJob, now: Date): Promise<Date | undefined> {
   if (!isAutonomous(job.actor)) return undefined;
-  const verdict = await deps.pacing.store.reserve({
-    subject: `job:${job.id}`,
-    actor: job.actor,
-    action: job.kind,
-    now,
-    gapMs: drawGapMs(deps.pacing.settings(), deps.pacing.random),
-  });
-  return verdict.granted ? undefined : verdict.nextAllowedAt;
+  return takePacingTurn(deps.pacing, { subject: `job:${job.id}`, actor: job.actor, action: job.kind, now });
 }
 
 /**
@@ -243,7 +236,7 @@ export async function publishJob(
       if (!denial.waitable) return finishFailed(deps, job, posted, error);
       // Held, not refused, outside active hours: it goes when the window opens.
       if (denial.rule === 'active_hours') {
-        const opens = new Date(now.getTime() + msUntilActive(now, deps.guardSettings().activeHours));
+        const opens = nextOpening(now, deps.guardSettings().activeHours) ?? now;
         return hold(
           deps,
           job,

@@ -2,13 +2,13 @@
 // way from a stored media path to the file to upload.
 import type { PostingJob } from '../../contracts/posting.js';
 import type { PublishStep } from '../../contracts/publish-steps.js';
-import type { PacingSettings } from '../domain/pacing.js';
+import { drawGapMs, type PacingSettings } from '../domain/pacing.js';
 import type { GuardSettings } from '../domain/posting-guards.js';
 import type { AppError } from '../errors.js';
 import type { ApprovalStore } from '../ports/approval-store.js';
 import type { Clock } from '../ports/clock.js';
 import type { DraftStore } from '../ports/draft-store.js';
-import type { PacingStore } from '../ports/pacing-store.js';
+import type { PacingRequest, PacingStore } from '../ports/pacing-store.js';
 import type { PostingStore } from '../ports/posting-store.js';
 import type { SocialRead, SocialWrite } from '../ports/social.js';
 
@@ -49,6 +49,21 @@ export interface Pacing {
   settings: () => PacingSettings;
   /** Uniform in [0, 1): the gap's draw (seeded in simulations). */
   random: () => number;
+}
+
+/**
+ * An autonomous write's turn in the account's pacing, with the gap after it drawn from the settings:
+ * undefined when it may go now, else the instant its turn comes.
+ */
+export async function takePacingTurn(
+  pacing: Pacing,
+  request: Omit<PacingRequest, 'gapMs'>,
+): Promise<Date | undefined> {
+  const verdict = await pacing.store.reserve({
+    ...request,
+    gapMs: drawGapMs(pacing.settings(), pacing.random),
+  });
+  return verdict.granted ? undefined : verdict.nextAllowedAt;
 }
 
 /** Jobs retry ambiguous and partial failures this many times before they fail for good. */
