@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { pageAt } from './pages/registry.js';
+import './ui/tokens.css';
+import './ui/ui.css';
 import './styles.css';
 
 const client = new QueryClient({

@@ -46,6 +46,27 @@ describe('shortcut catalog', () => {
     expect(commandFor(key('ArrowDown', { alt: true }), false)).toBeUndefined();
   });
 
+  it('a bare key (N for a new draft) counts outside text fields only', () => {
+    const at = (tagName: string, type?: string) => ({
+      ...key('n'),
+      target: { tagName, type } as unknown as EventTarget,
+    });
+    expect(commandFor(key('n'), false)?.id).toBe('compose.new');
+    expect(commandFor(at('BUTTON'), false)?.id).toBe('compose.new');
+    expect(commandFor(at('INPUT', 'checkbox'), false)?.id).toBe('compose.new');
+    expect(commandFor(at('TEXTAREA'), false)).toBeUndefined();
+    expect(commandFor(at('INPUT', 'text'), false)).toBeUndefined();
+    expect(commandFor(at('SELECT'), false)).toBeUndefined();
+    expect(
+      commandFor(
+        { ...key('n'), target: { tagName: 'DIV', isContentEditable: true } as unknown as EventTarget },
+        false,
+      ),
+    ).toBeUndefined();
+    expect(commandFor(key('n', { ctrl: true }), false)).toBeUndefined();
+    expect(commandFor(key('n', { shift: true }), false)).toBeUndefined();
+  });
+
   it('labels chords for each platform', () => {
     expect(chordLabel({ alt: true, key: 'ArrowUp' }, false)).toBe('Alt+↑');
     expect(chordLabel({ alt: true, key: 'ArrowDown' }, true)).toBe('⌥↓');

@@ -12,6 +12,8 @@ export interface Chord {
   alt?: boolean;
   /** `KeyboardEvent.key`, compared case-insensitively. */
   key: string;
+  /** A key with no modifier: it only counts while no text field has the focus (typing "n" types an n). */
+  bare?: boolean;
 }
 
 export interface CommandSpec {
@@ -46,7 +48,10 @@ export const COMMANDS: readonly CommandSpec[] = [
     id: 'compose.new',
     label: 'New draft',
     category: 'Compose',
-    chords: [{ alt: true, shift: true, key: 'd' }],
+    chords: [
+      { key: 'n', bare: true },
+      { alt: true, shift: true, key: 'd' },
+    ],
   },
   { id: 'compose.publish', label: 'Publish now', category: 'Compose', chords: [{ mod: true, key: 'Enter' }] },
   {
@@ -128,11 +133,29 @@ export const PALETTE_CHORD: Chord = { mod: true, key: 'k' };
 
 type KeyLike = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'> & {
   isComposing?: boolean;
+  target?: EventTarget | null;
 };
+
+/** Whether typing there writes text (a bare-key shortcut must leave it alone). */
+function inTextField(target: EventTarget | null | undefined): boolean {
+  const element = target as
+    | { tagName?: string; isContentEditable?: boolean; type?: string }
+    | null
+    | undefined;
+  if (!element?.tagName) return false;
+  if (element.isContentEditable) return true;
+  const tag = element.tagName.toLowerCase();
+  if (tag === 'textarea' || tag === 'select') return true;
+  return (
+    tag === 'input' &&
+    !['checkbox', 'radio', 'button', 'submit', 'reset', 'file'].includes(element.type ?? '')
+  );
+}
 
 /** Whether a key event is the chord (Ctrl or Cmd for `mod`; no extra modifiers; never while composing). */
 export function matches(event: KeyLike, chord: Chord): boolean {
   if (event.isComposing) return false;
+  if (chord.bare && inTextField(event.target)) return false;
   const mod = event.ctrlKey || event.metaKey;
   return (
     mod === Boolean(chord.mod) &&

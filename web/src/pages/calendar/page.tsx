@@ -7,6 +7,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { CalendarSlot } from '../../../../src/contracts/calendar.js';
 import { useTimezone } from '../../account-time.js';
+import { requestCaret } from '../../components/caret-request.js';
 import { navigate, useLocation } from '../../router.js';
 import { createPlannedDraft, readCalendar } from './calendar-api.js';
 import {
@@ -69,7 +70,10 @@ function CalendarBody({ timezone, view, anchor }: { timezone: string; view: View
       return { draft, at: slot ? `${date}T${slot.time}` : undefined };
     },
     // Writing goes through Draft Studio (spec): the new server draft opens there, with the planned time.
-    onSuccess: ({ draft, at }) => navigate(`/drafts?id=${draft.id}${at ? `&at=${at}` : ''}`),
+    onSuccess: ({ draft, at }) => {
+      requestCaret(draft.id);
+      navigate(`/drafts?id=${draft.id}${at ? `&at=${at}` : ''}`);
+    },
     onError: (error) =>
       setNotice({ tone: 'alert', text: `Could not create the draft: ${(error as Error).message}` }),
   });

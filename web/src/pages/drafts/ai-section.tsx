@@ -1,46 +1,58 @@
 // The inspector's AI section: a quick tone cue (sent as the must-follow `context`; the last 5 kept under
-// `app:voice:saved-cues`) and "Improve" (Ctrl/Cmd+J), which rewrites the post in the account's voice. The
-// text it replaces can be taken back with Undo.
+// `app:voice:saved-cues`) and "Improve" (Ctrl/Cmd+J), which rewrites the post, or in a thread the card last
+// focused, in the account's voice. The answer goes back to the card it was asked for even if the caret has
+// moved on meanwhile, and Undo puts that card's text back.
 import { useMutation } from '@tanstack/react-query';
+import { Sparkles, Undo2 } from 'lucide-react';
 import { type MutableRefObject, useEffect, useState } from 'react';
 import { api } from '../../api.js';
+import { Button } from '../../ui/button.js';
 import { rememberCue, savedCues } from './cues.js';
 
+/** What Improve rewrites: the post, or one card of a thread (by its id). */
+export interface ImproveTarget {
+  key: string;
+  /** How the section names it: "the post", "post 2 of 4". */
+  label: string;
+  /** Its text now. */
+  text: () => string;
+}
+
 export function AiSection({
-  text,
-  enabled,
+  target,
   replace,
   improveNow,
 }: {
-  /** The post text now, or undefined when there is none to improve (thread mode). */
-  text: () => string | undefined;
-  enabled: boolean;
-  replace: (next: string) => void;
+  target: ImproveTarget;
+  /** Puts `next` in place of the text of the target with this key (when it is still there). */
+  replace: (key: string, next: string) => void;
   /** Filled with "improve" for the keyboard shortcut and the palette. */
   improveNow?: MutableRefObject<(() => void) | undefined>;
 }) {
   const [cue, setCue] = useState('');
   const [cues, setCues] = useState(() => savedCues(localStorage));
-  const [undo, setUndo] = useState<string | undefined>();
+  const [undo, setUndo] = useState<{ key: string; label: string; text: string } | undefined>();
   const improve = useMutation({
     mutationFn: async () => {
-      const draft = text() ?? '';
+      const { key, label } = target;
+      const draft = target.text();
       const answer = await api.assist.improve({
         draft,
         ...(cue.trim() ? { context: cue.trim() } : {}),
       });
-      return { before: draft, ...answer };
+      return { key, label, before: draft, ...answer };
     },
     onSuccess: (answer) => {
       if (cue.trim()) setCues(rememberCue(localStorage, cue));
-      setUndo(answer.before);
-      replace(answer.content);
+      setUndo({ key: answer.key, label: answer.label, text: answer.before });
+      replace(answer.key, answer.content);
     },
   });
+  const empty = !target.text().trim();
   useEffect(() => {
     if (!improveNow) return;
     improveNow.current = () => {
-      if (enabled && !improve.isPending && (text() ?? '').trim()) improve.mutate();
+      if (!improve.isPending && target.text().trim()) improve.mutate();
     };
   });
   return (
@@ -70,23 +82,25 @@ export function AiSection({
         </p>
       ) : null}
       <div className="publish-row">
-        <button type="button" onClick={() => improve.mutate()} disabled={!enabled || improve.isPending}>
+        <Button icon={Sparkles} onClick={() => improve.mutate()} disabled={empty || improve.isPending}>
           {improve.isPending ? 'Improving…' : 'Improve'}
-        </button>
+        </Button>
         {undo !== undefined ? (
-          <button
-            type="button"
-            className="quiet"
+          <Button
+            variant="secondary"
+            icon={Undo2}
             onClick={() => {
-              replace(undo);
+              replace(undo.key, undo.text);
               setUndo(undefined);
             }}
           >
             Undo improve
-          </button>
+          </Button>
         ) : null}
       </div>
-      {!enabled ? <p className="muted">Improve works on a post; switch to Post mode.</p> : null}
+      <p className="muted" id="improve-target">
+        {empty ? `Improve rewrites ${target.label} once it has text.` : `Improve rewrites ${target.label}.`}
+      </p>
       {improve.error ? (
         <p role="alert" aria-live="polite" className="error">
           {(improve.error as Error).message}

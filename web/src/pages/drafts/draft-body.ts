@@ -4,6 +4,7 @@ import type { ThreadBlock } from '../../../../src/contracts/content.js';
 import type { Draft } from '../../../../src/contracts/drafts.js';
 import { sortBlocks } from '../../../../src/core/domain/parse-thread-input.js';
 import { cardsFromPost, postFromCards } from '../../../../src/core/domain/thread-cards.js';
+import type { ImproveTarget } from './ai-section.js';
 import type { Provenance } from './from-notes.js';
 import type { PreviewPost } from './preview.js';
 import type { RecoveryCopy } from './recovery.js';
@@ -50,3 +51,30 @@ export const previewPostsOf = (body: Body): PreviewPost[] =>
   body.content_type === 'tweet'
     ? [{ text: body.content, media: body.media_paths ?? [] }]
     : body.blocks.map((card) => ({ text: card.text, media: card.media_paths }));
+
+/** Improve's key for the post (a card's key is its id). */
+export const POST_TARGET = 'post';
+
+/** What Improve rewrites in `body`: the post, or the card with the focused id (else the first card). */
+export function improveTargetOf(
+  body: Body,
+  focusedId: string | undefined,
+  latest: () => Body,
+): ImproveTarget {
+  if (body.content_type === 'tweet') {
+    return { key: POST_TARGET, label: 'the post', text: () => postText(latest()) ?? '' };
+  }
+  const index = Math.max(
+    0,
+    body.blocks.findIndex((card) => card.id === focusedId),
+  );
+  const id = body.blocks[index]?.id ?? '';
+  return {
+    key: id,
+    label: `post ${index + 1} of ${body.blocks.length}`,
+    text: () => {
+      const now = latest();
+      return now.content_type === 'thread' ? (now.blocks.find((card) => card.id === id)?.text ?? '') : '';
+    },
+  };
+}

@@ -1,17 +1,18 @@
 // The editor of one draft: sync state and banners, Post/Thread mode, the text or the cards with their media,
 // the preview beside them, the revision history, the inspector and the command palette. State and keys
 // live in use-draft-autosave.ts and use-editor-commands.ts.
-import { useDeferredValue, useMemo, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { Draft } from '../../../../src/contracts/drafts.js';
 import { weightedLength } from '../../../../src/core/domain/weighted-length.js';
 import { api } from '../../api.js';
+import { takeCaretRequest } from '../../components/caret-request.js';
 import { OverLimit } from '../../components/over-limit.js';
 import { useNewDraft } from '../../components/use-new-draft.js';
-import { AiSection } from './ai-section.js';
+import { AiSection, type ImproveTarget } from './ai-section.js';
 import type { SyncState } from './autosave.js';
 import { CommandPalette } from './command-palette.js';
 import { DraftActions } from './draft-actions.js';
-import { postText, previewPostsOf, switchMode } from './draft-body.js';
+import { improveTargetOf, POST_TARGET, postText, previewPostsOf, switchMode } from './draft-body.js';
 import { ConflictBanner, GoneBanner, RecoveredBanner } from './editor-banners.js';
 import { FromNotes, type Provenance } from './from-notes.js';
 import { HistoryPanel } from './history-panel.js';
@@ -40,6 +41,14 @@ export function Editor({ draft }: { draft: Draft }) {
   const [inspectorOpen, setInspectorOpen] = useInspectorOpen();
   const commands = useEditorCommands({ typed, update, inspectorOpen, setInspectorOpen });
   const pasteInto = useRef<((files: File[]) => void) | undefined>(undefined);
+  const editorRef = useRef<HTMLElement>(null);
+  // A draft just created for writing opens with the caret in its first text field (at the end of any text).
+  useEffect(() => {
+    if (!takeCaretRequest(draft.id)) return;
+    const field = editorRef.current?.querySelector('textarea');
+    field?.focus();
+    field?.setSelectionRange(field.value.length, field.value.length);
+  }, [draft.id]);
   /** New post text, keeping the post's media (and setting its provenance when given). */
   const setText = (text: string, extra: { provenance?: Provenance[] } = {}) =>
     update({
@@ -53,9 +62,21 @@ export function Editor({ draft }: { draft: Draft }) {
   const previewPosts = useMemo(() => previewPostsOf(previewBody), [previewBody]);
 
   const length = body.content_type === 'tweet' ? weightedLength(body.content) : 0;
+  // Improve works on the post, or on the thread card last focused (the first until one is).
+  const [focusedCard, setFocusedCard] = useState<string>();
+  const improveTarget: ImproveTarget = improveTargetOf(body, focusedCard, () => typed.body);
+  const improveInto = (key: string, next: string) => {
+    const now = typed.body;
+    if (key === POST_TARGET && now.content_type === 'tweet') setText(next);
+    else if (now.content_type === 'thread' && now.blocks.some((card) => card.id === key))
+      update({
+        ...now,
+        blocks: now.blocks.map((card) => (card.id === key ? { ...card, text: next } : card)),
+      });
+  };
   return (
     <div className={inspectorOpen ? 'editor-layout with-inspector' : 'editor-layout'}>
-      <section className="editor" aria-label="Editor">
+      <section className="editor" aria-label="Editor" ref={editorRef}>
         <div className="editor-bar">
           <DraftActions draft={serverDraft} />
           <button
@@ -153,6 +174,7 @@ export function Editor({ draft }: { draft: Draft }) {
             ) : (
               <>
                 <ThreadEditor
+                  onFocusCard={setFocusedCard}
                   cards={body.blocks}
                   onChange={(blocks) => update({ content_type: 'thread', blocks })}
                   commands={commands.threadCommands}
@@ -177,14 +199,7 @@ export function Editor({ draft }: { draft: Draft }) {
             publishNow={commands.publishNow}
           />
         }
-        ai={
-          <AiSection
-            enabled={body.content_type === 'tweet'}
-            text={() => postText(typed.body)}
-            replace={(next) => setText(next)}
-            improveNow={commands.improveNow}
-          />
-        }
+        ai={<AiSection target={improveTarget} replace={improveInto} improveNow={commands.improveNow} />}
         notes={
           <FromNotes
             text={() => postText(typed.body)}

@@ -3,10 +3,12 @@
 // and down, remove).
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { ArrowDown, ArrowUp, GripVertical, Trash2 } from 'lucide-react';
 import type { ClipboardEvent, KeyboardEvent, ReactNode } from 'react';
 import type { ThreadBlock } from '../../../../src/contracts/content.js';
 import { weightedLength } from '../../../../src/core/domain/weighted-length.js';
 import { OverLimit } from '../../components/over-limit.js';
+import { IconButton } from '../../ui/button.js';
 
 export function ThreadCard({
   card,
@@ -18,6 +20,7 @@ export function ThreadCard({
   onKey,
   onPaste,
   onCaret,
+  onFocusText,
   onMove,
   onRemove,
 }: {
@@ -30,6 +33,7 @@ export function ThreadCard({
   onKey: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
   onPaste: (event: ClipboardEvent<HTMLTextAreaElement>) => void;
   onCaret: (cursor: number) => void;
+  onFocusText?: () => void;
   onMove: (delta: -1 | 1) => void;
   onRemove: () => void;
 }) {
@@ -43,16 +47,16 @@ export function ThreadCard({
       style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
     >
       <div className="card-head">
-        <button
-          type="button"
-          className="quiet handle"
+        <IconButton
+          className="handle"
+          variant="ghost"
+          size="sm"
+          icon={GripVertical}
           ref={sortable.setActivatorNodeRef}
           {...sortable.attributes}
           {...sortable.listeners}
-          aria-label={`Drag post ${number}`}
-        >
-          ⠿
-        </button>
+          label={`Drag post ${number}`}
+        />
         <label htmlFor={`card-${card.id}`} className="label">
           {`Post ${number} of ${count}`}
         </label>
@@ -65,7 +69,10 @@ export function ThreadCard({
         onKeyDown={onKey}
         onPaste={onPaste}
         onSelect={(event) => onCaret(event.currentTarget.selectionStart)}
-        onFocus={(event) => onCaret(event.currentTarget.selectionStart)}
+        onFocus={(event) => {
+          onCaret(event.currentTarget.selectionStart);
+          onFocusText?.();
+        }}
         onChange={(event) => onText(event.target.value)}
       />
       {media}
@@ -75,33 +82,27 @@ export function ThreadCard({
         <span className={length > 280 ? 'counter over' : 'counter'} aria-live="polite">
           {length} / 280
         </span>
-        <button
-          type="button"
-          className="quiet"
-          aria-label={`Move post ${number} up`}
+        <IconButton
+          size="sm"
+          icon={ArrowUp}
+          label={`Move post ${number} up`}
           disabled={index === 0}
           onClick={() => onMove(-1)}
-        >
-          ↑
-        </button>
-        <button
-          type="button"
-          className="quiet"
-          aria-label={`Move post ${number} down`}
+        />
+        <IconButton
+          size="sm"
+          icon={ArrowDown}
+          label={`Move post ${number} down`}
           disabled={index === count - 1}
           onClick={() => onMove(1)}
-        >
-          ↓
-        </button>
-        <button
-          type="button"
-          className="quiet"
-          aria-label={`Remove post ${number}`}
+        />
+        <IconButton
+          size="sm"
+          icon={Trash2}
+          label={`Remove post ${number}`}
           disabled={count <= 1}
           onClick={onRemove}
-        >
-          ✕
-        </button>
+        />
       </div>
     </li>
   );

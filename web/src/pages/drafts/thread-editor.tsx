@@ -39,10 +39,13 @@ export function ThreadEditor({
   cards,
   onChange,
   commands,
+  onFocusCard,
 }: {
   cards: ThreadBlock[];
   onChange: (cards: ThreadBlock[]) => void;
   commands?: RefObject<ThreadCommands | null>;
+  /** A card's text took the focus (Improve follows it). */
+  onFocusCard?: (id: string) => void;
 }) {
   const last = useRef({ index: 0, cursor: 0 });
   const pasters = useRef(new Map<string, (files: File[]) => void>());
@@ -183,6 +186,7 @@ export function ThreadEditor({
               onCaret={(cursor) => {
                 last.current = { index, cursor };
               }}
+              onFocusText={() => onFocusCard?.(card.id)}
               onMove={(delta) => apply(moveCard(cards, index, delta))}
               onRemove={() => apply(removeCard(cards, index))}
             />

@@ -2,7 +2,7 @@
 // the loops (running, paused and why), the follower change, and what failed with what to do. Writing
 // starts from here in one key: a new server draft opened in Draft Studio (spec).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import type { RuntimeStatus } from '../../../../src/contracts/runtime-status.js';
 import { inZone, useTimezone } from '../../account-time.js';
 import { api } from '../../api.js';
@@ -24,22 +24,6 @@ function Failed({ what, error }: { what: string; error: unknown }) {
       Could not read {what}: {(error as Error).message}
     </p>
   );
-}
-
-/** A plain "n" starts a draft, unless the person is typing somewhere or holds a modifier. */
-function useNewDraftKey(start: () => void) {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.isComposing || event.repeat) return;
-      if (event.key !== 'n' || event.ctrlKey || event.metaKey || event.altKey) return;
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
-      event.preventDefault();
-      start();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [start]);
 }
 
 function NextPosts({ timezone }: { timezone?: string }) {
@@ -205,11 +189,9 @@ function Attention({ runtime, timezone }: { runtime?: RuntimeStatus; timezone: s
 export default function HomePage() {
   const { timezone, error: zoneError } = useTimezone();
   const newDraft = useNewDraft();
-  const start = newDraft.mutate;
-  useNewDraftKey(() => start(undefined));
   const runtime = useRead('runtime', () => api.runtime.status());
   const mac = navigator.platform.toLowerCase().includes('mac');
-  const chord = COMMANDS.find((c) => c.id === 'compose.new')?.chords[0];
+  const chord = COMMANDS.find((c) => c.id === 'compose.new')?.chords.find((c) => !c.bare);
   return (
     <main className="home">
       <header className="home-head">
@@ -225,7 +207,7 @@ export default function HomePage() {
           <button
             type="button"
             className="primary"
-            onClick={() => start(undefined)}
+            onClick={() => newDraft.mutate(undefined)}
             disabled={newDraft.isPending}
           >
             New draft

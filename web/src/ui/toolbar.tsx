@@ -1,0 +1,24 @@
+// A row of actions that wraps instead of overflowing or overlapping on a narrow screen. A named group (not
+// ARIA's toolbar role, which would promise arrow-key navigation between its buttons).
+import type { ReactNode } from 'react';
+import { cx } from './class-names.js';
+
+export function Toolbar({
+  label,
+  end = false,
+  className,
+  children,
+}: {
+  label: string;
+  /** Actions aligned to the end of the row. */
+  end?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset would add a border and a legend; a group with a name is what is meant.
+    <div role="group" aria-label={label} className={cx('toolbar', end && 'toolbar-end', className)}>
+      {children}
+    </div>
+  );
+}
