@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { ApiError } from './api-request.js';
 import { signIn } from './session.js';
+import { Button } from './ui/button.js';
 
 export function SignInPage({
   firstRun,
@@ -46,9 +47,9 @@ export function SignInPage({
           required
           onChange={(event) => setPassphrase(event.target.value)}
         />
-        <button type="submit" disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {firstRun ? 'Set passphrase' : 'Sign in'}
-        </button>
+        </Button>
         {error ? (
           <p role="alert" aria-live="polite" className="error">
             {error}

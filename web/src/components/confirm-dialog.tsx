@@ -2,6 +2,7 @@
 // the trigger on close; Escape or Cancel leaves everything as it was).
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactElement, ReactNode } from 'react';
+import { Button } from '../ui/button.js';
 
 export function ConfirmDialog({
   trigger,
@@ -30,14 +31,12 @@ export function ConfirmDialog({
           <AlertDialog.Description>{description}</AlertDialog.Description>
           <div className="dialog-buttons">
             <AlertDialog.Cancel asChild>
-              <button type="button" className="quiet">
-                Cancel
-              </button>
+              <Button variant="secondary">Cancel</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <button type="button" className={danger ? 'danger-solid' : undefined} onClick={onConfirm}>
+              <Button className={danger ? 'danger-solid' : undefined} onClick={onConfirm}>
                 {confirm}
-              </button>
+              </Button>
             </AlertDialog.Action>
           </div>
         </AlertDialog.Content>

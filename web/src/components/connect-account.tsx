@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../api.js';
 import type { ApiError } from '../api-request.js';
 import './connect-account.css';
+import { Button } from '../ui/button.js';
 
 export const PLATFORM_STATUS_KEY = ['setup', 'platform'] as const;
 
@@ -80,9 +81,9 @@ export function ConnectAccount({ onLinked }: { onLinked?: (username: string) => 
       ) : login ? (
         <p className="muted">No platform account is connected yet.</p>
       ) : null}
-      <button type="button" onClick={() => void connect()} disabled={busy}>
+      <Button onClick={() => void connect()} disabled={busy}>
         {login?.linked ? 'Connect another account' : 'Connect account'}
-      </button>
+      </Button>
       <p role="status" className="muted">
         {note}
       </p>

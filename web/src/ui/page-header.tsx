@@ -15,7 +15,7 @@ export function PageHeader({
     <header className="page-header">
       <div>
         <h1>{title}</h1>
-        {description ? <p>{description}</p> : null}
+        {description ? <div className="page-header-description">{description}</div> : null}
       </div>
       {actions ? <div className="toolbar">{actions}</div> : null}
     </header>

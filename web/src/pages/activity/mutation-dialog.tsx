@@ -3,6 +3,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api.js';
+import { Button } from '../../ui/button.js';
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
@@ -90,7 +91,7 @@ export function MutationDialog({
           )}
           <div className="dialog-buttons">
             <Dialog.Close asChild>
-              <button type="button">Close</button>
+              <Button>Close</Button>
             </Dialog.Close>
           </div>
         </Dialog.Content>

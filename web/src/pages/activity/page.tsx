@@ -10,6 +10,9 @@ import { inZone, useTimezone } from '../../account-time.js';
 import { api } from '../../api.js';
 import { navigate, useLocation } from '../../router.js';
 import './activity.css';
+import { Button } from '../../ui/button.js';
+import { PageHeader } from '../../ui/page-header.js';
+import { Tabs } from '../../ui/tabs.js';
 import {
   type ActivityQuery,
   logRead,
@@ -87,16 +90,15 @@ function Filters({ query }: { query: ActivityQuery }) {
           ))}
         </select>
       </label>
-      <button type="submit">Apply</button>
-      <button
-        type="button"
-        className="quiet"
+      <Button type="submit">Apply</Button>
+      <Button
+        variant="secondary"
         onClick={() =>
           navigate(pageUrl({ tab: query.tab, what: '', status: '', actor: '', hours: '', page: 1 }))
         }
       >
         Clear
-      </button>
+      </Button>
     </form>
   );
 }
@@ -105,21 +107,16 @@ function Pager({ query, more }: { query: ActivityQuery; more: boolean }) {
   if (query.page === 1 && !more) return null;
   return (
     <nav className="ac-pager" aria-label="Pages">
-      <button
-        type="button"
+      <Button
         disabled={query.page === 1}
         onClick={() => navigate(pageUrl({ ...query, page: query.page - 1 }))}
       >
         Newer
-      </button>
+      </Button>
       <span>Page {query.page}</span>
-      <button
-        type="button"
-        disabled={!more}
-        onClick={() => navigate(pageUrl({ ...query, page: query.page + 1 }))}
-      >
+      <Button disabled={!more} onClick={() => navigate(pageUrl({ ...query, page: query.page + 1 }))}>
         Older
-      </button>
+      </Button>
     </nav>
   );
 }
@@ -216,36 +213,20 @@ export default function ActivityPage() {
   const select = (tab: Tab) =>
     navigate(pageUrl({ tab, what: '', status: '', actor: '', hours: '', page: 1 }));
   return (
-    <main className="activity">
-      <h1>Activity</h1>
-      <p className="muted">
-        Times in {timezone ?? 'UTC'}
-        {zoneError ? ' (the account timezone could not be read)' : ''}.
-      </p>
-      <div role="tablist" aria-label="Log" className="ac-tabs">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`ac-tab-${t.id}`}
-            aria-selected={t.id === query.tab}
-            aria-controls="ac-panel"
-            tabIndex={t.id === query.tab ? 0 : -1}
-            className={`tab${t.id === query.tab ? ' selected' : ''}`}
-            onClick={() => select(t.id)}
-            onKeyDown={(event) => {
-              if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-              const other = TABS.find((o) => o.id !== t.id);
-              if (!other) return;
-              select(other.id);
-              document.getElementById(`ac-tab-${other.id}`)?.focus();
-            }}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+    <main className="page activity">
+      <PageHeader
+        title="Activity"
+        description={`What the service did and who asked: loops, agents and you. Times in ${timezone ?? 'UTC'}${zoneError ? ' (the account timezone could not be read)' : ''}.`}
+      />
+      <Tabs
+        label="Log"
+        className="ac-tabs"
+        idPrefix="ac-tab"
+        panelId="ac-panel"
+        items={TABS}
+        selected={query.tab}
+        onSelect={select}
+      />
       <div role="tabpanel" id="ac-panel" aria-labelledby={`ac-tab-${query.tab}`}>
         <Filters key={pageUrl(query)} query={query} />
         {list.error && (

@@ -10,6 +10,8 @@ import { performanceScore } from '../../../../src/core/domain/performance-score.
 import { api } from '../../api.js';
 import { navigate, useLocation } from '../../router.js';
 import './analytics.css';
+import { Button } from '../../ui/button.js';
+import { PageHeader } from '../../ui/page-header.js';
 import { FollowerChart } from './follower-chart.js';
 import { Heatmap } from './heatmap.js';
 import { dollars, SpendChart } from './spend-chart.js';
@@ -46,14 +48,9 @@ function WindowPicker({ days }: { days: number }) {
     <fieldset className="an-window">
       <legend className="visually-hidden">Window</legend>
       {WINDOWS.map((n) => (
-        <button
-          key={n}
-          type="button"
-          aria-pressed={n === days}
-          onClick={() => navigate(`/analytics?days=${n}`)}
-        >
+        <Button key={n} aria-pressed={n === days} onClick={() => navigate(`/analytics?days=${n}`)}>
           {n} days
-        </button>
+        </Button>
       ))}
     </fieldset>
   );
@@ -296,11 +293,8 @@ export default function AnalyticsPage() {
   const topics = useRead(['topics'], () => api.assist.topics());
   const usage = useRead(['api-usage', 'month'], () => api.getSocialUsage({ month: true }));
   return (
-    <main className="analytics">
-      <div className="an-head">
-        <h1>Analytics</h1>
-        <WindowPicker days={days} />
-      </div>
+    <main className="page analytics">
+      <PageHeader title="Analytics" actions={<WindowPicker days={days} />} />
       <Section title="Followers">
         {trend.error ? (
           <Failed what="the follower trend" error={trend.error} />

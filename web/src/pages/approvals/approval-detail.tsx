@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { mediaFileUrl } from '../../bespoke-routes.js';
+import { Button } from '../../ui/button.js';
 import { type ApprovalItem, isContent, loadHistory, sourceLabel } from './approvals-api.js';
 import { formatTime } from './format.js';
 
@@ -161,12 +162,12 @@ export function ApprovalDetail(props: ApprovalDetailProps) {
             <textarea ref={editor} value={text} rows={6} onChange={(event) => setText(event.target.value)} />
           </label>
           <div className="actions">
-            <button type="submit" disabled={busy}>
+            <Button type="submit" disabled={busy}>
               Save edit
-            </button>
-            <button type="button" className="quiet" onClick={() => props.setEditing(false)}>
+            </Button>
+            <Button variant="secondary" onClick={() => props.setEditing(false)}>
               Cancel
-            </button>
+            </Button>
           </div>
         </form>
       ) : (
@@ -192,16 +193,16 @@ export function ApprovalDetail(props: ApprovalDetailProps) {
       ) : null}
       {pending ? (
         <div className="actions">
-          <button type="button" onClick={props.onApprove} disabled={busy}>
+          <Button onClick={props.onApprove} disabled={busy}>
             Approve
-          </button>
-          <button type="button" className="quiet danger" onClick={props.onReject} disabled={busy}>
+          </Button>
+          <Button variant="danger" onClick={props.onReject} disabled={busy}>
             Reject…
-          </button>
+          </Button>
           {editable && !editing ? (
-            <button type="button" className="quiet" onClick={() => props.setEditing(true)} disabled={busy}>
+            <Button variant="secondary" onClick={() => props.setEditing(true)} disabled={busy}>
               Edit
-            </button>
+            </Button>
           ) : null}
         </div>
       ) : null}

@@ -7,6 +7,8 @@ import type { PostWarning } from '../../../../src/contracts/post-warnings.js';
 import { ApiError } from '../../api-request.js';
 import { PostWarnings } from '../../components/post-warnings.js';
 import { navigate, useLocation } from '../../router.js';
+import { PageHeader } from '../../ui/page-header.js';
+import { Tabs } from '../../ui/tabs.js';
 import { ApprovalDetail } from './approval-detail.js';
 import { ApprovalList } from './approval-list.js';
 import {
@@ -175,23 +177,27 @@ export default function ApprovalsPage() {
   }, [query]);
 
   return (
-    <main className="approvals">
-      <div className="approvals-head">
-        <h1>Approvals</h1>
-        <p className="muted live-state" aria-live="polite">
-          {live === 'live'
-            ? 'Live: new items appear as they are queued.'
-            : live === 'reconnecting'
-              ? 'Live updates paused: the server cannot be reached; reconnecting.'
-              : ''}
-        </p>
-        <ApproveAllButton
-          pending={pending}
-          cap={cap.data ?? null}
-          busy={batch.isPending}
-          onConfirm={() => batch.mutate()}
-        />
-      </div>
+    <main className="page approvals">
+      <PageHeader
+        title="Approvals"
+        description={
+          <p className="live-state" aria-live="polite">
+            {live === 'live'
+              ? 'Live: new items appear as they are queued.'
+              : live === 'reconnecting'
+                ? 'Live updates paused: the server cannot be reached; reconnecting.'
+                : 'What the loops and agents want to post, waiting for your yes.'}
+          </p>
+        }
+        actions={
+          <ApproveAllButton
+            pending={pending}
+            cap={cap.data ?? null}
+            busy={batch.isPending}
+            onConfirm={() => batch.mutate()}
+          />
+        }
+      />
       <p className="visually-hidden" aria-live="polite">
         {arrived}
       </p>
@@ -206,30 +212,21 @@ export default function ApprovalsPage() {
           Approve all failed: {failure(batch.error)}
         </p>
       ) : null}
-      <div role="tablist" aria-label="Status" className="tabs approval-tabs">
-        {TABS.map((t, index) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`tab-${t.id}`}
-            aria-selected={t.id === tab.id}
-            aria-controls="approval-panel"
-            tabIndex={t.id === tab.id ? 0 : -1}
-            className={t.id === tab.id ? 'tab selected' : 'tab'}
-            onClick={() => go(t)}
-            onKeyDown={(event) => {
-              const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-              if (!step) return;
-              const next = TABS[(index + step + TABS.length) % TABS.length] ?? t;
-              go(next);
-              document.getElementById(`tab-${next.id}`)?.focus();
-            }}
-          >
-            {t.label} <span className="count">{stats.data ? count(t) : ''}</span>
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="Status"
+        className="approval-tabs"
+        panelId="approval-panel"
+        items={TABS.map((t) => ({
+          id: t.id,
+          label: (
+            <>
+              {t.label} <span className="count">{stats.data ? count(t) : ''}</span>
+            </>
+          ),
+        }))}
+        selected={tab.id}
+        onSelect={(id) => go(TABS.find((t) => t.id === id) ?? tab)}
+      />
       <div id="approval-panel" role="tabpanel" aria-labelledby={`tab-${tab.id}`} className="approval-panel">
         {query.error ? (
           <p role="alert" className="error">

@@ -4,6 +4,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { Button } from '../../ui/button.js';
 
 export function RejectDialog({
   itemId,
@@ -57,13 +58,11 @@ export function RejectDialog({
             </label>
             <div className="dialog-buttons">
               <Dialog.Close asChild>
-                <button type="button" className="quiet">
-                  Cancel
-                </button>
+                <Button variant="secondary">Cancel</Button>
               </Dialog.Close>
-              <button type="submit" className="danger-solid">
+              <Button variant="danger-solid" type="submit">
                 Reject item
-              </button>
+              </Button>
             </div>
           </form>
         </Dialog.Content>
@@ -87,9 +86,9 @@ export function ApproveAllButton({
   return (
     <ConfirmDialog
       trigger={
-        <button type="button" disabled={pending === 0 || busy}>
+        <Button disabled={pending === 0 || busy}>
           {cap === null ? 'Approve all' : `Approve all (up to ${cap})`}
-        </button>
+        </Button>
       }
       title={`Approve ${batch} of ${pending} pending ${pending === 1 ? 'item' : 'items'}?`}
       description={`${

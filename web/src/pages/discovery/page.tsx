@@ -18,6 +18,8 @@ import { FeedPost } from './feed-post.js';
 import { ModeNotice } from './mode-notice.js';
 import { ReplyEditor } from './reply-editor.js';
 import './discovery.css';
+import { Button } from '../../ui/button.js';
+import { PageHeader } from '../../ui/page-header.js';
 
 function Filters({ filters, go }: { filters: FeedFilters; go: (next: FeedFilters) => void }) {
   const keywords = useQuery({ queryKey: ['discovery-keywords'], queryFn: loadKeywords, staleTime: 60_000 });
@@ -107,8 +109,11 @@ export default function DiscoveryPage() {
   const items = feed.data?.items ?? [];
   const first = filters.offset + 1;
   return (
-    <main className="discovery">
-      <h1>Discovery</h1>
+    <main className="page discovery">
+      <PageHeader
+        title="Discovery"
+        description="Posts worth a reply, found and scored by the discovery loop."
+      />
       <ModeNotice />
       <Filters key={String(filters.minScore)} filters={filters} go={go} />
       {feed.error ? (
@@ -145,22 +150,20 @@ export default function DiscoveryPage() {
       ) : null}
       {feed.data && (filters.offset > 0 || feed.data.next_offset !== null) ? (
         <nav aria-label="Pages" className="pager">
-          <button
-            type="button"
-            className="quiet"
+          <Button
+            variant="secondary"
             disabled={filters.offset === 0}
             onClick={() => go({ ...filters, offset: Math.max(0, filters.offset - PAGE_SIZE) })}
           >
             Previous page
-          </button>
-          <button
-            type="button"
-            className="quiet"
+          </Button>
+          <Button
+            variant="secondary"
             disabled={feed.data.next_offset === null}
             onClick={() => go({ ...filters, offset: feed.data?.next_offset ?? filters.offset })}
           >
             Next page
-          </button>
+          </Button>
         </nav>
       ) : null}
       <ReplyEditor

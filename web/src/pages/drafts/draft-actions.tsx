@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Draft } from '../../../../src/contracts/drafts.js';
 import { api } from '../../api.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { Button } from '../../ui/button.js';
 import { setParams } from './draft-rail.js';
 
 export function DraftActions({ draft }: { draft: Draft }) {
@@ -35,23 +36,14 @@ export function DraftActions({ draft }: { draft: Draft }) {
   const failed = archive.error ?? duplicate.error ?? remove.error;
   return (
     <div className="actions">
-      <button type="button" className="quiet" onClick={() => archive.mutate()} disabled={archive.isPending}>
+      <Button variant="secondary" onClick={() => archive.mutate()} disabled={archive.isPending}>
         {archived ? 'Restore' : 'Archive'}
-      </button>
-      <button
-        type="button"
-        className="quiet"
-        onClick={() => duplicate.mutate()}
-        disabled={duplicate.isPending}
-      >
+      </Button>
+      <Button variant="secondary" onClick={() => duplicate.mutate()} disabled={duplicate.isPending}>
         Duplicate
-      </button>
+      </Button>
       <ConfirmDialog
-        trigger={
-          <button type="button" className="quiet danger">
-            Delete
-          </button>
-        }
+        trigger={<Button variant="danger">Delete</Button>}
         title="Delete this draft?"
         description="The draft and its revision history are deleted for good. This cannot be undone."
         confirm="Delete draft"

@@ -2,17 +2,14 @@
 // server's), a draft deleted elsewhere (save the text as a new draft), text an earlier failure left behind
 // (restore or discard).
 import type { ReactNode } from 'react';
+import { Button } from '../../ui/button.js';
 
 export function ConflictBanner({ useMine, reload }: { useMine: () => void; reload: () => void }) {
   return (
     <div role="alert" className="banner">
       This draft was changed in another window.
-      <button type="button" onClick={useMine}>
-        Use mine
-      </button>
-      <button type="button" onClick={reload}>
-        Reload server
-      </button>
+      <Button onClick={useMine}>Use mine</Button>
+      <Button onClick={reload}>Reload server</Button>
     </div>
   );
 }
@@ -21,9 +18,9 @@ export function GoneBanner({ saveAsNew, busy }: { saveAsNew: () => void; busy: b
   return (
     <div role="alert" className="banner">
       This draft was deleted in another window. Your text is still here.
-      <button type="button" onClick={saveAsNew} disabled={busy}>
+      <Button onClick={saveAsNew} disabled={busy}>
         Save as a new draft
-      </button>
+      </Button>
     </div>
   );
 }
@@ -40,12 +37,10 @@ export function RecoveredBanner({
   return (
     <section className="banner" aria-label="Recovered text">
       <p>Text typed here on {new Date(savedAt).toLocaleString()} never reached the server.</p>
-      <button type="button" onClick={restore}>
-        Restore it
-      </button>
-      <button type="button" className="quiet" onClick={discard}>
+      <Button onClick={restore}>Restore it</Button>
+      <Button variant="secondary" onClick={discard}>
         Discard
-      </button>
+      </Button>
     </section>
   );
 }

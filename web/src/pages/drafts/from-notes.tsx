@@ -6,6 +6,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ProvenanceRef } from '../../../../src/contracts/drafts.js';
 import { api } from '../../api.js';
+import { Button } from '../../ui/button.js';
 import { useEscapeLayer } from '../../use-escape-layer.js';
 
 /** A note (and fragment) the generated text came from. */
@@ -83,36 +84,32 @@ export function FromNotes({
         ))}
       </ul>
       {notes.data && notes.data.items.length === 0 ? <p className="muted">No notes match.</p> : null}
-      <button
-        type="button"
+      <Button
         onClick={() => generate.mutate()}
         disabled={generate.isPending || picked.length === 0 || text() === undefined}
       >
         {generate.isPending ? 'Generating…' : 'Generate from notes'}
-      </button>
+      </Button>
       {pending ? (
         <div role="alert" className="banner">
           Replace your text with the generated post?
-          <button type="button" onClick={() => apply(pending)}>
-            Replace
-          </button>
-          <button type="button" className="quiet" onClick={() => setPending(undefined)}>
+          <Button onClick={() => apply(pending)}>Replace</Button>
+          <Button variant="secondary" onClick={() => setPending(undefined)}>
             Cancel
-          </button>
+          </Button>
         </div>
       ) : null}
       {undo !== undefined ? (
         <p>
-          <button
-            type="button"
-            className="quiet"
+          <Button
+            variant="secondary"
             onClick={() => {
               replace(undo, []);
               setUndo(undefined);
             }}
           >
             Undo replace
-          </button>
+          </Button>
         </p>
       ) : null}
       {generate.error ? (

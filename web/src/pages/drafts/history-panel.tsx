@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Draft } from '../../../../src/contracts/drafts.js';
 import { api } from '../../api.js';
+import { Button } from '../../ui/button.js';
 
 export function HistoryPanel({
   draft,
@@ -37,14 +38,13 @@ export function HistoryPanel({
       <ul className="revisions">
         {revisions.data?.items.map((rev) => (
           <li key={rev.id}>
-            <button
-              type="button"
-              className="quiet"
+            <Button
+              variant="secondary"
               aria-pressed={rev.id === picked}
               onClick={() => setPicked(rev.id === picked ? undefined : rev.id)}
             >
               Version {rev.draft_version} · {new Date(rev.created_at).toLocaleString()}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>
@@ -52,9 +52,9 @@ export function HistoryPanel({
         <figure className="revision-preview">
           <figcaption>Version {shown.draft_version}</figcaption>
           <blockquote>{shown.content || '(empty)'}</blockquote>
-          <button type="button" onClick={() => restore.mutate(shown.id)} disabled={restore.isPending}>
+          <Button onClick={() => restore.mutate(shown.id)} disabled={restore.isPending}>
             Restore this version
-          </button>
+          </Button>
         </figure>
       ) : null}
       {restore.error ? (

@@ -4,6 +4,8 @@ import { api } from '../../api.js';
 import { ApiError } from '../../api-request.js';
 import { useNewDraft } from '../../components/use-new-draft.js';
 import { useLocation } from '../../router.js';
+import { Button } from '../../ui/button.js';
+import { PageHeader } from '../../ui/page-header.js';
 import { DraftRail } from './draft-rail.js';
 import { Editor } from './editor.js';
 
@@ -21,13 +23,13 @@ export default function DraftsPage() {
     <div className="studio">
       <DraftRail selected={id} />
       <main className="workspace">
-        <h1>Draft Studio</h1>
+        <PageHeader title="Draft Studio" />
         {id === undefined ? (
           <div className="empty">
             <p>Pick a draft, or start a new one.</p>
-            <button type="button" onClick={() => newDraft.mutate(undefined)} disabled={newDraft.isPending}>
+            <Button onClick={() => newDraft.mutate(undefined)} disabled={newDraft.isPending}>
               New draft
-            </button>
+            </Button>
           </div>
         ) : draft.error ? (
           <p role="alert" aria-live="polite">

@@ -2,6 +2,7 @@
 // the loops (running, paused and why), the follower change, and what failed with what to do. Writing
 // starts from here in one key: a new server draft opened in Draft Studio (spec).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
 import { useCallback } from 'react';
 import type { RuntimeStatus } from '../../../../src/contracts/runtime-status.js';
 import { inZone, useTimezone } from '../../account-time.js';
@@ -10,6 +11,9 @@ import { useNewDraft } from '../../components/use-new-draft.js';
 import { useApprovalEvents } from '../../live-events.js';
 import { COMMANDS, chordLabel } from '../../shortcuts.js';
 import './home.css';
+import { Button } from '../../ui/button.js';
+import { Card } from '../../ui/card.js';
+import { PageHeader } from '../../ui/page-header.js';
 import { adviceForCode, troubledLoops } from './what-to-do.js';
 
 const DAY_MS = 86_400_000;
@@ -193,66 +197,55 @@ export default function HomePage() {
   const mac = navigator.platform.toLowerCase().includes('mac');
   const chord = COMMANDS.find((c) => c.id === 'compose.new')?.chords.find((c) => !c.bare);
   return (
-    <main className="home">
-      <header className="home-head">
-        <div>
-          <h1>Today</h1>
-          {timezone ? (
-            <p className="muted">
-              {inZone(new Date().toISOString(), timezone, { dateStyle: 'full' })} ({timezone})
-            </p>
-          ) : null}
-        </div>
-        <div className="home-new">
-          <button
-            type="button"
-            className="primary"
-            onClick={() => newDraft.mutate(undefined)}
-            disabled={newDraft.isPending}
-          >
-            New draft
-          </button>
-          <span className="muted">
-            or press <kbd>N</kbd>
-            {chord ? (
-              <>
-                {' '}
-                (<kbd>{chordLabel(chord, mac)}</kbd> anywhere)
-              </>
-            ) : null}
-          </span>
-        </div>
-      </header>
+    <main className="page home">
+      <PageHeader
+        title="Today"
+        description={
+          timezone
+            ? `${inZone(new Date().toISOString(), timezone, { dateStyle: 'full' })} (${timezone})`
+            : undefined
+        }
+        actions={
+          <div className="home-new">
+            <Button icon={Plus} onClick={() => newDraft.mutate(undefined)} disabled={newDraft.isPending}>
+              New draft
+            </Button>
+            <span className="muted">
+              or press <kbd>N</kbd>
+              {chord ? (
+                <>
+                  {' '}
+                  (<kbd>{chordLabel(chord, mac)}</kbd> anywhere)
+                </>
+              ) : null}
+            </span>
+          </div>
+        }
+      />
       {zoneError ? <Failed what="the settings" error={zoneError} /> : null}
       {newDraft.error ? <Failed what="a new draft" error={newDraft.error} /> : null}
       <div className="home-grid">
-        <section aria-labelledby="home-next">
-          <h2 id="home-next">Next scheduled posts</h2>
+        <Card title="Next scheduled posts">
           <NextPosts {...(timezone ? { timezone } : {})} />
-        </section>
-        <section aria-labelledby="home-approvals">
-          <h2 id="home-approvals">Approvals</h2>
+        </Card>
+        <Card title="Approvals">
           <Approvals />
-        </section>
-        <section aria-labelledby="home-usage">
-          <h2 id="home-usage">Today's usage</h2>
+        </Card>
+        <Card title="Today's usage">
           <Usage />
-        </section>
-        <section aria-labelledby="home-followers">
-          <h2 id="home-followers">Followers</h2>
+        </Card>
+        <Card title="Followers">
           <Followers />
-        </section>
-        <section aria-labelledby="home-loops" className="home-wide">
-          <h2 id="home-loops">Loops</h2>
+        </Card>
+        <Card title="Loops" className="home-wide">
           {runtime.error ? <Failed what="the loops" error={runtime.error} /> : null}
           {runtime.data && timezone ? <Loops runtime={runtime.data} timezone={timezone} /> : null}
-        </section>
-        <section aria-labelledby="home-attention" className="home-wide">
-          <h2 id="home-attention">Needs attention</h2>
+        </Card>
+        <Card title="Needs attention" className="home-wide">
           {timezone ? (
             <Attention {...(runtime.data ? { runtime: runtime.data } : {})} timezone={timezone} />
           ) : null}
-        </section>
+        </Card>
       </div>
     </main>
   );

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api.js';
 import type { ApiError } from '../../api-request.js';
+import { Button } from '../../ui/button.js';
 
 const KEY = ['settings', 'backups'] as const;
 
@@ -60,9 +61,9 @@ export function BackupsPanel() {
         </table>
       ) : null}
       <div className="settings-actions">
-        <button type="button" onClick={() => void take()} disabled={busy}>
+        <Button onClick={() => void take()} disabled={busy}>
           Take a backup now
-        </button>
+        </Button>
         <span role="status">{status}</span>
       </div>
       {problem ? (

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { TestLlmResult } from '../../../../src/contracts/settings-forms.js';
 import { api } from '../../api.js';
 import type { ApiError } from '../../api-request.js';
+import { Button } from '../../ui/button.js';
 import type { FieldDraft } from './form-values.js';
 
 const KEYS = ['provider', 'model', 'base_url', 'api_key'] as const;
@@ -39,9 +40,9 @@ export function LlmTest({
   const unsaved = KEYS.filter((key) => edited.has(`llm.${key}`));
   return (
     <div className="llm-test">
-      <button type="button" onClick={() => void run()} disabled={testing} aria-describedby="llm-test-help">
+      <Button onClick={() => void run()} disabled={testing} aria-describedby="llm-test-help">
         Test connection
-      </button>
+      </Button>
       <p className="setting-help" id="llm-test-help">
         {unsaved.length > 0
           ? `Tries the unsaved ${unsaved.join(', ')} without saving them. The saved key goes only to the endpoint it was saved for: type a key to try another one.`

@@ -14,6 +14,7 @@ import { type SettingsView, useSettingsSchema, useSettingsView } from './setting
 import { SourcesPanel } from './sources-panel.js';
 import { ToolPicker } from './tool-picker.js';
 import './settings.css';
+import { PageHeader } from '../../ui/page-header.js';
 
 /** Keys the page edits elsewhere: the mode panel, and the sources list (added and linked there). */
 const EDITED_ELSEWHERE = new Set(['mode', 'approval_mode']);
@@ -47,8 +48,11 @@ export default function SettingsPage() {
   const schema = useSettingsSchema();
   const failed = view.error ?? schema.error;
   return (
-    <main className="settings">
-      <h1>Settings</h1>
+    <main className="page page-narrow settings">
+      <PageHeader
+        title="Settings"
+        description="The config file, section by section: what is set, where it comes from."
+      />
       {failed ? (
         <p role="alert" className="setting-error">
           The settings cannot be read: {(failed as ApiError).message}. Check that the service is running, then

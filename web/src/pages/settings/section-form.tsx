@@ -3,6 +3,7 @@
 // A change that points a stored secret's endpoint elsewhere says so, and its save removes the stored secret.
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import type { ApiError } from '../../api-request.js';
+import { Button } from '../../ui/button.js';
 import { FieldEditor, fieldId } from './field-editor.js';
 import { draftOf, type FieldDraft, parseDraft } from './form-values.js';
 import { describeMove, secretMoves } from './secret-moves.js';
@@ -172,9 +173,9 @@ export function SectionForm({ section, fields, view, custom, extra, intro }: Sec
           </div>
         ) : null}
         <div className="settings-actions">
-          <button type="submit" className="primary" disabled={saving}>
+          <Button type="submit" disabled={saving}>
             Save changes
-          </button>
+          </Button>
           {edited.size > 0 ? <span className="muted">{edited.size} unsaved change(s)</span> : null}
           <span role="status">{status}</span>
         </div>

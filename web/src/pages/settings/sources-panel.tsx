@@ -6,6 +6,7 @@ import { useCallback, useState } from 'react';
 import type { SourceStatus } from '../../../../src/contracts/notes.js';
 import { api } from '../../api.js';
 import { ApiError } from '../../api-request.js';
+import { Button } from '../../ui/button.js';
 import { type LinkMessage, startDriveLink, useLinkMessages } from './drive-link.js';
 import { issuesOf, SETTINGS_KEY, type SettingsView, usePatchSettings } from './settings-api.js';
 
@@ -85,7 +86,7 @@ function AddFolder({ view }: { view: SettingsView }) {
         aria-invalid={error ? true : undefined}
         onChange={(e) => setPath(e.target.value)}
       />
-      <button type="submit">Add folder</button>
+      <Button type="submit">Add folder</Button>
       <span role="status">{status}</span>
       {error ? (
         <p className="setting-error" id="add-folder-error" role="alert">
@@ -137,9 +138,9 @@ function ConnectDrive() {
   };
   return (
     <div className="connect-drive">
-      <button type="button" onClick={() => void connect(false)} disabled={busy}>
+      <Button onClick={() => void connect(false)} disabled={busy}>
         Connect cloud drive
-      </button>
+      </Button>
       <span role="status">{status}</span>
       {continueUrl ? (
         <p role="alert">
@@ -150,11 +151,7 @@ function ConnectDrive() {
       {problem ? (
         <div role="alert" className="setting-error">
           <p>{problem.text}</p>
-          {problem.conflict ? (
-            <button type="button" onClick={() => void connect(true)}>
-              Link another account
-            </button>
-          ) : null}
+          {problem.conflict ? <Button onClick={() => void connect(true)}>Link another account</Button> : null}
         </div>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 // A list of tool names for `[mcp_policy]` (blocked, or needing approval), chosen from the tool registry's
 // mutating tools; names the registry does not know are kept and flagged, never silently dropped.
 import { useState } from 'react';
+import { Button } from '../../ui/button.js';
 import type { CustomEditorProps } from './section-form.js';
 import { useToolCatalog } from './settings-api.js';
 
@@ -28,14 +29,13 @@ export function ToolPicker({ field, draft, onChange, labelledBy, disabled }: Cus
             {known.size > 0 && !known.has(name) && !known.has(`social_${name}`) ? (
               <span className="badge">not a known tool</span>
             ) : null}
-            <button
-              type="button"
+            <Button
               disabled={disabled}
               aria-label={`Remove ${name}`}
               onClick={() => set(chosen.filter((other) => other !== name))}
             >
               ×
-            </button>
+            </Button>
           </li>
         ))}
       </ul>
@@ -52,8 +52,7 @@ export function ToolPicker({ field, draft, onChange, labelledBy, disabled }: Cus
             </option>
           ))}
         </select>
-        <button
-          type="button"
+        <Button
           disabled={disabled || choice === ''}
           onClick={() => {
             set([...chosen, choice]);
@@ -61,7 +60,7 @@ export function ToolPicker({ field, draft, onChange, labelledBy, disabled }: Cus
           }}
         >
           Add
-        </button>
+        </Button>
       </div>
     </fieldset>
   );
