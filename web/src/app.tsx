@@ -1,6 +1,7 @@
 // The dashboard: who is signed in decides between the sign-in (or first-run) page and the shell; the
 // URL decides the page, each loaded as its own chunk. Navigation lists only pages that exist.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { LogOut, Plus } from 'lucide-react';
 import { useEffect, useReducer, useState } from 'react';
 import { SIGN_IN_PATHS } from '../../src/contracts/dashboard-routes.js';
 import { whenUnauthenticated } from './api-request.js';
@@ -11,6 +12,7 @@ import { navigate, useLocation } from './router.js';
 import { loadSession, signOut } from './session.js';
 import { commandFor } from './shortcuts.js';
 import { SignInPage } from './sign-in-page.js';
+import { Button } from './ui/button.js';
 
 /** Where to go after signing in: the `next` page of this app (any page of the shell), else Draft Studio. */
 export function nextPage(): string {
@@ -82,12 +84,12 @@ function Shell({ children, path }: { children: React.ReactNode; path: string }) 
             </a>
           ))}
         </nav>
-        <button type="button" onClick={() => newDraft.mutate()} disabled={newDraft.isPending}>
+        <Button icon={Plus} onClick={() => newDraft.mutate()} disabled={newDraft.isPending}>
           New draft
-        </button>
-        <button
-          type="button"
-          className="quiet"
+        </Button>
+        <Button
+          variant="secondary"
+          icon={LogOut}
           onClick={async () => {
             await signOut();
             await client.invalidateQueries({ queryKey: ['session'] });
@@ -95,7 +97,7 @@ function Shell({ children, path }: { children: React.ReactNode; path: string }) 
           }}
         >
           Sign out
-        </button>
+        </Button>
       </header>
       {children}
     </div>

@@ -7,6 +7,7 @@ import type { PostWarning } from '../../../../src/contracts/post-warnings.js';
 import { ApiError } from '../../api-request.js';
 import { PostWarnings } from '../../components/post-warnings.js';
 import { navigate, useLocation } from '../../router.js';
+import { EmptyState } from '../../ui/empty-state.js';
 import { PageHeader } from '../../ui/page-header.js';
 import { Tabs } from '../../ui/tabs.js';
 import { ApprovalDetail } from './approval-detail.js';
@@ -234,11 +235,13 @@ export default function ApprovalsPage() {
           </p>
         ) : null}
         {query.data && items.length === 0 ? (
-          <p className="approvals-empty">
-            {tab.id === 'pending'
-              ? 'Nothing is waiting for approval. Items queued by the loops, agents or the API appear here as they arrive.'
-              : `No ${tab.label.toLowerCase()} items.`}
-          </p>
+          tab.id === 'pending' ? (
+            <EmptyState title="Nothing is waiting for approval.">
+              Items queued by the loops, agents or the API appear here as they arrive.
+            </EmptyState>
+          ) : (
+            <EmptyState title={`No ${tab.label.toLowerCase()} items`} />
+          )
         ) : null}
         {items.length > 0 ? (
           <div className="approval-layout">

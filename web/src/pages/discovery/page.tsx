@@ -19,6 +19,7 @@ import { ModeNotice } from './mode-notice.js';
 import { ReplyEditor } from './reply-editor.js';
 import './discovery.css';
 import { Button } from '../../ui/button.js';
+import { EmptyState } from '../../ui/empty-state.js';
 import { PageHeader } from '../../ui/page-header.js';
 
 function Filters({ filters, go }: { filters: FeedFilters; go: (next: FeedFilters) => void }) {
@@ -122,11 +123,13 @@ export default function DiscoveryPage() {
         </p>
       ) : null}
       {feed.data && items.length === 0 ? (
-        <p>
-          {filters.offset > 0 || filters.minScore !== undefined || filters.keyword || filters.unreplied
-            ? 'No post matches these filters.'
-            : 'Discovery has not stored any post yet: its loop searches the configured keywords one per turn.'}
-        </p>
+        filters.offset > 0 || filters.minScore !== undefined || filters.keyword || filters.unreplied ? (
+          <EmptyState title="No post matches these filters">Loosen a filter to see more.</EmptyState>
+        ) : (
+          <EmptyState title="No posts yet">
+            Discovery has not stored any post yet: its loop searches the configured keywords one per turn.
+          </EmptyState>
+        )
       ) : null}
       {items.length > 0 ? (
         <>

@@ -1,6 +1,8 @@
 // What can be done to the open draft as a whole: archive (or restore from the archive), duplicate, and
 // delete for good after a confirmation (an alert dialog: focus trapped inside, returned on close).
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Archive, Copy, Trash2 } from 'lucide-react';
 import type { Draft } from '../../../../src/contracts/drafts.js';
 import { api } from '../../api.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
@@ -36,14 +38,28 @@ export function DraftActions({ draft }: { draft: Draft }) {
   const failed = archive.error ?? duplicate.error ?? remove.error;
   return (
     <div className="actions">
-      <Button variant="secondary" onClick={() => archive.mutate()} disabled={archive.isPending}>
+      <Button
+        variant="secondary"
+        icon={Archive}
+        onClick={() => archive.mutate()}
+        disabled={archive.isPending}
+      >
         {archived ? 'Restore' : 'Archive'}
       </Button>
-      <Button variant="secondary" onClick={() => duplicate.mutate()} disabled={duplicate.isPending}>
+      <Button
+        variant="secondary"
+        icon={Copy}
+        onClick={() => duplicate.mutate()}
+        disabled={duplicate.isPending}
+      >
         Duplicate
       </Button>
       <ConfirmDialog
-        trigger={<Button variant="danger">Delete</Button>}
+        trigger={
+          <Button variant="danger" icon={Trash2}>
+            Delete
+          </Button>
+        }
         title="Delete this draft?"
         description="The draft and its revision history are deleted for good. This cannot be undone."
         confirm="Delete draft"

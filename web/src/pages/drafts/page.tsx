@@ -5,6 +5,7 @@ import { ApiError } from '../../api-request.js';
 import { useNewDraft } from '../../components/use-new-draft.js';
 import { useLocation } from '../../router.js';
 import { Button } from '../../ui/button.js';
+import { EmptyState } from '../../ui/empty-state.js';
 import { PageHeader } from '../../ui/page-header.js';
 import { DraftRail } from './draft-rail.js';
 import { Editor } from './editor.js';
@@ -25,12 +26,16 @@ export default function DraftsPage() {
       <main className="workspace">
         <PageHeader title="Draft Studio" />
         {id === undefined ? (
-          <div className="empty">
-            <p>Pick a draft, or start a new one.</p>
-            <Button onClick={() => newDraft.mutate(undefined)} disabled={newDraft.isPending}>
-              New draft
-            </Button>
-          </div>
+          <EmptyState
+            title="No draft open"
+            action={
+              <Button onClick={() => newDraft.mutate(undefined)} disabled={newDraft.isPending}>
+                New draft
+              </Button>
+            }
+          >
+            Pick a draft, or start a new one.
+          </EmptyState>
         ) : draft.error ? (
           <p role="alert" aria-live="polite">
             {draft.error instanceof ApiError && draft.error.status === 404
