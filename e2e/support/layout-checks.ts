@@ -14,6 +14,8 @@
 // - No button, tab, label or link clips its text (scrollWidth > clientWidth + 1 with overflow other than
 //   visible), unless it declares the truncation: a title attribute carrying the full text. Nor is a button,
 //   tab or label squeezed to one word per line (three lines or more, no more words than lines).
+// - A list whose items sit side by side has its markers inside them (an outside marker lands in the gap after
+//   the item before and the steps read as one run).
 // - Draft Studio (`studio`): the thread cards, the post text and the preview never intersect.
 export const LAYOUT_CHECKS = String.raw`(({ studio }) => {
   const failures = [];
@@ -56,34 +58,41 @@ export const LAYOUT_CHECKS = String.raw`(({ studio }) => {
     const words = text(el).slice(0, 40);
     return [...path, one(el)].join(' > ') + (words ? ' "' + words + '"' : '');
   };
-  const style = (el) => getComputedStyle(el);
+  const styles = new Map();
+  const style = (el) => {
+    let s = styles.get(el);
+    if (!s) styles.set(el, (s = getComputedStyle(el)));
+    return s;
+  };
   const clips = (s) => s.overflowX !== 'visible' || s.overflowY !== 'visible';
   const outOfFlow = (el) => ['fixed', 'absolute'].includes(style(el).position);
   const overlayOf = (el) =>
     el.closest('[role=dialog], [role=alertdialog]') ??
     [...document.querySelectorAll('[data-overlay]')].find((o) => o.contains(el) && outOfFlow(o));
-  /** What is visible of a box: cut by every ancestor that clips overflow (up to a fixed ancestor). */
-  const visibleRect = (el, r) => {
-    let rect = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
-    let fixed = style(el).position === 'fixed';
-    for (let a = el.parentElement; a && !fixed && a !== document.documentElement; a = a.parentElement) {
-      const s = style(a);
-      if (clips(s) && a !== document.body) {
-        const ar = a.getBoundingClientRect();
-        const inner = {
-          left: ar.left + a.clientLeft,
-          top: ar.top + a.clientTop,
-          right: ar.left + a.clientLeft + (s.overflowX === 'visible' ? 1e9 : a.clientWidth),
-          bottom: ar.top + a.clientTop + (s.overflowY === 'visible' ? 1e9 : a.clientHeight),
-        };
-        if (s.overflowX === 'visible') inner.left = -1e9;
-        if (s.overflowY === 'visible') inner.top = -1e9;
-        rect = intersect(rect, inner);
-      }
-      if (s.position === 'fixed') fixed = true;
+  const ALL = { left: -1e9, top: -1e9, right: 1e9, bottom: 1e9 };
+  const clipsOf = new Map();
+  /** Where the descendants of an element can be seen: its own overflow clip cut by its ancestors' (a fixed
+   * element escapes the clips above it). */
+  const clipFor = (a) => {
+    if (!a || a === document.documentElement || a === document.body) return ALL;
+    let clip = clipsOf.get(a);
+    if (clip) return clip;
+    const s = style(a);
+    clip = s.position === 'fixed' ? ALL : clipFor(a.parentElement);
+    if (clips(s)) {
+      const ar = a.getBoundingClientRect();
+      clip = intersect(clip, {
+        left: s.overflowX === 'visible' ? -1e9 : ar.left + a.clientLeft,
+        top: s.overflowY === 'visible' ? -1e9 : ar.top + a.clientTop,
+        right: s.overflowX === 'visible' ? 1e9 : ar.left + a.clientLeft + a.clientWidth,
+        bottom: s.overflowY === 'visible' ? 1e9 : ar.top + a.clientTop + a.clientHeight,
+      });
     }
-    return rect;
+    clipsOf.set(a, clip);
+    return clip;
   };
+  /** What is visible of a box: cut by every ancestor that clips overflow. */
+  const visibleRect = (el, r) => (style(el).position === 'fixed' ? r : intersect(r, clipFor(el.parentElement)));
   const shown = (el) =>
     el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) &&
     !el.closest('[aria-hidden=true][inert], [inert]');
@@ -162,6 +171,19 @@ export const LAYOUT_CHECKS = String.raw`(({ studio }) => {
     const count = words.split(' ').length;
     if (lines.size >= 3 && count <= lines.size)
       failures.push({ rule: 'one word per line', what: describe(el), where: lines.size + ' lines' });
+  }
+
+  // 3b. A list laid out in a row keeps its markers inside its items: an outside marker sits in the gap
+  // after the item before it and reads as one run ("…and LLM2. Connect").
+  for (const li of document.querySelectorAll('li')) {
+    const prev = li.previousElementSibling;
+    if (!prev || !shown(li) || !shown(prev)) continue;
+    const s = style(li);
+    if (s.display !== 'list-item' || s.listStyleType === 'none' || s.listStylePosition !== 'outside') continue;
+    const a = prev.getBoundingClientRect();
+    const b = li.getBoundingClientRect();
+    if (Math.abs(a.top - b.top) < 2 && b.left - a.right < parseFloat(s.fontSize) * 2)
+      failures.push({ rule: 'list marker in the gap before it', what: describe(li), where: box(round(b)) });
   }
 
   // 4. Draft Studio: the cards and the post text never meet the preview.

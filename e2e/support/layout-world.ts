@@ -184,16 +184,27 @@ export async function openLayoutWorld(): Promise<LayoutWorld> {
   }
 }
 
-/** Resolves once every image of the page has loaded (or failed), so boxes are final. */
-export const imagesLoaded = (page: Page) =>
-  page.waitForFunction('[...document.images].every((image) => image.complete)');
+/**
+ * Resolves once every image of the page has loaded (or failed), so boxes are final. Polled with evaluate:
+ * waitForFunction evaluates its predicate with eval, which the dashboard's CSP refuses.
+ */
+export async function imagesLoaded(page: Page): Promise<void> {
+  for (let tries = 0; tries < 100; tries++) {
+    if (await page.evaluate('[...document.images].every((image) => image.complete)')) return;
+    await page.waitForTimeout(50);
+  }
+  throw new Error('images still loading after 5 s');
+}
 
-/** One screen in a known state: `open` navigates (or starts its own server) and waits until it is drawn. */
+/**
+ * One screen in a known state: `open` navigates the world's page (or starts its own server and browser, opened
+ * `at` the given width) and waits until it is drawn.
+ */
 export interface PageState {
   name: string;
   /** Draft Studio: the thread cards and the post text must never meet the preview. */
   studio?: boolean;
-  open(world: LayoutWorld): Promise<{ page: Page; close?: () => Promise<void> }>;
+  open(world: LayoutWorld, at?: { width: number }): Promise<{ page: Page; close?: () => Promise<void> }>;
 }
 
 const at = async (world: LayoutWorld, path: string, ready: (page: Page) => Promise<unknown>) => {
@@ -292,8 +303,9 @@ export const PAGE_STATES: PageState[] = [
     // A server with no config file (onboarding.ts), in a browser of its own: its sign-in cookie would
     // replace this world's (cookies do not tell ports apart).
     name: 'welcome',
-    async open(w) {
-      const browser = await openBrowser({ clock: w.clock, viewport: { width: 1280, height: LAYOUT_HEIGHT } });
+    async open(w, at) {
+      const width = at?.width ?? 1280;
+      const browser = await openBrowser({ clock: w.clock, viewport: { width, height: LAYOUT_HEIGHT } });
       try {
         const wizard = await openWizardOnFreshServer(browser, w.clock);
         return {
