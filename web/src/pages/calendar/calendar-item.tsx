@@ -28,21 +28,28 @@ export const describe = (placed: Placed) =>
 
 function Opener({ placed }: { placed: Placed }) {
   const { item, time } = placed;
+  const preview = item.preview || '(empty)';
+  const state = `${STATE[item.status] ?? item.status}${item.card_count > 1 ? `, thread of ${item.card_count}` : ''}${item.content_type === 'reply' ? ', reply' : ''}`;
+  // The day is narrow and the words end in an ellipsis on purpose: the title shows them whole.
+  const whole = `${time} ${preview} · ${state}`;
   const text = (
     <>
-      <time dateTime={item.at}>{time}</time> <span className="cal-preview">{item.preview || '(empty)'}</span>
-      <span className="cal-state">
-        {' '}
-        · {STATE[item.status] ?? item.status}
-        {item.card_count > 1 ? `, thread of ${item.card_count}` : ''}
-        {item.content_type === 'reply' ? ', reply' : ''}
+      <time dateTime={item.at}>{time}</time>{' '}
+      <span className="cal-preview" dir="auto">
+        {preview}
       </span>
+      <span className="cal-state"> · {state}</span>
     </>
   );
-  if (!item.link) return <span className="cal-open">{text}</span>;
+  if (!item.link)
+    return (
+      <span className="cal-open" title={whole}>
+        {text}
+      </span>
+    );
   if (item.kind === 'post')
     return (
-      <a className="cal-open" href={item.link} target="_blank" rel="noreferrer">
+      <a className="cal-open" href={item.link} target="_blank" rel="noreferrer" title={whole}>
         {text}
       </a>
     );
@@ -50,6 +57,7 @@ function Opener({ placed }: { placed: Placed }) {
   return (
     <a
       className="cal-open"
+      title={whole}
       href={link}
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;

@@ -94,7 +94,8 @@ export function Inspector({
   useEscapeLayer('drawer', () => open && narrow(), onClose);
   // Kept mounted while hidden: its AI section answers Ctrl/Cmd+J with the inspector closed too.
   return (
-    <aside className="inspector" aria-label="Inspector" hidden={!open}>
+    // data-overlay: on a phone it is a drawer over the page (the layout test leaves overlays aside).
+    <aside className="inspector" aria-label="Inspector" hidden={!open} data-overlay="drawer">
       <div className="inspector-section">{schedule}</div>
       <VoiceSection />
       {ai}

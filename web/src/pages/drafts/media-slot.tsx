@@ -89,7 +89,14 @@ export function MediaSlot({
         </ul>
       ) : null}
       <label className="add-media">
-        <span>{busy ? 'Uploading…' : `Add media to ${label}`}</span>
+        {/* Seen: "Add media"; heard (the input's name): "Add media to post 2". */}
+        {busy ? (
+          'Uploading…'
+        ) : (
+          <span>
+            Add media<span className="visually-hidden"> to {label}</span>
+          </span>
+        )}
         <input
           type="file"
           multiple

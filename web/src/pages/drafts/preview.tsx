@@ -58,7 +58,9 @@ export const Preview = memo(function Preview({ posts }: { posts: PreviewPost[] }
             <header>
               <strong>You</strong> <span className="muted">@you · now</span>
             </header>
-            <p className="post-text">{post.text || <span className="muted">Empty post</span>}</p>
+            <p className="post-text" dir="auto">
+              {post.text || <span className="muted">Empty post</span>}
+            </p>
             <MediaGrid media={post.media} />
           </article>
         </div>
