@@ -165,9 +165,21 @@ export const LAYOUT_CHECKS = String.raw`(({ studio }) => {
       });
     if (el.matches('a[href]')) continue;
     // One word per line: the label has no room at all.
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)));
+    // Lines of its text only (an input or a block inside the label is not a line of text).
+    const lines = new Set();
+    const mids = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent || !node.textContent.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const r of range.getClientRects()) if (r.width > 0) mids.push(r.top + r.height / 2);
+    }
+    // Text of one line may mix fonts (a bold name, a muted count): mids within 4 px are one line.
+    mids.sort((a, b) => a - b);
+    mids.forEach((mid, i) => {
+      if (i === 0 || mid - mids[i - 1] > 4) lines.add(mid);
+    });
     const count = words.split(' ').length;
     if (lines.size >= 3 && count <= lines.size)
       failures.push({ rule: 'one word per line', what: describe(el), where: lines.size + ' lines' });
