@@ -1,6 +1,7 @@
 // The editor of one draft: sync state and banners, Post/Thread mode, the text or the cards with their media,
 // the preview beside them, the revision history, the inspector and the command palette. State and keys
 // live in use-draft-autosave.ts and use-editor-commands.ts.
+import { History, PanelRight } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { Draft } from '../../../../src/contracts/drafts.js';
 import { weightedLength } from '../../../../src/core/domain/weighted-length.js';
@@ -8,6 +9,7 @@ import { api } from '../../api.js';
 import { takeCaretRequest } from '../../components/caret-request.js';
 import { OverLimit } from '../../components/over-limit.js';
 import { useNewDraft } from '../../components/use-new-draft.js';
+import { Button } from '../../ui/button.js';
 import { AiSection, type ImproveTarget } from './ai-section.js';
 import type { SyncState } from './autosave.js';
 import { CommandPalette } from './command-palette.js';
@@ -79,22 +81,22 @@ export function Editor({ draft }: { draft: Draft }) {
       <section className="editor" aria-label="Editor" ref={editorRef}>
         <div className="editor-bar">
           <DraftActions draft={serverDraft} />
-          <button
-            type="button"
-            className="quiet"
+          <Button
+            variant="secondary"
+            icon={PanelRight}
             aria-expanded={inspectorOpen}
             onClick={() => setInspectorOpen(!inspectorOpen)}
           >
             Inspector
-          </button>
-          <button
-            type="button"
-            className="quiet"
+          </Button>
+          <Button
+            variant="secondary"
+            icon={History}
             aria-expanded={commands.showHistory}
             onClick={() => commands.setShowHistory(!commands.showHistory)}
           >
             History
-          </button>
+          </Button>
           <span role="status" className={`sync sync-${sync}`}>
             {SYNC_LABEL[sync]}
           </span>

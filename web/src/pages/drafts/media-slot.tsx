@@ -2,11 +2,13 @@
 // picker, by dropping them on the slot, or by pasting an image into the post's text (text paste is left to
 // the browser). The spec's rules are checked before uploading (at most 4 images; a GIF or a video alone;
 // size limits) with the same code the server uses; an upload the server refuses says why.
+import { ImagePlus, X } from 'lucide-react';
 import { useState } from 'react';
 import type { MediaKind } from '../../../../src/contracts/social.js';
 import { checkMediaSet, type MediaItem, mediaKindOf } from '../../../../src/core/domain/media-rules.js';
 import { upload } from '../../api-request.js';
 import { MEDIA_UPLOAD_ROUTE, mediaFileUrl } from '../../bespoke-routes.js';
+import { IconButton } from '../../ui/button.js';
 
 const kindOfPath = (path: string): MediaKind =>
   /\.gif$/i.test(path) ? 'gif' : /\.(mp4|mov)$/i.test(path) ? 'video' : 'image';
@@ -76,14 +78,12 @@ export function MediaSlot({
               ) : (
                 <img src={mediaFileUrl(path)} alt={`Media ${index + 1} of ${label}`} />
               )}
-              <button
-                type="button"
-                className="quiet"
-                aria-label={`Remove media ${index + 1} of ${label}`}
+              <IconButton
+                size="sm"
+                icon={X}
+                label={`Remove media ${index + 1} of ${label}`}
                 onClick={() => onChange(media.filter((p) => p !== path))}
-              >
-                ✕
-              </button>
+              />
             </li>
           ))}
         </ul>
@@ -94,6 +94,7 @@ export function MediaSlot({
           'Uploading…'
         ) : (
           <span>
+            <ImagePlus aria-hidden="true" size={16} />
             Add media<span className="visually-hidden"> to {label}</span>
           </span>
         )}
