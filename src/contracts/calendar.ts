@@ -63,3 +63,23 @@ export const CalendarSchema = z.object({
     .describe('"auto" when [schedule] preferred_times is empty: the default times 09:15, 12:30, 17:00.'),
 });
 export type Calendar = z.infer<typeof CalendarSchema>;
+
+/** How far ahead the queue looks for a free slot. */
+export const NEXT_SLOT_HORIZON_DAYS = 60;
+
+export const NextSlotSchema = z.object({
+  at: z
+    .string()
+    .nullable()
+    .describe(
+      'The next free preferred slot (ISO 8601 UTC): more than 5 minutes ahead, with no draft, job or approval item at that minute; null when none is free in the next 60 days.',
+    ),
+  date: z.string().nullable().describe('Its local date, YYYY-MM-DD (null with at).'),
+  time: z.string().nullable().describe('Its local time, HH:MM (null with at).'),
+  timezone: z.string().describe('[schedule] timezone: date and time are in it.'),
+  slot_source: z
+    .enum(['preferred', 'auto'])
+    .describe('"auto" when [schedule] preferred_times is empty: the default times 09:15, 12:30, 17:00.'),
+  horizon_days: z.number().int().describe('How far ahead the search looked (60 days).'),
+});
+export type NextSlot = z.infer<typeof NextSlotSchema>;

@@ -153,6 +153,14 @@ export const ScheduleDraftInput = DraftIdInput.extend({
     .min(1)
     .describe('ISO 8601; without Z or offset it is local time in [schedule] timezone.'),
 });
+export const QueueDraftInput = DraftIdInput.extend({
+  at: z
+    .string()
+    .min(1)
+    .describe(
+      'The free preferred slot shown to the user (ISO 8601, as calendar.next_slot answers it); refused with 409 and the new next free slot when it is no longer free.',
+    ),
+});
 export const RestoreRevisionInput = DraftIdInput.extend({
   rev: z.number().int().positive(),
   version: z.number().int().positive(),

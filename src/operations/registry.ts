@@ -18,6 +18,7 @@ import { assistReplyOperation } from './assist/assist-reply-operation.js';
 import { assistThreadOperation } from './assist/assist-thread-operation.js';
 import { assistTopicsOperation } from './assist/assist-topics-operation.js';
 import { assistTweetOperation } from './assist/assist-tweet-operation.js';
+import { nextSlotOperation } from './calendar/next-slot-operation.js';
 import { readCalendarOperation } from './calendar/read-calendar-operation.js';
 import { composeOperation } from './compose/compose-operation.js';
 import { driveStatusOperation } from './connectors/drive-status-operation.js';
@@ -39,6 +40,7 @@ import { listDraftsOperation } from './drafts/list-drafts-operation.js';
 import { listRevisionsOperation } from './drafts/list-revisions-operation.js';
 import { listTagsOperation } from './drafts/list-tags-operation.js';
 import { publishDraftOperation } from './drafts/publish-draft-operation.js';
+import { queueDraftOperation } from './drafts/queue-draft-operation.js';
 import { restoreDraftOperation } from './drafts/restore-draft-operation.js';
 import { restoreRevisionOperation } from './drafts/restore-revision-operation.js';
 import { scheduleDraftOperation } from './drafts/schedule-draft-operation.js';
@@ -81,6 +83,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   deleteDraftOperation,
   publishDraftOperation,
   scheduleDraftOperation,
+  queueDraftOperation,
   unscheduleDraftOperation,
   archiveDraftOperation,
   restoreDraftOperation,
@@ -101,6 +104,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   runtimeStatusOperation,
   postPricesOperation,
   readCalendarOperation,
+  nextSlotOperation,
   discoveryFeedOperation,
   discoveryKeywordsOperation,
   draftRepliesOperation,

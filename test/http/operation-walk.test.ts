@@ -37,6 +37,9 @@ const WALK: Step[] = [
   ['tags.list', 'GET', '/api/content/tags'],
   ['drafts.duplicate', 'POST', '/api/content/drafts/2/duplicate'],
   ['drafts.schedule', 'POST', '/api/content/drafts/2/schedule', { scheduled_for: '2026-11-23T10:00:00' }],
+  // 12:30 UTC is the next free slot at the harness's 12:00 (default zone UTC, the auto slots).
+  ['calendar.next_slot', 'GET', '/api/content/next-slot'],
+  ['drafts.queue', 'POST', '/api/content/drafts/2/queue', { at: '2026-11-22T12:30:00.000Z' }],
   ['drafts.unschedule', 'POST', '/api/content/drafts/2/unschedule'],
   ['drafts.archive', 'POST', '/api/content/drafts/3/archive'],
   ['drafts.restore', 'POST', '/api/content/drafts/3/restore'],

@@ -44,7 +44,7 @@ import type {
   TopicsInput,
   TopicsOutput,
 } from '../../src/contracts/assist.js';
-import type { CalendarInput, CalendarSchema } from '../../src/contracts/calendar.js';
+import type { CalendarInput, CalendarSchema, NextSlotSchema } from '../../src/contracts/calendar.js';
 import type { ComposeOperationInput, ComposeOperationOutput } from '../../src/contracts/compose.js';
 import type {
   ConnectionIdInput,
@@ -69,6 +69,7 @@ import type {
   DraftListSchema,
   DraftSchema,
   ListDraftsInput,
+  QueueDraftInput,
   RestoreRevisionInput,
   RevisionListSchema,
   ScheduleDraftInput,
@@ -285,6 +286,23 @@ export const api = {
         body,
         options,
       ),
+    /**
+     * Add a draft to the queue: schedule it (as drafts.schedule does) at `at`, the free preferred slot
+     * calendar.next_slot gave; a slot taken or passed meanwhile is refused with 409 and the new next
+     * free slot in error.details.current.
+     */
+    queue: (
+      id: z.input<typeof QueueDraftInput>['id'],
+      body: Omit<z.input<typeof QueueDraftInput>, 'id'>,
+      options?: CallOptions,
+    ) =>
+      callRoute<z.infer<typeof SubmitResultSchema>>(
+        'POST',
+        '/api/content/drafts/{id}/queue',
+        { id },
+        body,
+        options,
+      ),
     /** Take a scheduled or queued draft back to Active (only while nothing of it has been posted). */
     unschedule: (id: z.input<typeof DraftIdInput>['id'], options?: CallOptions) =>
       callRoute<z.infer<typeof DraftSchema>>(
@@ -471,6 +489,13 @@ export const api = {
      */
     read: (query: z.input<typeof CalendarInput>, options?: CallOptions) =>
       callRoute<z.infer<typeof CalendarSchema>>('GET', '/api/calendar', {}, query, options),
+    /**
+     * The next free preferred posting slot ([schedule] preferred_times, or 09:15, 12:30, 17:00 when
+     * empty; per-weekday overrides) more than 5 minutes ahead with no draft, job or approval item at
+     * that minute, looking 60 days ahead (at is null when none is free).
+     */
+    nextSlot: (options?: CallOptions) =>
+      callRoute<z.infer<typeof NextSlotSchema>>('GET', '/api/content/next-slot', {}, undefined, options),
   },
   discovery: {
     /**

@@ -7,6 +7,8 @@ const ISO_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?$/;
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
+/** How far in the past a scheduled time may be and still be taken (a time typed a moment ago). */
+export const SCHEDULE_GRACE_MS = 5 * MINUTE_MS;
 
 /**
  * Reads `scheduled_for`. Without `Z` or an offset the value is wall-clock time in `timeZone` (IANA): a time
@@ -17,7 +19,7 @@ export function parseScheduledFor(
   input: string,
   timeZone: string,
   now: Date,
-  graceMs: number = 5 * MINUTE_MS,
+  graceMs: number = SCHEDULE_GRACE_MS,
 ): ScheduledForResult {
   const value = input.trim();
   const match = ISO_DATE_TIME.exec(value);

@@ -11,6 +11,8 @@ export function ConfirmDialog({
   confirm,
   danger = false,
   onConfirm,
+  open,
+  onOpenChange,
 }: {
   /** The button that opens it. */
   trigger: ReactElement;
@@ -20,9 +22,12 @@ export function ConfirmDialog({
   confirm: ReactNode;
   danger?: boolean;
   onConfirm(): void;
+  /** Set to hold the open state outside (to ask again after an answer); unset, the trigger alone opens it. */
+  open?: boolean;
+  onOpenChange?(open: boolean): void;
 }) {
   return (
-    <AlertDialog.Root>
+    <AlertDialog.Root {...(open === undefined ? {} : { open })} onOpenChange={onOpenChange}>
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="overlay" />

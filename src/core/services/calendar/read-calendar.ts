@@ -1,17 +1,19 @@
 // The calendar's read: what is scheduled, queued and posted in a range, each with where it opens and whether it
-// can be moved, plus each local day's preferred posting slots (the autopilot's own slot rules, posting-slots.ts)
-// marked taken when something is already at that minute.
-import type { z } from 'zod';
+// can be moved, plus each local day's preferred posting slots (the autopilot's own slot rules) marked taken when
+// something is already at that minute (calendar-slots.ts: the queue's next free slot follows the same rules).
 import {
   CALENDAR_MAX_DAYS,
   type Calendar,
   type CalendarInput,
   type CalendarItem,
 } from '../../../contracts/calendar.js';
-import { WEEKDAYS } from '../../../contracts/config/common.js';
-import type { ScheduleSchema } from '../../../contracts/config/schedule.js';
-import { atLocalTime, localDate, slotTimesFor } from '../../domain/posting-slots.js';
-import { formatInZone } from '../../domain/schedule-time.js';
+import {
+  busyMinutes,
+  isTaken,
+  preferredSlots,
+  type SlotSchedule,
+  slotSourceOf,
+} from '../../domain/calendar-slots.js';
 import { AppError } from '../../errors.js';
 import type { CalendarEntry, CalendarStore } from '../../ports/calendar-store.js';
 
@@ -21,10 +23,7 @@ export const CALENDAR_ITEM_LIMIT = 2000;
 
 export interface ReadCalendarDeps {
   store: CalendarStore;
-  schedule: () => Pick<
-    z.output<typeof ScheduleSchema>,
-    'timezone' | 'preferred_times' | 'preferred_times_override'
-  >;
+  schedule: () => SlotSchedule;
   /** Where a post opens on the platform. */
   statusUrl: (tweetId: string) => string;
 }
@@ -74,13 +73,6 @@ function toItem(entry: CalendarEntry, statusUrl: ReadCalendarDeps['statusUrl']):
   };
 }
 
-/** The next local date after `date` ("YYYY-MM-DD"), by calendar, not by 24 hours. */
-function nextDate(date: string): string {
-  const at = new Date(`${date}T12:00:00.000Z`);
-  at.setUTCDate(at.getUTCDate() + 1);
-  return at.toISOString().slice(0, 10);
-}
-
 /** Everything in [from, to) with the preferred slots of each local day it touches. */
 export async function readCalendar(deps: ReadCalendarDeps, input: CalendarInput): Promise<Calendar> {
   const from = instant(input.from, 'from');
@@ -94,27 +86,13 @@ export async function readCalendar(deps: ReadCalendarDeps, input: CalendarInput)
   const entries = await deps.store.entries({ from, to, limit: CALENDAR_ITEM_LIMIT + 1 });
   const items = entries.slice(0, CALENDAR_ITEM_LIMIT).map((entry) => toItem(entry, deps.statusUrl));
 
-  const busy = new Set(
-    items
-      .filter((item) => item.kind !== 'post')
-      .map((item) => formatInZone(new Date(item.at), timezone).slice(0, 16)),
-  );
-  const auto = schedule.preferred_times.length === 0;
-  const preferred = auto ? ['auto'] : schedule.preferred_times;
-  const slots: Calendar['slots'] = [];
-  for (
-    let date = localDate(from, timezone);
-    atLocalTime(date, '00:00', timezone) < to;
-    date = nextDate(date)
-  ) {
-    // getUTCDay: 0 = Sunday; WEEKDAYS starts on Monday.
-    const weekday = WEEKDAYS[(new Date(`${date}T12:00:00.000Z`).getUTCDay() + 6) % 7] ?? 'Mon';
-    for (const time of slotTimesFor(weekday, preferred, schedule.preferred_times_override)) {
-      const at = atLocalTime(date, time, timezone);
-      if (at < from || at >= to) continue;
-      slots.push({ date, time, at: at.toISOString(), taken: busy.has(`${date}T${time}`) });
-    }
-  }
+  const busy = busyMinutes(items, timezone);
+  const slots = preferredSlots(schedule, from, to).map((slot) => ({
+    date: slot.date,
+    time: slot.time,
+    at: slot.at.toISOString(),
+    taken: isTaken(slot, busy, timezone),
+  }));
   return {
     timezone,
     from: from.toISOString(),
@@ -122,6 +100,6 @@ export async function readCalendar(deps: ReadCalendarDeps, input: CalendarInput)
     items,
     truncated: entries.length > CALENDAR_ITEM_LIMIT,
     slots,
-    slot_source: auto ? 'auto' : 'preferred',
+    slot_source: slotSourceOf(schedule),
   };
 }

@@ -1,7 +1,8 @@
 // Calendar (/calendar): month and week views of what is scheduled, queued and posted, in the account's timezone
 // (labelled); scheduled drafts move by drag (mouse, touch, keyboard) in one request keeping their time of day,
 // never onto a past time; the week view shows the preferred slots; a day's "+" opens a new draft planned for its
-// next free slot in Draft Studio. View and date live in the URL.
+// next free slot in Draft Studio; below, the queue puts an unscheduled draft in the next free slot. View and
+// date live in the URL.
 import { DndContext, DragOverlay } from '@dnd-kit/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -25,6 +26,7 @@ import {
 } from './calendar-dates.js';
 import { MonthDay, WeekDay } from './calendar-day.js';
 import { ItemGhost, type Placed } from './calendar-item.js';
+import { CalendarQueue } from './calendar-queue.js';
 import { useCalendarMoves } from './use-calendar-moves.js';
 import './calendar.css';
 
@@ -176,6 +178,7 @@ function CalendarBody({ timezone, view, anchor }: { timezone: string; view: View
           <DragOverlay>{dragged ? <ItemGhost placed={dragged} /> : null}</DragOverlay>
         </DndContext>
       ) : null}
+      <CalendarQueue timezone={timezone} />
     </>
   );
 }

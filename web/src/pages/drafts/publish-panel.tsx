@@ -1,12 +1,14 @@
 // Publishing the open draft: now (to the approval queue when approval mode is on: the answer says which),
-// at a time in the account's timezone (always labelled), rescheduled or unscheduled. The editor's pending
-// text is saved first, so what goes out is what is on screen.
+// into the next free preferred slot (Add to queue, the slot always shown), at a time in the account's timezone
+// (always labelled), rescheduled or unscheduled. The editor's pending text is saved first, so what goes out is
+// what is on screen.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type MutableRefObject, useEffect, useState } from 'react';
 import type { Draft } from '../../../../src/contracts/drafts.js';
 import type { PostWarning } from '../../../../src/contracts/post-warnings.js';
 import { inZone, useTimezone } from '../../account-time.js';
 import { api } from '../../api.js';
+import { AddToQueue, NextSlotText } from '../../components/add-to-queue.js';
 import { PostWarnings } from '../../components/post-warnings.js';
 
 type Submitted = {
@@ -119,6 +121,16 @@ export function PublishPanel({
         <button type="button" onClick={() => publish.mutate()} disabled={publish.isPending || waiting}>
           Publish now
         </button>
+      </div>
+      <div className="publish-row">
+        <NextSlotText />
+        {/* A scheduled draft may go to the queue too: it moves there, as a reschedule would. */}
+        <AddToQueue
+          draftId={draft.id}
+          disabled={draft.status !== 'draft' && draft.status !== 'failed' && draft.status !== 'scheduled'}
+          beforeSubmit={beforeSubmit}
+          onQueued={done}
+        />
       </div>
       {/* Times are entered in the account's timezone: the form shows when the timezone has loaded. */}
       {timezone ? (
