@@ -10,7 +10,7 @@ const studio = startStudio();
 /** Types without clicking anywhere first and answers what the server stored for the open draft. */
 async function typeStraightAway(page: Page, text: string): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('id')))
+    .poll(() => page.evaluate('document.activeElement?.id'))
     .toBe('post-text');
   await page.keyboard.type(text);
   const id = openDraftId(page);
@@ -27,7 +27,7 @@ describe('Draft Studio: the composer gets out of the way', () => {
   it('New draft, N and Alt+Shift+D open a draft with the caret in the editor', async () => {
     await newDraft(page);
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('id')))
+      .poll(() => page.evaluate('document.activeElement?.id'))
       .toBe('post-text');
     await typeStraightAway(page, 'typed at once');
 
@@ -48,7 +48,7 @@ describe('Draft Studio: the composer gets out of the way', () => {
     // Opening an existing draft by its link does not take the focus.
     await page.goto(`${studio.server.url}/drafts?id=${third}`);
     await page.getByRole('textbox', { name: 'Post text' }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+    expect(await page.evaluate('document.activeElement?.tagName')).toBe('BODY');
   });
 
   it("a calendar day's + opens the planned draft with the caret in it", async () => {
@@ -61,7 +61,7 @@ describe('Draft Studio: the composer gets out of the way', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/drafts');
     await expect.poll(() => openDraftId(page)).toBeGreaterThan(0);
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('id')))
+      .poll(() => page.evaluate('document.activeElement?.id'))
       .toBe('post-text');
     await typeStraightAway(page, 'planned and written');
   });

@@ -2,13 +2,16 @@
 // shown before anything is sent; confirming queues the draft at exactly that slot (drafts.queue). A slot taken
 // meanwhile comes back as a 409 carrying the new next slot: it is shown and asked again. Drafts, the calendar
 // and the next slot are read again at once, wherever they are on screen.
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { NextSlotSchema } from '../../../src/contracts/calendar.js';
 import type { SubmitResultSchema } from '../../../src/contracts/publishing.js';
 import { api } from '../api.js';
 import { ApiError } from '../api-request.js';
+import { Button } from '../ui/button.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 
 export type NextSlot = z.infer<typeof NextSlotSchema>;
@@ -131,14 +134,15 @@ export function AddToQueue({
           setOpen(opening);
         }}
         trigger={
-          <button
-            type="button"
-            className="quiet"
+          <Button
+            variant="secondary"
+            icon={CalendarPlus}
+            className="add-to-queue"
             aria-label={name}
             disabled={disabled || !ready || queue.isPending}
           >
             Add to queue
-          </button>
+          </Button>
         }
         title="Add to queue"
         description={

@@ -41,6 +41,8 @@ export function CalendarQueue({ timezone }: { timezone: string }) {
               <li key={draft.id}>
                 <a
                   href={`/drafts?id=${draft.id}`}
+                  title={name}
+                  dir="auto"
                   onClick={(event) => {
                     event.preventDefault();
                     navigate(`/drafts?id=${draft.id}`);
