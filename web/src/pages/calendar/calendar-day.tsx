@@ -4,6 +4,7 @@
 // A free slot still ahead offers a new post at that time.
 import { useDroppable } from '@dnd-kit/core';
 import type { CalendarSlot } from '../../../../src/contracts/calendar.js';
+import { Button } from '../../ui/button.js';
 import { dayName } from './calendar-dates.js';
 import { ItemChip, type Placed } from './calendar-item.js';
 import { refuses } from './use-calendar-moves.js';
@@ -117,11 +118,11 @@ function SlotRow({
         {slot.time} slot{slot.taken ? ' · taken' : ahead ? '' : ' · passed'}
       </span>
       {ahead && !slot.taken ? (
-        <button type="button" className="quiet" onClick={() => onNew(date, slot)}>
+        <Button variant="secondary" onClick={() => onNew(date, slot)}>
           <span className="cal-hidden">New post on {dayName(date)} at </span>
           {slot.time}
           <span aria-hidden="true"> +</span>
-        </button>
+        </Button>
       ) : null}
     </li>
   );

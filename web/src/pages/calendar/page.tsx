@@ -29,6 +29,8 @@ import { ItemGhost, type Placed } from './calendar-item.js';
 import { CalendarQueue } from './calendar-queue.js';
 import { useCalendarMoves } from './use-calendar-moves.js';
 import './calendar.css';
+import { Button } from '../../ui/button.js';
+import { PageHeader } from '../../ui/page-header.js';
 
 const WEEKDAY_HEADS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -89,23 +91,23 @@ function CalendarBody({ timezone, view, anchor }: { timezone: string; view: View
     <>
       <div className="cal-bar">
         <div className="cal-nav">
-          <button type="button" className="quiet" onClick={() => go(view, step(view, anchor, -1))}>
+          <Button variant="secondary" onClick={() => go(view, step(view, anchor, -1))}>
             {view === 'month' ? 'Previous month' : 'Previous week'}
-          </button>
-          <button type="button" className="quiet" onClick={() => go(view, todayDate)}>
+          </Button>
+          <Button variant="secondary" onClick={() => go(view, todayDate)}>
             Today
-          </button>
-          <button type="button" className="quiet" onClick={() => go(view, step(view, anchor, 1))}>
+          </Button>
+          <Button variant="secondary" onClick={() => go(view, step(view, anchor, 1))}>
             {view === 'month' ? 'Next month' : 'Next week'}
-          </button>
+          </Button>
         </div>
         <h2 className="cal-title">{view === 'month' ? monthName(anchor) : `Week of ${shortDay(first)}`}</h2>
         <fieldset className="cal-views">
           <legend className="cal-hidden">View</legend>
           {(['month', 'week'] as const).map((v) => (
-            <button key={v} type="button" aria-pressed={view === v} onClick={() => go(v, anchor)}>
+            <Button key={v} aria-pressed={view === v} onClick={() => go(v, anchor)}>
               {v === 'month' ? 'Month' : 'Week'}
-            </button>
+            </Button>
           ))}
         </fieldset>
       </div>
@@ -189,8 +191,11 @@ export default function CalendarPage() {
   const view: View = params.get('view') === 'week' ? 'week' : 'month';
   const date = params.get('date');
   return (
-    <main className="calendar">
-      <h1>Calendar</h1>
+    <main className="page calendar">
+      <PageHeader
+        title="Calendar"
+        description={timezone ? `What is scheduled and posted, in ${timezone}.` : undefined}
+      />
       {error ? (
         <p role="alert" className="error">
           Could not read the account's timezone ({error.message}): the calendar needs it to place posts.

@@ -75,9 +75,9 @@ export function AiSection({
       {cues.length ? (
         <p className="cues">
           {cues.map((c) => (
-            <button key={c} type="button" className="quiet chip" onClick={() => setCue(c)}>
+            <Button key={c} variant="secondary" size="sm" className="chip" onClick={() => setCue(c)}>
               {c}
-            </button>
+            </Button>
           ))}
         </p>
       ) : null}

@@ -130,22 +130,20 @@ export function Editor({ draft }: { draft: Draft }) {
           <div>
             <fieldset className="modes">
               <legend className="visually-hidden">Mode</legend>
-              <button
-                type="button"
-                className="quiet"
+              <Button
+                variant="secondary"
                 aria-pressed={body.content_type === 'tweet'}
                 onClick={() => body.content_type !== 'tweet' && update(switchMode(body))}
               >
                 Post
-              </button>
-              <button
-                type="button"
-                className="quiet"
+              </Button>
+              <Button
+                variant="secondary"
                 aria-pressed={body.content_type === 'thread'}
                 onClick={() => body.content_type !== 'thread' && update(switchMode(body))}
               >
                 Thread
-              </button>
+              </Button>
             </fieldset>
             {body.content_type === 'tweet' ? (
               <>

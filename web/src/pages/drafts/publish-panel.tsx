@@ -10,6 +10,7 @@ import { inZone, useTimezone } from '../../account-time.js';
 import { api } from '../../api.js';
 import { AddToQueue, NextSlotText } from '../../components/add-to-queue.js';
 import { PostWarnings } from '../../components/post-warnings.js';
+import { Button } from '../../ui/button.js';
 
 type Submitted = {
   status: 'queued_for_approval' | 'scheduled' | 'queued';
@@ -107,20 +108,15 @@ export function PublishPanel({
       {draft.scheduled_for && timezone ? (
         <p>
           Scheduled for {inZone(draft.scheduled_for, timezone)} ({timezone}){' '}
-          <button
-            type="button"
-            className="quiet"
-            onClick={() => unschedule.mutate()}
-            disabled={unschedule.isPending}
-          >
+          <Button variant="secondary" onClick={() => unschedule.mutate()} disabled={unschedule.isPending}>
             Unschedule
-          </button>
+          </Button>
         </p>
       ) : null}
       <div className="publish-row">
-        <button type="button" onClick={() => publish.mutate()} disabled={publish.isPending || waiting}>
+        <Button onClick={() => publish.mutate()} disabled={publish.isPending || waiting}>
           Publish now
-        </button>
+        </Button>
       </div>
       <div className="publish-row">
         <NextSlotText />
@@ -150,9 +146,9 @@ export function PublishPanel({
               onChange={(event) => setWhen(event.target.value)}
             />
           </label>
-          <button type="submit" className="quiet" disabled={schedule.isPending || !when}>
+          <Button variant="secondary" type="submit" disabled={schedule.isPending || !when}>
             {draft.scheduled_for ? 'Reschedule' : 'Schedule'}
-          </button>
+          </Button>
         </form>
       ) : zoneError ? (
         <p className="muted">Scheduling needs the account's timezone: {zoneError.message}</p>

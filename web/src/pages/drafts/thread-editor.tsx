@@ -25,6 +25,7 @@ import {
   splitCard,
 } from '../../../../src/core/domain/thread-cards.js';
 import { commandFor } from '../../shortcuts.js';
+import { Button } from '../../ui/button.js';
 import { MediaSlot, pasteFiles } from './media-slot.js';
 import { ThreadCard } from './thread-card.js';
 
@@ -192,16 +193,15 @@ export function ThreadEditor({
             />
           ))}
           <li>
-            <button
-              type="button"
-              className="quiet"
+            <Button
+              variant="secondary"
               onClick={() => {
                 const next = insertCardAfter(cards, cards.length - 1, newId);
                 apply(next, { id: next.at(-1)?.id ?? '', at: 0 });
               }}
             >
               Add post
-            </button>
+            </Button>
           </li>
         </ol>
       </SortableContext>

@@ -14,6 +14,8 @@ import { readStored, writeStored } from '../../stored-value.js';
 import { loadSetupStatus, SETUP_STATUS_KEY, welcomeOffered } from './first-run.js';
 import { QuickstartForm } from './quickstart-form.js';
 import './welcome.css';
+import { Button } from '../../ui/button.js';
+import { PageHeader } from '../../ui/page-header.js';
 
 const STEPS = ['Your product and LLM', 'Connect your platform account', 'Test the LLM', 'Start writing'];
 const STAGE = 'app:welcome:stage';
@@ -36,9 +38,9 @@ function TestLlm() {
   };
   return (
     <div>
-      <button type="button" onClick={() => void run()} disabled={busy}>
+      <Button onClick={() => void run()} disabled={busy}>
         Test the LLM
-      </button>
+      </Button>
       <p role="status">
         {result
           ? result.ok
@@ -87,8 +89,8 @@ export default function WelcomePage() {
 
   if (status.error)
     return (
-      <main className="welcome">
-        <h1>Set up app</h1>
+      <main className="page welcome">
+        <PageHeader title="Set up app" />
         <p role="alert" className="welcome-error">
           The setup status cannot be read: {(status.error as Error).message}. Check that the service is
           running, then reload.
@@ -104,8 +106,8 @@ export default function WelcomePage() {
     </p>
   );
   return (
-    <main className="welcome">
-      <h1>Set up app</h1>
+    <main className="page welcome">
+      <PageHeader title="Set up app" />
       <ol className="welcome-steps" aria-label="Setup steps">
         {STEPS.map((title, index) => (
           <li key={title} aria-current={index === current ? 'step' : undefined}>
@@ -141,9 +143,9 @@ export default function WelcomePage() {
             your platform app must be <code>{`${window.location.origin}${PLATFORM_CALLBACK_ROUTE}`}</code>.
           </p>
           <ConnectAccount />
-          <button type="button" className="quiet" onClick={() => setStage(2)}>
+          <Button variant="secondary" onClick={() => setStage(2)}>
             {status.data.platform.linked ? 'Continue' : 'Skip this step'}
-          </button>
+          </Button>
         </section>
       ) : current === 2 ? (
         <section aria-labelledby="welcome-step">
@@ -153,18 +155,18 @@ export default function WelcomePage() {
             {status.data.llm.model ?? 'its default model'}).
           </p>
           <TestLlm />
-          <button type="button" className="quiet" onClick={() => setStage(3)}>
+          <Button variant="secondary" onClick={() => setStage(3)}>
             Continue
-          </button>
+          </Button>
         </section>
       ) : (
         <section aria-labelledby="welcome-step">
           <h2 id="welcome-step">Start writing</h2>
           <p>The service is set up. Draft Studio opens with a new draft.</p>
           <RestartNote />
-          <button type="button" onClick={() => newDraft.mutate(undefined)} disabled={newDraft.isPending}>
+          <Button onClick={() => newDraft.mutate(undefined)} disabled={newDraft.isPending}>
             Open Draft Studio
-          </button>
+          </Button>
           {newDraft.error ? (
             <p role="alert" className="welcome-error">
               No draft was created: {(newDraft.error as Error).message}

@@ -5,6 +5,7 @@ import { useMemo, useRef, useState } from 'react';
 import type { SetupInitResult, SetupQuestion, SetupStatus } from '../../../../src/contracts/setup.js';
 import { api } from '../../api.js';
 import { ApiError } from '../../api-request.js';
+import { Button } from '../../ui/button.js';
 
 type Values = Record<string, string | boolean>;
 
@@ -193,9 +194,9 @@ export function QuickstartForm({
           ) : null}
         </div>
       ) : null}
-      <button type="submit" disabled={busy}>
+      <Button type="submit" disabled={busy}>
         Save and continue
-      </button>
+      </Button>
     </form>
   );
 }
