@@ -57,9 +57,13 @@ describe('the account profile, read once and kept', () => {
     expect(me?.query['user.fields']).toContain('profile_image_url');
     // The read is on the platform bill like every read, attributed to the caller.
     const usage = h.app.deps.database.sqlite
-      .prepare("select endpoint, status_code, actor from api_usage where endpoint = '/2/users/me'")
+      .prepare(
+        "select endpoint, status_code, actor, price_kind, resources from api_usage where endpoint = '/2/users/me'",
+      )
       .all();
-    expect(usage).toEqual([{ endpoint: '/2/users/me', status_code: 200, actor: 'api' }]);
+    expect(usage).toEqual([
+      { endpoint: '/2/users/me', status_code: 200, actor: 'api', price_kind: 'owned_read', resources: 1 },
+    ]);
     const kept = h.app.deps.database.sqlite
       .prepare(
         'select user_id, username, display_name, picture_type, length(picture) as size from account_profile',
