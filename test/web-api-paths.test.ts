@@ -11,6 +11,7 @@ import { fastifyPath } from '../src/surfaces/http/register-operations.js';
 import {
   AUTH_ROUTES,
   AUTH_ROUTES_PREFIX,
+  accountPictureUrl,
   MEDIA_UPLOAD_ROUTE,
   mediaFileUrl,
   PLATFORM_CALLBACK_ROUTE,
@@ -65,6 +66,7 @@ describe('the bespoke routes the dashboard uses', () => {
     PLATFORM_CALLBACK_ROUTE,
     MEDIA_UPLOAD_ROUTE,
     new URL(mediaFileUrl('a.png'), 'http://x').pathname,
+    new URL(accountPictureUrl('2026-11-22T12:00:00.000Z'), 'http://x').pathname,
   ];
 
   it('are live routes of the server and none is an operation', () => {

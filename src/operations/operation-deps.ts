@@ -20,6 +20,7 @@ import type { SocialRead } from '../core/ports/social.js';
 import type { SocialEndpoints } from '../core/ports/social-endpoints.js';
 import type { SourceControl } from '../core/ports/source-control.js';
 import type { TelemetryRecorder } from '../core/ports/telemetry-store.js';
+import type { AccountProfiles } from '../core/services/account/account-profiles.js';
 import type { AssistDeps } from '../core/services/assist/assist-deps.js';
 import type { CloudDriveConnector } from '../core/services/connectors/cloud-drive-connector.js';
 import type { ContentDeps } from '../core/services/content-deps.js';
@@ -57,6 +58,8 @@ export interface OperationDeps {
   /** The effective config as `get_config` answers it: defaults filled in, paths resolved, secrets masked. */
   configView(): Record<string, unknown>;
   social: { read: SocialRead; capabilities: ProviderCapabilities };
+  /** The signed-in account's name, handle and picture (kept; read from the platform when stale). */
+  accountProfiles: AccountProfiles;
   /** Declared platform endpoints for reads (GET only; absent for the scraper backend). */
   endpointReads?: SocialEndpoints;
   /** The signed-in account's id (self-reply checks), when a login exists. */

@@ -1,6 +1,7 @@
 // Every operation, in one list: the HTTP routes, the API docs, the tool server and its manifests derive
 // from it.
 
+import { accountProfileOperation } from './account/account-profile-operation.js';
 import { ANALYTICS_OPERATIONS } from './analytics/index.js';
 import { postPricesOperation } from './analytics/post-prices-operation.js';
 import { approvalHistoryOperation } from './approvals/approval-history-operation.js';
@@ -130,6 +131,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   setupInitOperation,
   platformAuthStartOperation,
   platformAuthStatusOperation,
+  accountProfileOperation,
   describeSettingsOperation,
   listToolsOperation,
   testLlmOperation,

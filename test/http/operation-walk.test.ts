@@ -123,6 +123,7 @@ const WALK: Step[] = [
     },
   ],
   ['platform_auth.status', 'GET', '/api/auth/platform/status'],
+  ['account.profile', 'GET', '/api/account/profile'],
   ['platform_auth.start', 'POST', '/api/auth/platform/start', {}],
   ['settings.get', 'GET', '/api/settings'],
   ['settings.update', 'PATCH', '/api/settings', { set: { 'limits.max_replies_per_day': 4 } }],

@@ -4,6 +4,7 @@
 // `api.drafts.restoreRevision(id, rev, body?)`, `get_stats` is `api.getStats(query?)`: path parameters
 // first, then the other fields (the query of a GET, the JSON body of a write), then call options.
 import type { z } from 'zod';
+import type { AccountProfileSchema } from '../../src/contracts/account-profile.js';
 import type {
   ActionCountsInput,
   ActionCountsSchema,
@@ -765,6 +766,15 @@ export const api = {
         undefined,
         options,
       ),
+  },
+  account: {
+    /**
+     * The signed-in platform account’s display name, handle and whether its picture is kept, read once
+     * from the platform (users/me) and kept: read again when older than a day or after a login as
+     * another account.
+     */
+    profile: (options?: CallOptions) =>
+      callRoute<z.infer<typeof AccountProfileSchema>>('GET', '/api/account/profile', {}, undefined, options),
   },
   backups: {
     /** The database backups in `<data dir>/backups`, newest first, as `app backup --list` shows them. */

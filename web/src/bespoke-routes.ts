@@ -1,9 +1,10 @@
 // The server routes the dashboard uses that are not operations of the registry, so not in the generated
 // client (api.ts): sign-in and the session (src/surfaces/http/auth/http-auth.ts), the platform login's
-// callback (routes/platform-auth-routes.ts), and media (routes/media-routes.ts: a multipart upload, and files
-// shown by URL in <img> and <video>). Besides api.ts (and the event stream, live-events.ts) the only place
-// naming a path under /api: test/web-api-paths.test.ts holds the dashboard to that and checks each of these
-// against the server's route table.
+// callback (routes/platform-auth-routes.ts), media (routes/media-routes.ts: a multipart upload, and files
+// shown by URL in <img> and <video>), and the account's picture (routes/account-routes.ts, shown in <img>).
+// Besides api.ts (and the event stream, live-events.ts) the only place naming a path under /api:
+// test/web-api-paths.test.ts holds the dashboard to that and checks each of these against the server's
+// route table.
 
 /** 401 from these means a wrong passphrase, not a lost session. */
 export const AUTH_ROUTES_PREFIX = '/api/auth/';
@@ -23,3 +24,8 @@ export const MEDIA_UPLOAD_ROUTE = '/api/media/upload';
 
 /** The URL of an uploaded file (GET, by its path as the upload answered it). */
 export const mediaFileUrl = (path: string) => `/api/media/file?${new URLSearchParams({ path })}`;
+
+/** The signed-in account's kept profile picture (GET, an image; 404 when none), shown by URL in <img>; `version`
+ * (the profile's `fetched_at`) makes a newly read picture a new URL for the browser's cache. */
+export const accountPictureUrl = (version: string) =>
+  `/api/account/profile/picture?${new URLSearchParams({ v: version })}`;

@@ -15,6 +15,7 @@ import type { PlatformLink } from '../../core/ports/platform-link.js';
 import type { SettingsStore } from '../../core/ports/settings-store.js';
 import type { Signal } from '../../core/ports/signal.js';
 import type { SocialEndpoints } from '../../core/ports/social-endpoints.js';
+import type { AccountProfiles } from '../../core/services/account/account-profiles.js';
 import type { AssistDeps } from '../../core/services/assist/assist-deps.js';
 import type { ContentDeps } from '../../core/services/content-deps.js';
 import type { LoopBackDeps } from '../../core/services/sources/loop-back.js';
@@ -47,6 +48,8 @@ export interface AppDeps {
   /** Who runs the code at hand (loops, operations); the platform call recorder reads it. */
   actors: ActorScope;
   social: SocialBackend;
+  /** The signed-in account's name, handle and picture, kept and read again when stale. */
+  accountProfiles: AccountProfiles;
   media: MediaStore;
   content: ContentDeps;
   publisher: PublisherDeps;

@@ -14,6 +14,7 @@ import type { PublisherDeps } from '../../core/gateway/publisher-deps.js';
 import { type Clock, systemClock } from '../../core/ports/clock.js';
 import type { SettingsStore } from '../../core/ports/settings-store.js';
 import { createSignal } from '../../core/ports/signal.js';
+import { createAccountProfiles } from '../../core/services/account/account-profiles.js';
 import type { ContentDeps } from '../../core/services/content-deps.js';
 import { type LoopBackDeps, loopBackPosted } from '../../core/services/sources/loop-back.js';
 import { dataPaths } from '../../infra/config/config-paths.js';
@@ -27,7 +28,9 @@ import { ownerGone, processOwner } from '../../infra/process/process-owner.js';
 import { createBrowserLogin } from '../../infra/social/browser-login.js';
 import { createSocialBackend } from '../../infra/social/create-social-backend.js';
 import { EndpointCaller } from '../../infra/social/endpoint-caller.js';
+import { createPictureDownload } from '../../infra/social/profile-picture-download.js';
 import { createNoteWriter } from '../../infra/sources/loop-back/note-writer.js';
+import { AccountProfileRepository } from '../../infra/sqlite/repositories/account-profile-repository.js';
 import { AnalyticsWriterRepository } from '../../infra/sqlite/repositories/analytics-writer-repository.js';
 import { ApiUsageRepository } from '../../infra/sqlite/repositories/api-usage-repository.js';
 import { ApprovalRepository } from '../../infra/sqlite/repositories/approval-repository.js';
@@ -50,7 +53,7 @@ import { createDiscoveryDeps } from './discovery-deps.js';
 import { loopDepsOf } from './loop-deps-of.js';
 import { createLoopScheduler, type LoopSchedulerOptions } from './loop-scheduler.js';
 import { operationDepsOf } from './operation-deps-of.js';
-import { loginState, openConfiguredDatabase, postingBlocker } from './platform-state.js';
+import { accountLogin, loginState, openConfiguredDatabase, postingBlocker } from './platform-state.js';
 import { createSourcesManager } from './sources-manager.js';
 import { statusDeps } from './status-deps.js';
 import { allowedUploadDirs } from './upload-dirs.js';
@@ -232,6 +235,20 @@ export function createApp(options: CreateAppOptions): App {
     clock,
     loops: () => scheduler.loopStatus(),
   });
+  // Read through the platform client (on the bill, attributed to whoever asks); the picture from the hosts the
+  // picture rules allow, where the platform client's base URL applies only at start.
+  const accountProfiles = createAccountProfiles({
+    store: new AccountProfileRepository(database, accountId),
+    pictures: createPictureDownload({
+      apiBaseUrl: config.social_api.api_base_url,
+      timeoutMs: config.social_api.request_timeout_seconds * 1000,
+      log: logger,
+    }),
+    readMe: () => social.read.getMe(),
+    login: () => accountLogin(social),
+    clock,
+    log: logger,
+  });
   const base: Omit<AppDeps, 'forOperations' | 'forLoops'> = {
     config,
     paths,
@@ -244,6 +261,7 @@ export function createApp(options: CreateAppOptions): App {
     apiUsage,
     actors,
     social,
+    accountProfiles,
     media,
     content,
     publisher,

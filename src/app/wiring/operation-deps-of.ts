@@ -42,6 +42,7 @@ export function operationDepsOf(
       return maskConfig(view) as Record<string, unknown>;
     },
     social: { read: social.read, capabilities: social.capabilities },
+    accountProfiles: deps.accountProfiles,
     ...(endpoints ? { endpointReads: readOnlyEndpoints(endpoints) } : {}),
     meId: () => publisher.meId().catch(() => undefined),
     actorScope: deps.actors,

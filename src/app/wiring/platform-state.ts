@@ -1,7 +1,9 @@
-// The platform's state as the app's parts read it: the login for the status tools, what stops posting now,
+// The platform's state as the app's parts read it: the login for the status tools and the account profile,
+// what stops posting now,
 // and the database a config names (its problem named by its key).
 
 import { AppError, isAppError } from '../../core/errors.js';
+import type { AccountLogin } from '../../core/services/account/account-profiles.js';
 import type { LoginState } from '../../core/services/status/status-deps.js';
 import type { SocialBackend } from '../../infra/social/create-social-backend.js';
 import { type AppDatabase, openDatabase } from '../../infra/sqlite/open-database.js';
@@ -16,6 +18,17 @@ export function loginState(social: SocialBackend): LoginState {
     scopes: health.scopes,
     expiresAt: health.expiresAt,
     userId: social.tokens.userId(),
+  };
+}
+
+/** Whether a usable login exists and whose (the account profile is read for it; the scraper needs none). */
+export function accountLogin(social: SocialBackend): AccountLogin {
+  if (!social.tokens) return { connected: true };
+  const { state } = social.tokens.health();
+  const userId = social.tokens.userId();
+  return {
+    connected: state !== 'missing' && state !== 'invalid' && state !== 'dead',
+    ...(userId ? { userId } : {}),
   };
 }
 

@@ -7,13 +7,21 @@ import type { FakeSocial } from './social/index.js';
 export function storeFakeLogin(
   fake: FakeSocial,
   tokensPath: string,
-  options: { scopes?: string[]; expiresInSeconds?: number; withRefresh?: boolean; clientId?: string } = {},
+  options: {
+    scopes?: string[];
+    expiresInSeconds?: number;
+    withRefresh?: boolean;
+    clientId?: string;
+    /** Whose login (default the fake's acting user, @app_owner). */
+    userId?: string;
+  } = {},
 ): StoredTokens {
   const issued = fake.state.issueToken({
     scopes: options.scopes ?? fake.state.allScopes(),
     expiresInSeconds: options.expiresInSeconds ?? 86_400,
     withRefresh: options.withRefresh ?? true,
     ...(options.clientId ? { clientId: options.clientId } : {}),
+    ...(options.userId ? { userId: options.userId } : {}),
   });
   const tokens: StoredTokens = {
     access_token: issued.accessToken,

@@ -8,6 +8,17 @@ export interface AccountPacingTable {
   updated_at: string;
 }
 
+export interface AccountProfileTable {
+  account_id: Generated<string>;
+  user_id: string;
+  username: string;
+  display_name: string;
+  picture_url: string | null;
+  picture: Buffer | null;
+  picture_type: string | null;
+  fetched_at: string;
+}
+
 export interface AccountsTable {
   id: string;
   label: string;
@@ -524,6 +535,7 @@ export interface TargetAccountsTable {
 
 export interface DB {
   account_pacing: AccountPacingTable;
+  account_profile: AccountProfileTable;
   accounts: AccountsTable;
   action_log: ActionLogTable;
   api_charged_resources: ApiChargedResourcesTable;

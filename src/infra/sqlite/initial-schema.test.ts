@@ -8,6 +8,7 @@ import { DB_TIMESTAMP_PATTERN } from './timestamps.js';
 
 const TABLES = [
   'account_pacing',
+  'account_profile',
   'accounts',
   'action_log',
   'api_charged_resources',

@@ -14,6 +14,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from
 import { registerHostGuard } from './host-guard.js';
 import { registerOperations } from './register-operations.js';
 import { registerRequestTargetGuard } from './request-target.js';
+import { registerAccountRoutes } from './routes/account-routes.js';
 import { registerConnectorRoutes } from './routes/connector-routes.js';
 import { registerDashboardRoutes } from './routes/dashboard-routes.js';
 import { registerEventRoutes } from './routes/event-routes.js';
@@ -90,6 +91,7 @@ export async function buildHttpServer(
   });
   registerOperations(app, OPERATIONS, deps);
   registerMediaRoutes(app, { media: deps.media });
+  registerAccountRoutes(app, deps);
   registerEventRoutes(app, deps);
   registerConnectorRoutes(app, deps.connectors);
   registerPlatformAuthRoutes(app, deps);

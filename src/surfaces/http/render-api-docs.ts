@@ -83,7 +83,8 @@ any one field, is 400 \`validation_error\` naming the field (\`details.issues\`)
 
 Every answer under \`/api\` carries \`X-Content-Type-Options: nosniff\` and \`Cache-Control: no-store\`, errors
 included (every error elsewhere too); only a media preview (\`GET /api/media/file\`) is kept, privately, for an
-hour. The dashboard's hashed files under \`/assets/\` are cached for a year.
+hour, and the account picture (\`GET /api/account/profile/picture\`) for a day. The dashboard's hashed files
+under \`/assets/\` are cached for a year.
 
 Nested fields are listed under their parent: \`blocks[].id\` is the \`id\` of each element of \`blocks\`,
 \`blocks.version\` a key of \`blocks\` when it is an object; "Required" is within the parent. Answers list
@@ -119,6 +120,17 @@ Serves an uploaded file (by the \`path\` from the upload, or its file name) with
 \`<data dir>/media\` are served: traversal, other absolute paths and symlinks leading out answer 400
 \`invalid_input\`; a missing file 404.
 
+## Account picture
+
+### GET /api/account/profile/picture
+
+The signed-in account's profile picture as kept by \`GET /api/account/profile\` (which says \`has_picture\`),
+so the dashboard never loads it from the platform's image host. Answers the bytes with their type (JPEG, PNG,
+GIF or WebP, read from the bytes when the picture was downloaded: only over https from the platform's image
+host or from the configured API's own origin, no redirects, at most 1 MB), \`Cache-Control: private,
+max-age=86400\` and \`X-Content-Type-Options: nosniff\`; 404 \`not_found\` when none is kept, or when the kept one
+belongs to another account than the login's. Any query string (the dashboard adds \`v=<fetched_at>\`) is ignored.
+
 ## Cloud drive callback
 
 Linking starts at \`POST /api/connectors/cloud-drive/link\` (see Connectors).
@@ -152,6 +164,7 @@ export function renderApiDocs(): string {
     posting: 'Posting jobs',
     assist: 'AI assist',
     settings: 'Settings',
+    account: 'Account',
   };
   const sections = [...groups].flatMap(([group, ops]) => [
     `## ${titles[group] ?? group}`,

@@ -27,7 +27,7 @@ export function addUser(state: SeedTarget, input: NewUser): UserRecord {
     description: input.description ?? '',
     location: input.location,
     url: input.url,
-    profileImageUrl: `https://pbs.twimg.com/profile_images/${id}/avatar_normal.jpg`,
+    profileImagePath: `/profile_images/${id}/avatar_normal.png`,
     protected: input.protected ?? false,
     verified: input.verified ?? false,
     extra: { followers: 0, following: 0, tweets: 0, listed: 0, likes: 0, ...input.extra },

@@ -9,7 +9,13 @@ export interface UserRecord {
   description: string;
   location?: string;
   url?: string;
-  profileImageUrl: string;
+  /** Where the fake serves the profile picture on its own origin (`/profile_images/<id>/<name>_normal.png`,
+   * the platform's path shape; any size suffix answers the same bytes). */
+  profileImagePath: string;
+  /** A URL a test put in place of the served one (another host, a metadata address): rendered as given. */
+  profileImageUrl?: string;
+  /** The picture as a test set it (any bytes, any declared type); absent: a generated PNG. */
+  picture?: { bytes: Buffer; contentType: string };
   protected: boolean;
   verified: boolean;
   /** Counts the seed pretends exist beyond the relations stored here (big accounts). */

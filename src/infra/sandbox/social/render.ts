@@ -88,7 +88,8 @@ export function renderUser(state: FakeState, user: UserRecord, sel: FieldSelecti
   if (fields.has('description')) out.description = user.description;
   if (fields.has('location') && user.location) out.location = user.location;
   if (fields.has('url')) out.url = user.url ?? '';
-  if (fields.has('profile_image_url')) out.profile_image_url = user.profileImageUrl;
+  if (fields.has('profile_image_url'))
+    out.profile_image_url = user.profileImageUrl ?? `${state.origin}${user.profileImagePath}`;
   if (fields.has('protected')) out.protected = user.protected;
   if (fields.has('verified')) out.verified = user.verified;
   if (fields.has('verified_type')) out.verified_type = user.verified ? 'blue' : 'none';

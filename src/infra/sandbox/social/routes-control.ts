@@ -1,9 +1,10 @@
-// The control API under /__control (no auth, loopback only): faults, reset, seeding, OAuth clients and
-// tokens, the clock, the request log, stats and settings, so out-of-process tests can steer the fake.
+// The control API under /__control (no auth, loopback only): faults, reset, seeding, a user's profile (name,
+// handle, picture), OAuth clients and tokens, the clock, the request log, stats and settings, so
+// out-of-process tests can steer the fake.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type FaultAction, type FaultController, faultPresets, parseWirePath } from './faults.js';
 import type { SeedInput } from './seed.js';
-import type { FakeState, Tier } from './state.js';
+import type { FakeState, ProfileChange, Tier } from './state.js';
 
 export interface RequestLogEntry {
   /** Fake-clock time the request arrived (ISO 8601). */
@@ -74,6 +75,10 @@ export function registerControlRoutes(
     return { reset: true };
   });
   route('POST', '/seed', (body) => ({ data: state.seed(body as SeedInput) }), 201);
+  route('POST', '/users/:id/profile', (body, req) => {
+    const user = state.setProfile((req.params as { id: string }).id, parseProfile(body));
+    return { id: user.id, name: user.name, username: user.username };
+  });
   route(
     'POST',
     '/clients',
@@ -146,6 +151,30 @@ export function registerControlRoutes(
     applySettings(state, body);
     return { settings: state.settings };
   });
+}
+
+/** `{name?, username?, profile_image_url?: string|null, picture?: {content_type, base64}|null}`. */
+function parseProfile(body: Record<string, unknown>): ProfileChange {
+  const text = (key: string) => {
+    const value = body[key];
+    if (value !== undefined && typeof value !== 'string') throw new Error(`${key} must be a string`);
+    return value;
+  };
+  const change: ProfileChange = {};
+  const name = text('name');
+  const username = text('username');
+  if (name !== undefined) change.name = name;
+  if (username !== undefined) change.username = username;
+  if (body.profile_image_url === null) change.profileImageUrl = null;
+  else if (body.profile_image_url !== undefined) change.profileImageUrl = text('profile_image_url');
+  if (body.picture === null) change.picture = null;
+  else if (body.picture !== undefined) {
+    const picture = body.picture as { content_type?: unknown; base64?: unknown };
+    if (typeof picture.content_type !== 'string' || typeof picture.base64 !== 'string')
+      throw new Error('picture needs content_type and base64');
+    change.picture = { contentType: picture.content_type, bytes: Buffer.from(picture.base64, 'base64') };
+  }
+  return change;
 }
 
 function parseRule(body: Record<string, unknown>) {

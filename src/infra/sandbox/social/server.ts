@@ -1,5 +1,5 @@
 // startFakeSocial(): one fastify server on 127.0.0.1 answering every host the client uses (API v2, ads v12,
-// OAuth, media upload), with fault injection in front, a request log behind, and the control API.
+// OAuth, media upload, profile pictures), with fault injection in front, a request log behind, and the control API.
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fastifyMultipart } from '@fastify/multipart';
@@ -18,6 +18,7 @@ import {
   tooManyRequestsBody,
   unauthorizedBody,
 } from './problems.js';
+import { registerProfilePictureRoutes } from './profile-pictures.js';
 import { rateLimitHeaders } from './rate-limits.js';
 import { bearerToken, normalizeQuery, registerApiRoutes, requestMeta } from './route-kit.js';
 import { adsRoutes } from './routes-ads.js';
@@ -160,13 +161,16 @@ export async function startFakeSocial(options: StartFakeSocialOptions = {}): Pro
     ...mediaRoutes(),
     ...adsRoutes(),
   ]);
+  registerProfilePictureRoutes(app, state);
   registerControlRoutes(app, state, faults, requests);
 
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
+  const url = `http://127.0.0.1:${port}`;
+  state.origin = url;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     state,
     faults,
     clock,

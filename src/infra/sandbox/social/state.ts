@@ -34,6 +34,17 @@ export interface FakeStats {
   mediaCreated: number;
 }
 
+/** What a test may change about a user; `null` puts the fake's own back (served URL, generated picture). */
+export interface ProfileChange {
+  name?: string;
+  username?: string;
+  profileImageUrl?: string | null;
+  picture?: { bytes: Buffer; contentType: string } | null;
+}
+
+const extension = (contentType = 'image/png') =>
+  ({ 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' })[contentType] ?? 'png';
+
 export interface FakeStateOptions {
   clock: FakeClock;
   accessTokenTtlSeconds?: number;
@@ -76,6 +87,8 @@ export class FakeState {
   readonly ads: AdsData = emptyAdsData();
   readonly adsEnabled = new Set<string>();
   settings: Settings;
+  /** Where the fake is served (set once it listens): its own URLs, such as profile pictures, start here. */
+  origin = 'https://pbs.twimg.com';
   private readonly initialSettings: Settings;
 
   constructor(options: FakeStateOptions) {
@@ -201,6 +214,26 @@ export class FakeState {
   /** The next upload that needs processing ends in state "failed". */
   failNextProcessing(): void {
     this.settings.failNextProcessing = true;
+  }
+
+  /** Changes what the platform says about a user (name, handle, picture); the world's reset undoes it. */
+  setProfile(userId: string, profile: ProfileChange): UserRecord {
+    const user = this.users.get(userId);
+    if (!user) throw new Error(`setProfile: unknown user ${userId}`);
+    if (profile.name !== undefined) user.name = profile.name;
+    if (profile.username !== undefined) {
+      const holder = this.userByUsername(profile.username);
+      if (holder && holder.id !== userId) throw new Error(`setProfile: @${profile.username} is taken`);
+      user.username = profile.username;
+    }
+    if (profile.profileImageUrl !== undefined) user.profileImageUrl = profile.profileImageUrl ?? undefined;
+    if (profile.picture !== undefined) {
+      user.picture = profile.picture ?? undefined;
+      // A new picture gets a new URL, as on the platform (clients that cache by URL see the change).
+      const [, , id = userId] = user.profileImagePath.split('/');
+      user.profileImagePath = `/profile_images/${id}/${this.ids.snowflake(this.now())}_normal.${extension(profile.picture?.contentType)}`;
+    }
+    return user;
   }
 
   userByUsername(username: string): UserRecord | undefined {

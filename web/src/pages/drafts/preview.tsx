@@ -1,10 +1,12 @@
-// The preview: each post as a card (the app's theme, no link cards, no GIF toggle, no quote or poll
-// previews), thread connectors between cards, and the media grid of the spec (1: 16:9; 2: 4:5 each; 3: left
-// 2:3 and two 1:1 stacked, columns 4:3; 4: 2×2 1:1), images cover-cropped with a "cropped" badge when more
-// than 30 % is hidden (core/domain/media-grid.ts). At most 4 images per post.
+// The preview: each post as a card under the signed-in account's picture, name and handle (the app's theme,
+// no link cards, no GIF toggle, no quote or poll previews), thread connectors between cards, and the media
+// grid of the spec (1: 16:9; 2: 4:5 each; 3: left 2:3 and two 1:1 stacked, columns 4:3; 4: 2×2 1:1), images
+// cover-cropped with a "cropped" badge when more than 30 % is hidden (core/domain/media-grid.ts). At most 4
+// images per post.
 import { memo, useState } from 'react';
 import { gridSlots, showsCropBadge } from '../../../../src/core/domain/media-grid.js';
 import { mediaFileUrl } from '../../bespoke-routes.js';
+import { AccountIdentity } from '../../components/account-identity.js';
 
 export interface PreviewPost {
   text: string;
@@ -56,7 +58,7 @@ export const Preview = memo(function Preview({ posts }: { posts: PreviewPost[] }
           {index > 0 ? <div className="connector" data-testid="connector" aria-hidden="true" /> : null}
           <article className="post-card" aria-label={`Post ${index + 1} preview`}>
             <header>
-              <strong>You</strong> <span className="muted">@you · now</span>
+              <AccountIdentity meta="now" />
             </header>
             <p className="post-text" dir="auto">
               {post.text || <span className="muted">Empty post</span>}
