@@ -9,9 +9,7 @@ const studio = startStudio();
 
 /** Types without clicking anywhere first and answers what the server stored for the open draft. */
 async function typeStraightAway(page: Page, text: string): Promise<void> {
-  await expect
-    .poll(() => page.evaluate('document.activeElement?.id'))
-    .toBe('post-text');
+  await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('post-text');
   await page.keyboard.type(text);
   const id = openDraftId(page);
   await expect.poll(async () => (await stored(studio, id)).content).toBe(text);
@@ -26,9 +24,7 @@ describe('Draft Studio: the composer gets out of the way', () => {
 
   it('New draft, N and Alt+Shift+D open a draft with the caret in the editor', async () => {
     await newDraft(page);
-    await expect
-      .poll(() => page.evaluate('document.activeElement?.id'))
-      .toBe('post-text');
+    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('post-text');
     await typeStraightAway(page, 'typed at once');
 
     // N from the page (focus out of the text field first), then the chord from inside the editor.
@@ -60,9 +56,7 @@ describe('Draft Studio: the composer gets out of the way', () => {
       .click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/drafts');
     await expect.poll(() => openDraftId(page)).toBeGreaterThan(0);
-    await expect
-      .poll(() => page.evaluate('document.activeElement?.id'))
-      .toBe('post-text');
+    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('post-text');
     await typeStraightAway(page, 'planned and written');
   });
 
