@@ -2,6 +2,7 @@
 // thousand items scroll like ten. Rows have one height; the full item is shown beside the list.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
+import { Badge } from '../../ui/badge.js';
 import { type ApprovalItem, sourceLabel } from './approvals-api.js';
 import { formatTime } from './format.js';
 
@@ -83,9 +84,9 @@ export function ApprovalList(props: ApprovalListProps) {
                 {item.target_author_username ? <span>to @{item.target_author_username}</span> : null}
                 {item.score === null ? null : <span>score {Math.round(item.score)}</span>}
                 {item.detected_risks.length > 0 ? (
-                  <span className="risk">
+                  <Badge tone="warn">
                     {item.detected_risks.length} {item.detected_risks.length === 1 ? 'risk' : 'risks'}
-                  </span>
+                  </Badge>
                 ) : null}
                 <span className="muted">{formatTime(item.created_at)}</span>
               </span>

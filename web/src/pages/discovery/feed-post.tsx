@@ -1,5 +1,7 @@
 // One scored post of the Discovery Feed: author, text, when it was posted, a link to it on the platform,
 // its score, and the per-signal breakdown as a table (points, maximum and the scorer's reason per signal).
+import { MessageSquareReply } from 'lucide-react';
+import { Button } from '../../ui/button.js';
 import { type FeedItem, postLink, signalRows } from './feed-api.js';
 
 const when = (iso: string) =>
@@ -72,9 +74,9 @@ export function FeedPost({
         ) : (
           <p className="muted">No breakdown was stored for this post.</p>
         )}
-        <button type="button" onClick={(event) => onReply(item, event.currentTarget)}>
+        <Button icon={MessageSquareReply} onClick={(event) => onReply(item, event.currentTarget)}>
           Compose a reply<span className="visually-hidden"> to {author}</span>
-        </button>
+        </Button>
       </article>
     </li>
   );

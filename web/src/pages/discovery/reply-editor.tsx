@@ -3,12 +3,15 @@
 // weightedLength the studio and the server use; "Queue reply" sends it through queue-reply and says what
 // happened — queued for approval, or refused by a guard with its reason. With the LLM down the error is
 // said and the person can still write the reply by hand.
+
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { weightedLength } from '../../../../src/core/domain/weighted-length.js';
 import type { ApiError } from '../../api-request.js';
 import { OverLimit } from '../../components/over-limit.js';
+import { Button } from '../../ui/button.js';
 import { pageAt } from '../registry.js';
 import { composeReply, type FeedItem, queueReply } from './feed-api.js';
 
@@ -111,12 +114,12 @@ function ReplyDrawer({ item }: { item: FeedItem }) {
             {length} / 280
           </p>
           <div className="dialog-buttons">
-            <button type="button" className="quiet" onClick={() => compose.mutate()}>
+            <Button variant="secondary" onClick={() => compose.mutate()}>
               {composeError ? 'Try the LLM again' : 'Write another draft'}
-            </button>
-            <button type="submit" disabled={queue.isPending || queue.isSuccess || text.trim() === ''}>
+            </Button>
+            <Button type="submit" disabled={queue.isPending || queue.isSuccess || text.trim() === ''}>
               Queue reply
-            </button>
+            </Button>
           </div>
         </form>
       )}
@@ -140,9 +143,9 @@ function ReplyDrawer({ item }: { item: FeedItem }) {
         </p>
       ) : null}
       <Dialog.Close asChild>
-        <button type="button" className="quiet drawer-close">
+        <Button variant="secondary" icon={X} className="drawer-close">
           Close
-        </button>
+        </Button>
       </Dialog.Close>
     </>
   );
