@@ -14,7 +14,14 @@ import { AiSection, type ImproveTarget } from './ai-section.js';
 import type { SyncState } from './autosave.js';
 import { CommandPalette } from './command-palette.js';
 import { DraftActions } from './draft-actions.js';
-import { improveTargetOf, POST_TARGET, postText, previewPostsOf, switchMode } from './draft-body.js';
+import {
+  type Body,
+  improveTargetOf,
+  POST_TARGET,
+  postText,
+  previewPostsOf,
+  switchMode,
+} from './draft-body.js';
 import { ConflictBanner, GoneBanner, RecoveredBanner } from './editor-banners.js';
 import { FromNotes, type Provenance } from './from-notes.js';
 import { HistoryPanel } from './history-panel.js';
@@ -59,9 +66,10 @@ export function Editor({ draft }: { draft: Draft }) {
       media_paths: typed.body.content_type === 'tweet' ? (typed.body.media_paths ?? []) : [],
       ...extra,
     });
-  // The preview follows the text at a lower priority: typing never waits for it.
-  const previewBody = useDeferredValue(body);
-  const previewPosts = useMemo(() => previewPostsOf(previewBody), [previewBody]);
+  // The preview follows the text at a lower priority: typing never waits for it, and on opening the editor
+  // is editable first and the preview comes right after (its first value is none).
+  const previewBody = useDeferredValue<Body | undefined>(body, undefined);
+  const previewPosts = useMemo(() => (previewBody ? previewPostsOf(previewBody) : []), [previewBody]);
 
   const length = body.content_type === 'tweet' ? weightedLength(body.content) : 0;
   // Improve works on the post, or on the thread card last focused (the first until one is).
