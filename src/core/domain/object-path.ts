@@ -25,3 +25,18 @@ export function setPath(target: Record<string, unknown>, path: Path, value: unkn
   }
   node[parts[parts.length - 1] as PropertyKey] = value;
 }
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Deep merge where later objects win; lists (and any non-table value) are replaced, never concatenated. */
+export function mergeDeep(...layers: Array<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const layer of layers) {
+    for (const [key, value] of Object.entries(layer)) {
+      const current = out[key];
+      out[key] = isPlainObject(current) && isPlainObject(value) ? mergeDeep(current, value) : value;
+    }
+  }
+  return out;
+}

@@ -4,7 +4,7 @@
 import { coerceText } from '../../core/domain/coerce-text.js';
 import { type ConfigIssue, type ConfigSource, displayKey } from '../../core/domain/config-issue.js';
 import { nearest } from '../../core/domain/did-you-mean.js';
-import { setPath } from '../../core/domain/object-path.js';
+import { mergeDeep, setPath } from '../../core/domain/object-path.js';
 import { type ConfigLeaf, configLeaves, findLeaf } from '../../core/domain/schema-walk.js';
 
 export interface Layer {
@@ -105,17 +105,7 @@ export function parseOptionPairs(pairs: readonly string[]): { values: FlagValue[
   return { values, issues };
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Deep merge where later layers win; arrays are replaced, not concatenated. */
 export function mergeLayers(...layers: Array<Record<string, unknown>>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const layer of layers) {
-    for (const [key, value] of Object.entries(layer)) {
-      const current = out[key];
-      out[key] = isPlainObject(current) && isPlainObject(value) ? mergeLayers(current, value) : value;
-    }
-  }
-  return out;
+  return mergeDeep(...layers);
 }
