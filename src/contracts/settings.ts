@@ -30,12 +30,15 @@ export function restartReason(key: string): string | undefined {
 export const SettingSourceSchema = z
   .object({
     kind: z
-      .enum(['default', 'file', 'env', 'flag'])
-      .describe('`flag` beats `env` beats `file` beats `default`.'),
-    file: z.string().optional().describe('The config file (kind `file`).'),
-    line: z.number().int().optional().describe('1-based line in the file (kind `file`).'),
+      .enum(['default', 'file', 'env', 'flag', 'account'])
+      .describe(
+        '`flag` beats `env` beats `file` beats `default`; for one account, its own setting (`account`, from its `[accounts.<name>]` table) beats them all.',
+      ),
+    file: z.string().optional().describe('The config file (kinds `file`, `account`).'),
+    line: z.number().int().optional().describe('1-based line in the file (kinds `file`, `account`).'),
     column: z.number().int().optional(),
     name: z.string().optional().describe('The environment variable or flag (kinds `env`, `flag`).'),
+    account: z.string().optional().describe('The account whose own setting it is (kind `account`).'),
   })
   .describe('Where the value came from.');
 

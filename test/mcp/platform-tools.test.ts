@@ -217,6 +217,23 @@ describe('utility tools', () => {
     expect((await h.call('get_mode')).data).toEqual({ mode: 'autopilot', approval_mode: true });
   });
 
+  it("validate_config checks each account's settings too, naming the account's key", async () => {
+    h = await direct({
+      config: {
+        accounts: {
+          acme: {
+            mcp_policy: { require_approval_for: ['like_tweet'], blocked_tools: ['social_like_tweet'] },
+          },
+        },
+      },
+    });
+    const validation = await h.call('validate_config', {});
+    // Blocked and approval-routed at once: the global config has no such overlap, the account does.
+    expect(validation.data.warnings).toEqual([
+      "accounts.acme.mcp_policy.blocked_tools: 'social_like_tweet' is both blocked and in require_approval_for; blocked wins",
+    ]);
+  });
+
   it('score_tweet reproduces the reference example and explains each signal', async () => {
     h = await direct({ config: { business: { product_keywords: ['rust', 'cli'] } } });
     const now = new Date(h.clock.now());

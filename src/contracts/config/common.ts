@@ -9,6 +9,11 @@ export interface ConfigFieldMeta {
   aliases?: Record<string, string>;
   /** Example shown in docs and scaffolds when there is no default. */
   example?: unknown;
+  /**
+   * A table of named tables (`[accounts.<name>]`), read from the file only: not a leaf, so no env var, no
+   * flag and no single settings key; the docs render it on its own.
+   */
+  namedTables?: boolean;
 }
 
 export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;

@@ -1,5 +1,6 @@
 // The whole configuration, declared once: every other view (env names, docs, masking, scaffolds) is derived.
 import { z } from 'zod';
+import { AccountNameSchema, AccountsSchema, DEFAULT_ACCOUNT } from './accounts.js';
 import { ApiPricesSchema } from './api-prices.js';
 import {
   CircuitBreakerSchema,
@@ -13,12 +14,12 @@ import { ConnectorsSchema, ContentSourcesSchema } from './content-sources.js';
 import { LlmSchema } from './llm.js';
 import { McpPolicySchema } from './mcp-policy.js';
 import { McpServerSchema } from './mcp-server.js';
+import { MODES } from './modes.js';
 import { LoggingSchema, ServerSchema, StorageSchema } from './runtime.js';
 import { ScheduleSchema } from './schedule.js';
 import { AuthSchema, SocialApiSchema } from './social-api.js';
 
-export const MODES = ['autopilot', 'composer'] as const;
-export type Mode = (typeof MODES)[number];
+export { MODES, type Mode } from './modes.js';
 export const DEPLOYMENT_MODES = ['desktop', 'self_host', 'cloud'] as const;
 export type DeploymentMode = (typeof DEPLOYMENT_MODES)[number];
 
@@ -37,6 +38,10 @@ export const ConfigSchema = z.object({
     .default(true)
     .describe('Queue every post for human review. Always on in composer mode.'),
   max_batch_approve: z.number().int().positive().default(25).describe('Most items one approve-all may post.'),
+  // No default in the schema: a config without it parses to exactly the object it did before accounts.
+  default_account: AccountNameSchema.optional().describe(
+    `Name of the default account, the one the global sections configure and the spec's paths and tools act on; unset means \`${DEFAULT_ACCOUNT}\`.`,
+  ),
   social_api: SocialApiSchema.prefault({}),
   auth: AuthSchema.prefault({}),
   business: BusinessSchema.prefault({}),
@@ -55,6 +60,11 @@ export const ConfigSchema = z.object({
   api_prices: ApiPricesSchema.prefault({}),
   content_sources: ContentSourcesSchema.prefault({}),
   connectors: ConnectorsSchema.prefault({}),
+  accounts: AccountsSchema.optional()
+    .describe(
+      'Further accounts, one `[accounts.<name>]` table each, inheriting every global setting they leave unset.',
+    )
+    .meta({ namedTables: true }),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

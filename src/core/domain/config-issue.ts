@@ -4,7 +4,9 @@ export type ConfigSource =
   | { kind: 'file'; file: string; line?: number; column?: number }
   | { kind: 'env'; name: string }
   | { kind: 'flag'; name: string }
-  | { kind: 'default' };
+  | { kind: 'default' }
+  /** An account's own setting (`[accounts.<name>]`), which beats the global value from any source. */
+  | { kind: 'account'; account: string; file?: string; line?: number; column?: number };
 
 export interface ConfigIssue {
   severity: 'error' | 'warning';
@@ -37,6 +39,11 @@ export function formatSource(source: ConfigSource): string {
       return `flag ${source.name}`;
     case 'default':
       return 'default';
+    case 'account': {
+      const where =
+        source.file === undefined ? '' : `, ${formatSource({ ...source, kind: 'file', file: source.file })}`;
+      return `account ${source.account}${where}`;
+    }
   }
 }
 

@@ -113,6 +113,8 @@ function walk(schema: AnySchema, path: string[], leaves: ConfigLeaf[], sections:
     for (const [name, child] of Object.entries(def.shape)) walk(child, [...path, name], leaves, sections);
     return;
   }
+  // Named tables (accounts) hold whole sections per name: they are read from the file, not walked as leaves.
+  if (meta.namedTables) return;
   const { description, ...fieldMeta } = meta;
   leaves.push({
     path,
@@ -126,6 +128,15 @@ function walk(schema: AnySchema, path: string[], leaves: ConfigLeaf[], sections:
     meta: fieldMeta,
     schema,
   });
+}
+
+/** Kind and description of one field on its own (the fields of an `[accounts.<name>]` table, for the docs). */
+export function describeField(schema: AnySchema): {
+  kind: LeafKind;
+  enumValues?: readonly string[];
+  description: string;
+} {
+  return { ...kindOf(unwrap(schema).base), description: metaOf(schema).description ?? '' };
 }
 
 let cache: { leaves: ConfigLeaf[]; sections: ConfigSection[]; byKey: Map<string, ConfigLeaf> } | undefined;

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { parse, TomlError } from 'smol-toml';
 import { type Config, ConfigSchema } from '../../contracts/config/config.js';
+import { accountRuleProblems } from '../../core/domain/account-rules.js';
 import {
   type ConfigIssue,
   type ConfigSource,
@@ -155,7 +156,8 @@ export function validateRaw(
   for (let attempt = 0; attempt < 3; attempt++) {
     const parsed = ConfigSchema.safeParse(candidate);
     if (parsed.success) {
-      for (const problem of validateConfigRules(parsed.data, rules)) {
+      const global = validateConfigRules(parsed.data, rules);
+      for (const problem of [...global, ...accountRuleProblems(parsed.data, rules, global)]) {
         const key = displayKey(problem.path);
         if (seen.has(key) && problem.severity === 'error') continue;
         issues.push({

@@ -2,6 +2,7 @@
 import { SECTION_TITLES } from '../../contracts/config/config.js';
 import { restartReason } from '../../contracts/settings.js';
 import { type ConfigLeaf, configLeaves } from '../../core/domain/schema-walk.js';
+import { renderAccountsDocs } from './render-accounts-docs.js';
 
 const TYPE: Record<ConfigLeaf['kind'], string> = {
   string: 'string',
@@ -70,6 +71,7 @@ export function renderConfigDocs(): string {
       `| \`${name}\` | ${cell(typeOf(leaf))} | ${defaultOf(leaf)} | \`${leaf.env}\` | ${cell(leaf.description)}${secret}${restart} |`,
     );
   }
+  out.push(...renderAccountsDocs());
   out.push(
     '',
     '## `[[content_sources.sources]]` entries',

@@ -1,6 +1,7 @@
 // get_config and validate_config: the effective configuration with secrets masked, and the full validation
 // (schema already passed at load; the cross-field rules and the quickstart fields here).
 import { z } from 'zod';
+import { accountRuleProblems } from '../../core/domain/account-rules.js';
 import { missingQuickstartFields } from '../../core/domain/config-rules.js';
 import { validateConfigRules } from '../../core/domain/config-validation.js';
 import { defineOperation } from '../define-operation.js';
@@ -44,7 +45,8 @@ export const validateConfigOperation = defineOperation({
     errors: [],
   },
   run: async (deps) => {
-    const problems = validateConfigRules(deps.config, { purpose: 'load' });
+    const global = validateConfigRules(deps.config, { purpose: 'load' });
+    const problems = [...global, ...accountRuleProblems(deps.config, { purpose: 'load' }, global)];
     const where = (path: Array<string | number>) => path.join('.');
     const errors = [
       ...missingQuickstartFields(deps.config).map((field) => `${field}: required for quickstart`),

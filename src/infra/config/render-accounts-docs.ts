@@ -1,0 +1,123 @@
+// The accounts part of docs/configuration.md: the `[accounts.<name>]` table generated from its schema, then
+// the hand-written "Several accounts" section (layout, inheritance and precedence, names, what is per service).
+import {
+  ACCOUNT_NAME_MAX,
+  ACCOUNT_SECTION_NAMES,
+  AccountSchema,
+  DEFAULT_ACCOUNT,
+  SERVICE_SETTINGS,
+} from '../../contracts/config/accounts.js';
+import { describeField } from '../../core/domain/schema-walk.js';
+
+const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+const sections = new Set<string>(ACCOUNT_SECTION_NAMES);
+
+function typeOf(kind: string, enumValues?: readonly string[]): string {
+  if (kind === 'enum') return `one of ${enumValues?.map((v) => `\`${v}\``).join(', ')}`;
+  return kind === 'string_list' ? 'list' : kind;
+}
+
+/** Service settings as the docs name them: `deployment_mode`, `[server]`. */
+function serviceKeys(): string {
+  return Object.entries(SERVICE_SETTINGS)
+    .filter(([key]) => key !== 'accounts')
+    .map(([key, { where }]) => (where.startsWith('in [') ? `\`[${key}]\`` : `\`${key}\``))
+    .join(', ');
+}
+
+function accountTable(): string[] {
+  const rows = Object.entries(AccountSchema.shape)
+    .filter(([key]) => !Object.hasOwn(SERVICE_SETTINGS, key))
+    .map(([key, field]) => {
+      if (sections.has(key))
+        return `| \`[accounts.<name>.${key}]\` | table | Any key of \`[${key}]\`, each optional; a key left out inherits the global value. |`;
+      const { kind, enumValues, description } = describeField(field);
+      return `| \`${key}\` | ${cell(typeOf(kind, enumValues))} | ${cell(description)} |`;
+    });
+  return [
+    '',
+    '## `[accounts.<name>]`',
+    '',
+    'One table per further account (see "Several accounts" below). Read from the file only: no environment',
+    'variable or flag sets an account’s key.',
+    '',
+    '| Key | Type | Description |',
+    '|---|---|---|',
+    ...rows,
+  ];
+}
+
+function severalAccounts(): string[] {
+  return [
+    '',
+    '## Several accounts',
+    '',
+    'One service can run several accounts. The global sections above are the settings of the **default',
+    'account**, and the values every other account inherits. Each further account is a table of the same file:',
+    '',
+    '```toml',
+    'default_account = "personal"   # optional: the default account’s name (unset: "default")',
+    '',
+    '[limits]',
+    'max_replies_per_day = 5',
+    '',
+    '[accounts.acme]',
+    'display_name = "Acme Inc."',
+    'mode = "composer"',
+    '',
+    '[accounts.acme.business]',
+    'product_name = "Acme"',
+    'product_keywords = ["acme cli", "terminal tools"]',
+    '',
+    '[accounts.acme.limits]',
+    'max_replies_per_day = 2        # acme: 2; personal: 5',
+    '',
+    '[accounts.acme.schedule]',
+    'timezone = "America/New_York"',
+    '',
+    '[[accounts.acme.content_sources.sources]]',
+    'path = "~/acme-notes"',
+    '```',
+    '',
+    '- **Layout.** `[accounts.<name>]` may set `display_name`, `mode` and `approval_mode`, and override',
+    '  sections, each with the keys of the global section of that name, every one optional:',
+    `  ${ACCOUNT_SECTION_NAMES.map((s) => `\`[accounts.<name>.${s}]\``).join(', ')}.`,
+    '- **Inheritance.** An account runs with the global settings with its own keys put over them. A key it',
+    '  leaves out has the global value. Sections merge key by key, and a table inside a section',
+    '  (`preferred_times_override`) by its keys; a list (`product_keywords`, `banned_phrases`, `rules`,',
+    '  `[[…content_sources.sources]]`) replaces the global list whole, it is never added to. `mode = "composer"`',
+    '  forces approval on for that account, as it does globally.',
+    '- **Precedence.** Environment variables and flags set global values only; there is no per-account',
+    '  variable. For the default account the order is the one above: flags, environment, the file, the',
+    '  defaults. For any other account, its own key wins over all of them, because it is the more specific',
+    '  setting; a key it leaves out follows the global value, whatever set that. So',
+    '  `APP_LIMITS__MAX_REPLIES_PER_DAY=3` changes the default account and every account that does not set',
+    '  `max_replies_per_day` itself. Next to the sources of the global values (`flag`, `env`, `file`,',
+    '  `default`), an account’s own key has its own: `{"kind": "account", "account": "acme"}`, with its line.',
+    '- **Checks.** An account’s keys are checked exactly like the global ones: types and ranges, then the',
+    '  cross-field rules on the account’s effective settings. Each problem names the full key',
+    '  (`accounts.acme.limits.max_replies_per_day`); like every config error it stops each command with exit',
+    '  code 2. Unknown keys in an account table are warnings with the nearest valid key, as elsewhere.',
+    `- **Names.** An account name is 1 to ${ACCOUNT_NAME_MAX} characters: a lower-case letter, then lower-case`,
+    '  letters, digits, `_` or `-` (`acme`, `client-2`, `side_project`). No dots, slashes, spaces, quotes or',
+    '  upper case: the name is a TOML key and a folder name. A bad name is refused with this rule.',
+    `  \`${DEFAULT_ACCOUNT}\` is reserved for the default account; \`default_account\` names the default account`,
+    '  (same rule), and no `[accounts.*]` table may have its name.',
+    '- **Per service, never per account.** These are set once for the whole service; such a key in an account',
+    '  table is an error naming it (`accounts.acme.server: not an account setting; set it in [server]`):',
+    `  ${serviceKeys()}.`,
+    '- **One account changes nothing.** A file with neither `[accounts]` nor `default_account` is the',
+    '  single-account config: it loads to the same settings as before accounts existed, and every writer',
+    '  (`app settings --set`, `PATCH /api/settings`, `app init`, the first-run wizard, `app update`) writes',
+    '  the same bytes.',
+    '',
+    'So far the service reads and checks the account tables and works out each account’s effective settings;',
+    'every command, route, tool and loop still acts on the default account. `app settings --set` and',
+    '`PATCH /api/settings` edit `default_account` and the global keys, not the account tables: edit those in',
+    'the file (running processes reload it within 2 seconds, as for any change).',
+  ];
+}
+
+export function renderAccountsDocs(): string[] {
+  return [...accountTable(), ...severalAccounts()];
+}
