@@ -29,22 +29,27 @@ export interface RuntimePart {
  */
 export function sourcesPart(): RuntimePart {
   let app: App | undefined;
-  let starting: Promise<void> | undefined;
+  let starting: Promise<unknown> | undefined;
+  // Each account's sources, with its own settings (an account may set its own content sources).
+  const each = (run: (deps: App['deps']) => Promise<void>) =>
+    Promise.all((app?.accounts ?? []).map(({ deps }) => run(deps)));
   return {
     name: 'sources',
     async start(started) {
       app = started;
-      starting = started.deps.sources.start(started.deps.config).catch((error: unknown) => {
-        started.deps.logger.error({ err: error }, 'content sources failed to start');
-      });
+      starting = each((deps) =>
+        deps.sources.start(deps.config).catch((error: unknown) => {
+          deps.logger.error({ err: error }, 'content sources failed to start');
+        }),
+      );
     },
     async stop() {
       await starting;
-      await app?.deps.sources.stop();
+      await each((deps) => deps.sources.stop());
     },
-    async onConfig(config) {
+    async onConfig() {
       await starting;
-      await app?.deps.sources.apply(config);
+      await each((deps) => deps.sources.apply(deps.config));
     },
   };
 }
@@ -130,7 +135,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       for (const part of [...started].reverse()) {
         await part.stop().catch((error) => logger.error({ err: error, part: part.name }, 'stop failed'));
       }
-      await app.loops.stop();
+      await Promise.all(app.accounts.map((account) => account.loops.stop()));
       await app.close();
     })();
     return stopping;
@@ -144,7 +149,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     await stop('a part failed to start');
     throw error;
   }
-  app.loops.start();
+  for (const account of app.accounts) account.loops.start();
   watcher.start();
   const stopOnSignals = () => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal));

@@ -34,6 +34,14 @@ import type { AppConnectors } from './connectors.js';
 import type { DiscoveryDeps } from './discovery-deps.js';
 import type { SourcesManager } from './sources-manager.js';
 
+/** The service's accounts as a face reaches them: each one's parts, found by its name in the config. */
+export interface AccountDirectory {
+  /** Every account, the default one first. */
+  list(): ReadonlyArray<{ name: string; id: string; isDefault: boolean; deps: AppDeps }>;
+  /** The parts of the account of that name, or undefined when the config has none. */
+  get(name: string): AppDeps | undefined;
+}
+
 export interface AppDeps {
   config: Readonly<Config>;
   paths: DataPaths;
@@ -44,6 +52,10 @@ export interface AppDeps {
   /** The dashboard's build output (`dist/web` in the package). */
   webRoot: string;
   accountId: string;
+  /** This account's name in the config (`default_account`, else `default`, for the default one). */
+  accountName: string;
+  /** Every account of the service (the same directory in each account's deps). */
+  accounts: AccountDirectory;
   apiUsage: ApiUsageRepository;
   /** Who runs the code at hand (loops, operations); the platform call recorder reads it. */
   actors: ActorScope;

@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import type { LoopDeps } from '../../automation/loop-deps.js';
 import type { Scheduler } from '../../automation/scheduler.js';
-import { DEFAULT_ACCOUNT_ID } from '../../contracts/account.js';
 import type { Config } from '../../contracts/config/config.js';
+import { accountNames, effectiveAccountConfig } from '../../core/domain/account-settings.js';
 import { effectiveApprovalMode } from '../../core/domain/config-rules.js';
 import type { GuardSettings } from '../../core/domain/posting-guards.js';
 import { ENDPOINT_ACTIONS } from '../../core/gateway/endpoint-actions.js';
@@ -17,7 +17,7 @@ import { createSignal } from '../../core/ports/signal.js';
 import { createAccountProfiles } from '../../core/services/account/account-profiles.js';
 import type { ContentDeps } from '../../core/services/content-deps.js';
 import { type LoopBackDeps, loopBackPosted } from '../../core/services/sources/loop-back.js';
-import { dataPaths } from '../../infra/config/config-paths.js';
+import { accountDataPaths, type DataPaths, dataPaths } from '../../infra/config/config-paths.js';
 import type { Logger } from '../../infra/logging/create-logger.js';
 import { confineUploadPath } from '../../infra/media/confine-upload-path.js';
 import { inspectMediaFile } from '../../infra/media/inspect-media-file.js';
@@ -30,7 +30,9 @@ import { createSocialBackend } from '../../infra/social/create-social-backend.js
 import { EndpointCaller } from '../../infra/social/endpoint-caller.js';
 import { createPictureDownload } from '../../infra/social/profile-picture-download.js';
 import { createNoteWriter } from '../../infra/sources/loop-back/note-writer.js';
+import type { AppDatabase } from '../../infra/sqlite/open-database.js';
 import { AccountProfileRepository } from '../../infra/sqlite/repositories/account-profile-repository.js';
+import { AccountRepository } from '../../infra/sqlite/repositories/account-repository.js';
 import { AnalyticsWriterRepository } from '../../infra/sqlite/repositories/analytics-writer-repository.js';
 import { ApiUsageRepository } from '../../infra/sqlite/repositories/api-usage-repository.js';
 import { ApprovalRepository } from '../../infra/sqlite/repositories/approval-repository.js';
@@ -46,7 +48,7 @@ import { PostingRepository } from '../../infra/sqlite/repositories/posting-repos
 import { ProvenanceRepository } from '../../infra/sqlite/repositories/provenance-repository.js';
 import { TelemetryRepository } from '../../infra/sqlite/repositories/telemetry-repository.js';
 import { createAnalyticsDeps } from './analytics-deps.js';
-import type { AppDeps } from './app-deps.js';
+import type { AccountDirectory, AppDeps } from './app-deps.js';
 import { createAssistDeps } from './assist-deps.js';
 import { createConnectors } from './connectors.js';
 import { createDiscoveryDeps } from './discovery-deps.js';
@@ -60,10 +62,23 @@ import { allowedUploadDirs } from './upload-dirs.js';
 
 export type { AppDeps } from './app-deps.js';
 
-export interface App {
+/** One account of the service: its name in the config, its row's id, its parts and its loops. */
+export interface AccountApp {
+  name: string;
+  id: string;
+  isDefault: boolean;
   deps: AppDeps;
-  /** This process's loops (started and stopped by its runtime; a bare app never starts them). */
+  /** The account's loops (started and stopped by the process's runtime; a bare app never starts them). */
   loops: Scheduler<LoopDeps>;
+}
+
+export interface App {
+  /** The default account's parts: what every face uses when no account is named. */
+  deps: AppDeps;
+  /** The default account's loops. */
+  loops: Scheduler<LoopDeps>;
+  /** Every account of the config, the default one first. */
+  accounts: readonly AccountApp[];
   /** Moves everything that applies live to a reloaded config (what applies only at start keeps its value). */
   setConfig(config: Readonly<Config>): void;
   close(): Promise<void>;
@@ -86,17 +101,90 @@ export interface CreateAppOptions {
   loops?: LoopSchedulerOptions;
 }
 
+/** What every account of one process shares: the database, the clock, the log and the live config. */
+interface Shared {
+  options: CreateAppOptions;
+  paths: DataPaths;
+  database: AppDatabase;
+  clock: Clock;
+  /** The live config of the whole service (the default account's settings are its global sections). */
+  cfg: () => Readonly<Config>;
+}
+
 export function createApp(options: CreateAppOptions): App {
-  const { logger } = options;
   // What applies only at start (paths, the platform client, the database) reads `config`; everything that
   // applies live reads `cfg()`, which `setConfig` moves to a reloaded file (see RESTART_REQUIRED_SETTINGS).
   const config = options.config;
   let current = options.config;
-  const cfg = (): Readonly<Config> => current;
   const paths = dataPaths(config, options.dataDir, options.env);
   const database = openConfiguredDatabase(paths.dbPath, config.storage.db_path !== undefined);
-  const clock = options.clock ?? systemClock;
-  const accountId = DEFAULT_ACCOUNT_ID;
+  const shared: Shared = {
+    options,
+    paths,
+    database,
+    clock: options.clock ?? systemClock,
+    cfg: () => current,
+  };
+  // Accounts are those of the config at start; one added later runs after a restart.
+  const ids = new AccountRepository(database).ensure(accountNames(config));
+  // Each account's deps carry the directory; it reads the list once every account is built.
+  let accounts: AccountApp[] = [];
+  const directory: AccountDirectory = {
+    list: () => accounts,
+    get: (name) => accounts.find((account) => account.name === name)?.deps,
+  };
+  accounts = [...ids].map(([name, id], i) =>
+    createAccountApp(shared, directory, { name, id, isDefault: i === 0 }),
+  );
+  const [main] = accounts as [AccountApp, ...AccountApp[]];
+  return {
+    deps: main.deps,
+    loops: main.loops,
+    accounts,
+    setConfig(next) {
+      current = next;
+    },
+    close: async () => {
+      for (const account of accounts) account.deps.telemetry.flush();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * The config an account runs with, live: the default account's is the service's config itself (one account
+ * changes nothing); a further account's is the global config with its own table merged in, worked out again
+ * only when the config changes.
+ */
+function accountConfig(shared: Shared, account: { name: string; isDefault: boolean }) {
+  if (account.isDefault) return shared.cfg;
+  let from: Readonly<Config> | undefined;
+  let merged: Readonly<Config> | undefined;
+  return (): Readonly<Config> => {
+    const current = shared.cfg();
+    if (current !== from || !merged) {
+      from = current;
+      // An account removed from a reloaded file keeps its settings until the restart drops it.
+      merged = Object.hasOwn(current.accounts ?? {}, account.name)
+        ? { ...current, ...effectiveAccountConfig(current, account.name).config }
+        : (merged ?? current);
+    }
+    return merged;
+  };
+}
+
+function createAccountApp(
+  shared: Shared,
+  directory: AccountDirectory,
+  account: { name: string; id: string; isDefault: boolean },
+): AccountApp {
+  const { options, database, clock } = shared;
+  const { logger } = options;
+  const cfg = accountConfig(shared, account);
+  // What applies only at start reads the account's config as it was then.
+  const config = cfg();
+  const paths = accountDataPaths(shared.paths, account);
+  const accountId = account.id;
   // Loops and operations run inside `actors`, so every platform call is recorded with who made it; its cost
   // follows the live `[api_prices]`.
   const actors = createActorScope();
@@ -258,6 +346,8 @@ export function createApp(options: CreateAppOptions): App {
     version: packageVersion(),
     webRoot: packagePath('dist', 'web'),
     accountId,
+    accountName: account.name,
+    accounts: directory,
     apiUsage,
     actors,
     social,
@@ -300,15 +390,5 @@ export function createApp(options: CreateAppOptions): App {
   // Every reader of `deps.config` (faces, loops) sees the live config.
   Object.defineProperty(deps, 'config', { get: cfg, enumerable: true });
   const scheduler = createLoopScheduler(deps, logger, options.loops ?? { autopilot: false });
-  return {
-    deps,
-    loops: scheduler.loops,
-    setConfig(next) {
-      current = next;
-    },
-    close: async () => {
-      deps.telemetry.flush();
-      await database.close();
-    },
-  };
+  return { ...account, deps, loops: scheduler.loops };
 }

@@ -15,6 +15,8 @@ export interface PlatformLink {
   start(input: { redirectUri: string }): Promise<PlatformAuthStart>;
   /** Exchanges the code of a live state and saves the tokens (0600); the state is spent either way. */
   complete(callback: PlatformCallback): Promise<{ user_id: string; username: string }>;
+  /** Whether a live login of this link handed out `state` (the callback finds the account that started it). */
+  holds(state: string): boolean;
   /** The saved login, as the setup status shows it. */
   status(): PlatformLogin;
 }

@@ -51,3 +51,18 @@ export function dataPaths(config: Config, dataDir: string, env: Env = process.en
     backupsDir: join(dataDir, 'backups'),
   };
 }
+
+/**
+ * An account's own files: the default account keeps the data directory's (one account changes nothing); a
+ * further one keeps its platform login under `accounts/<account id>/`, named by the id so a rename moves
+ * nothing. The database, tokens of the faces, media and backups are the service's.
+ */
+export function accountDataPaths(paths: DataPaths, account: { id: string; isDefault: boolean }): DataPaths {
+  if (account.isDefault) return paths;
+  const dir = join(paths.dataDir, 'accounts', account.id);
+  return {
+    ...paths,
+    tokensPath: join(dir, 'tokens.json'),
+    scraperSessionPath: join(dir, 'scraper_session.json'),
+  };
+}

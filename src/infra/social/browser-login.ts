@@ -71,6 +71,11 @@ export function createBrowserLogin(options: BrowserLoginOptions): PlatformLink {
       return { authorization_url, state, redirect_uri: redirectUri };
     },
 
+    holds(state) {
+      const login = pending.get(state);
+      return login !== undefined && login.expiresAt > options.clock.now().getTime();
+    },
+
     async complete(callback) {
       const login = callback.state ? pending.get(callback.state) : undefined;
       if (callback.state) pending.delete(callback.state);

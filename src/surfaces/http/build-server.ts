@@ -8,6 +8,7 @@ import type { AppDeps } from '../../app/wiring/create-app.js';
 import { MEDIA_LIMITS } from '../../core/domain/media-rules.js';
 import { OPERATIONS } from '../../operations/registry.js';
 import { registerApiHeaders } from './api-headers.js';
+import { accountDepsOf, registerAccountScope } from './auth/account-scope.js';
 import { registerHttpAuth } from './auth/http-auth.js';
 import { type RouteSummary, trackRoutes } from './auth/route-access.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './error-response.js';
@@ -74,6 +75,7 @@ export async function buildHttpServer(
   });
   registerHostGuard(app, deps.config.server);
   registerHttpAuth(app, createHttpAuth(deps, options.apiToken));
+  registerAccountScope(app, deps);
   registerWriteBodyRules(app);
   // One file per upload, streamed: the cap is the largest media kind plus a little for the envelope.
   await app.register(fastifyMultipart, {
@@ -89,10 +91,10 @@ export async function buildHttpServer(
       return reply.code(503).send({ status: 'degraded', version: deps.version, database: 'unreachable' });
     }
   });
-  registerOperations(app, OPERATIONS, deps);
-  registerMediaRoutes(app, { media: deps.media });
-  registerAccountRoutes(app, deps);
-  registerEventRoutes(app, deps);
+  registerOperations(app, OPERATIONS);
+  registerMediaRoutes(app, { media: (request) => accountDepsOf(request).media });
+  registerAccountRoutes(app);
+  registerEventRoutes(app);
   registerConnectorRoutes(app, deps.connectors);
   registerPlatformAuthRoutes(app, deps);
   if (deps.config.mcp.http_enabled) await registerMcpRoute(app, deps, options.mcpToken);

@@ -4,7 +4,6 @@
 // input is validated by the operation's HTTP schema and run as every face runs it.
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app/wiring/create-app.js';
 import { AppError } from '../../core/errors.js';
 import {
   type AnyOperation,
@@ -14,6 +13,7 @@ import {
 } from '../../operations/define-operation.js';
 import { invokeOperation } from '../../operations/invoke-operation.js';
 import { type JsonSchema, toSchema } from '../json-schema-text.js';
+import { ACCOUNT_QUERY, accountDepsOf } from './auth/account-scope.js';
 import { actorOf } from './auth/http-auth.js';
 
 /** `/api/content/drafts/{id}` → `/api/content/drafts/:id`. */
@@ -41,11 +41,14 @@ export function fromText(schema: JsonSchema, fields: Record<string, unknown>): R
   return out;
 }
 
-export function registerOperations(
-  app: FastifyInstance,
-  operations: readonly AnyOperation[],
-  deps: AppDeps,
-): void {
+/** A read's fields: its query string without the parameter that names the account (account-scope.ts). */
+function queryFields(query: unknown): Record<string, unknown> {
+  const { [ACCOUNT_QUERY]: _account, ...fields } = (query ?? {}) as Record<string, unknown>;
+  return fields;
+}
+
+/** One route per operation with an HTTP binding, run for the account the request acts on. */
+export function registerOperations(app: FastifyInstance, operations: readonly AnyOperation[]): void {
   for (const operation of operations) {
     const http = operation.http;
     if (!http) continue;
@@ -60,8 +63,7 @@ export function registerOperations(
           throw new AppError('invalid_input', 'the request body must be a JSON object');
         }
         const params = fromText(schema, request.params as Record<string, unknown>);
-        const fields =
-          http.method === 'GET' ? fromText(schema, request.query as Record<string, unknown>) : body;
+        const fields = http.method === 'GET' ? fromText(schema, queryFields(request.query)) : body;
         // Path parameters last: a body cannot redirect an operation to another resource.
         const raw = { ...((fields as object | undefined) ?? {}), ...params };
         const parsed = input.safeParse(raw);
@@ -74,7 +76,7 @@ export function registerOperations(
           throw new AppError('validation_error', message, { details: { issues } });
         }
         const result = await invokeOperation(
-          deps.forOperations,
+          accountDepsOf(request).forOperations,
           operation,
           operationInput(operation, 'http', parsed.data),
           { actor: actorOf(request) },

@@ -2,15 +2,15 @@
 // picture, so the dashboard shows it from this server and never from the platform's image host. Authenticated
 // like every route; 404 when none is kept. Not an operation: its answer is an image, not JSON.
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../../app/wiring/create-app.js';
 import { AppError } from '../../../core/errors.js';
+import { accountDepsOf } from '../auth/account-scope.js';
 
 /** Kept a day in the browser's private cache; the dashboard asks with the profile's `fetched_at` as `v`. */
 export const PICTURE_CACHE_CONTROL = 'private, max-age=86400';
 
-export function registerAccountRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'accountProfiles'>): void {
-  app.get('/api/account/profile/picture', async (_request, reply) => {
-    const picture = deps.accountProfiles.picture();
+export function registerAccountRoutes(app: FastifyInstance): void {
+  app.get('/api/account/profile/picture', async (request, reply) => {
+    const picture = accountDepsOf(request).accountProfiles.picture();
     if (!picture) throw new AppError('not_found', 'no profile picture is kept for the signed-in account');
     return reply
       .headers({

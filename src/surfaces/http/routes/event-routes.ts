@@ -2,10 +2,11 @@
 // session cookie or the bearer token, decided on the matched route). A stream, not an operation: the reply is
 // hijacked and written raw; heartbeats keep proxies from closing it; shutdown ends every stream first.
 import type { FastifyInstance } from 'fastify';
-import { createLiveEvents } from '../../../app/live-events.js';
+import { createLiveEvents, type LiveEvents } from '../../../app/live-events.js';
 import type { AppDeps } from '../../../app/wiring/create-app.js';
 import { LIVE_EVENTS_PATH, type LiveEvent } from '../../../contracts/live-events.js';
 import { AppError } from '../../../core/errors.js';
+import { accountDepsOf } from '../auth/account-scope.js';
 
 export interface EventRouteOptions {
   /** Open streams at most (each holds a socket and a listener). */
@@ -23,18 +24,23 @@ const RETRY_MS = 3000;
 
 const frame = (event: LiveEvent) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 
-export function registerEventRoutes(
-  app: FastifyInstance,
-  deps: Pick<AppDeps, 'database' | 'accountId' | 'logger'>,
-  options: EventRouteOptions = {},
-): void {
+export function registerEventRoutes(app: FastifyInstance, options: EventRouteOptions = {}): void {
   const maxStreams = options.maxStreams ?? MAX_EVENT_STREAMS;
-  const live = createLiveEvents(deps, options.pollMs);
+  // One watcher per account that has a stream open (made on its first stream).
+  const watchers = new Map<string, LiveEvents>();
+  const liveOf = (deps: AppDeps): LiveEvents => {
+    let live = watchers.get(deps.accountId);
+    if (!live) {
+      live = createLiveEvents(deps, options.pollMs);
+      watchers.set(deps.accountId, live);
+    }
+    return live;
+  };
   const open = new Set<() => void>();
   let closing = false;
 
   // No HEAD twin: a HEAD request would hold a socket open for a body it never reads.
-  app.get(LIVE_EVENTS_PATH, { exposeHeadRoute: false }, async (_request, reply) => {
+  app.get(LIVE_EVENTS_PATH, { exposeHeadRoute: false }, async (request, reply) => {
     // Retry-After: the wait a dropped stream's browser already uses before reconnecting.
     const retryAfterSeconds = RETRY_MS / 1000;
     if (closing) {
@@ -47,6 +53,7 @@ export function registerEventRoutes(
         retryAfterSeconds,
       });
     }
+    const live = liveOf(accountDepsOf(request));
     reply.hijack();
     const response = reply.raw;
     response.writeHead(200, {
@@ -78,6 +85,6 @@ export function registerEventRoutes(
   app.addHook('preClose', async () => {
     closing = true;
     for (const end of [...open]) end();
-    live.close();
+    for (const live of watchers.values()) live.close();
   });
 }

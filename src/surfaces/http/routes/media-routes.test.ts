@@ -49,7 +49,7 @@ async function buildApp(limits: {
     clock: new FakeClock(),
     ...(limits.maxUploadBytes ? { maxUploadBytes: limits.maxUploadBytes } : {}),
   });
-  registerMediaRoutes(server, { media });
+  registerMediaRoutes(server, { media: () => media });
   await server.ready();
   return server;
 }

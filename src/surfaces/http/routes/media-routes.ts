@@ -1,13 +1,14 @@
 // Media upload (multipart, streamed to disk) and file serving for previews. The caller registers
 // @fastify/multipart with its limits and the auth hooks; errors are thrown and mapped by error-response.
 import type { MultipartFile } from '@fastify/multipart'; // also types request.isMultipart/file
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app/wiring/create-app.js';
 import { AppError, isAppError } from '../../../core/errors.js';
 
 export interface MediaRoutesDeps {
-  media: AppDeps['media'];
+  /** The media store of the account the request acts on. */
+  media(request: FastifyRequest): AppDeps['media'];
 }
 
 type StoredMedia = Awaited<ReturnType<AppDeps['media']['save']>>;
@@ -45,7 +46,7 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaRoutesDeps)
     // Streamed, never buffered: the file stream reports `truncated` when multipart's fileSize limit cut it.
     let stored: StoredMedia;
     try {
-      stored = await deps.media.save(file, part.filename, { wasTruncated: () => file.truncated });
+      stored = await deps.media(request).save(file, part.filename, { wasTruncated: () => file.truncated });
     } catch (error) {
       // Refused before the body was read to its end (over the cap): close the connection after answering,
       // rather than leave the client's upload stalled on a keep-alive socket nobody reads any more.
@@ -73,7 +74,7 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaRoutesDeps)
     // Fastify has decoded the query string once; the value is used as is (no second decode).
     const query = FileQuerySchema.safeParse(request.query);
     if (!query.success) throw new AppError('invalid_input', 'query parameter `path` is required (one value)');
-    const file = await deps.media.open(query.data.path);
+    const file = await deps.media(request).open(query.data.path);
     return reply
       .headers({
         'content-type': file.mime,

@@ -3,19 +3,28 @@
 // 10-minute state that only an authenticated start hands out protects it. It answers a small page that
 // tells the dashboard window and closes; start and status are operations (operations/onboarding).
 import type { FastifyInstance } from 'fastify';
-import type { PlatformLink } from '../../../core/ports/platform-link.js';
+import type { AppDeps } from '../../../app/wiring/create-app.js';
 import { PLATFORM_CALLBACK_PATH } from '../../../core/services/setup/start-platform-login.js';
 import { one, registerCallbackRoute } from './oauth-callback.js';
 
-/** Registers the platform login's callback route. */
-export function registerPlatformAuthRoutes(app: FastifyInstance, deps: { platformLink: PlatformLink }): void {
+/**
+ * Registers the platform login's callback route. The login completes in the account that started it (the
+ * one whose link holds the state); an unknown state is refused by the default account's link.
+ */
+export function registerPlatformAuthRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'accounts'>): void {
   registerCallbackRoute(app, PLATFORM_CALLBACK_PATH, {
     complete: async (request) => {
       const fields = ['code', 'state', 'error', 'error_description'].flatMap((name) => {
         const value = one(request.query, name);
         return value === undefined ? [] : [[name, value] as const];
       });
-      const linked = await deps.platformLink.complete(Object.fromEntries(fields));
+      const state = one(request.query, 'state');
+      const accounts = deps.accounts.list();
+      const starter =
+        (state === undefined ? undefined : accounts.find((a) => a.deps.platformLink.holds(state))) ??
+        accounts[0];
+      if (!starter) throw new Error('the service has no account');
+      const linked = await starter.deps.platformLink.complete(Object.fromEntries(fields));
       return {
         title: 'Platform account connected',
         text: `Signed in as @${linked.username}. You can close this window.`,
