@@ -44,10 +44,12 @@ export function fakePlatformEnv(fake: FakeSocial, home: string, extra: Record<st
 export async function startStdioToolServer(
   env: Record<string, string>,
   profile: ToolProfile = 'write',
+  /** More arguments of `app mcp serve` (`--account work`). */
+  args: string[] = [],
 ): Promise<StdioToolServer> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [APP_BIN, 'mcp', 'serve', '--profile', profile],
+    args: [APP_BIN, 'mcp', 'serve', '--profile', profile, ...args],
     env,
     stderr: 'pipe',
   });

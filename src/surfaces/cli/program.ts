@@ -136,6 +136,7 @@ export function buildProgram(io: CliIo, version: string): Command {
     )
     .option('--host <host>', 'HTTP: address to bind (default 127.0.0.1)')
     .option('--port <port>', 'HTTP: port (default [mcp] http_port, 3002)')
+    .option('--account <name>', 'the account the tools act on (default: the default account)')
     .action(async (opts) => (await import('./commands/mcp.js')).runMcpServe(context(), opts));
   mcp
     .command('manifest')

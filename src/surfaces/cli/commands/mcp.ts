@@ -4,7 +4,9 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { appVersion } from '../../../app/installation.js';
 import { ensureMcpToken } from '../../../app/mcp-token.js';
 import { type Runtime, type RuntimePart, startRuntime } from '../../../app/runtime.js';
+import type { App, AppDeps } from '../../../app/wiring/create-app.js';
 import type { ToolProfile } from '../../../contracts/tools/tool-binding.js';
+import { accountNames } from '../../../core/domain/account-settings.js';
 import { buildToolServer } from '../../mcp/build-tool-server.js';
 import type { HttpToolServer } from '../../mcp/http-server.js';
 import { buildManifest, renderManifestJson, renderManifestTable } from '../../mcp/manifest.js';
@@ -20,6 +22,13 @@ export interface ServeOptions {
   port?: string;
   /** `compact`: three meta tools (find, describe, call) instead of the full list. */
   expose?: 'full' | 'compact';
+  /** The account the tools act on (default: the default account). */
+  account?: string;
+}
+
+/** The deps of the account the tool server serves: the named one, else the default. */
+function servedAccount(app: App, account: string | undefined): AppDeps {
+  return account === undefined ? app.deps : (app.deps.accounts.get(account) ?? app.deps);
 }
 
 export async function runMcpServe(ctx: CommandContext, options: ServeOptions): Promise<void> {
@@ -35,6 +44,12 @@ export async function runMcpServe(ctx: CommandContext, options: ServeOptions): P
     }
     throw error;
   }
+  const accounts = accountNames(loaded.config);
+  if (options.account !== undefined && !accounts.includes(options.account))
+    throw new CliError(
+      `--account: no account named '${options.account}'; the accounts are ${accounts.join(', ')}`,
+      EXIT_USAGE,
+    );
   // The always-on loops of the runtime post approved items and keep the login fresh even when `app serve`
   // is not running; posting jobs are claimed, so the two processes never publish the same one.
   let runtime: Runtime | undefined;
@@ -61,11 +76,12 @@ async function stdioPart(options: ServeOptions, stop: (why: string) => void): Pr
   return {
     name: 'stdio',
     async start(app) {
-      server = buildToolServer(app.deps, { profile, expose: options.expose });
+      const deps = servedAccount(app, options.account);
+      server = buildToolServer(deps, { profile, expose: options.expose });
       server.onclose = () => stop('client disconnected');
       await server.connect(new StdioServerTransport());
       app.deps.logger.info(
-        { profile, data: app.deps.paths.dataDir },
+        { profile, account: deps.accountName, data: app.deps.paths.dataDir },
         `app ${app.deps.version} tool server ready on stdio`,
       );
     },
@@ -92,9 +108,15 @@ async function httpPart(
       const token = ensureMcpToken(app.deps.paths);
       // Loaded only for HTTP: the stdio server's cold start does not pay for the HTTP transport.
       const { startHttpToolServer } = await import('../../mcp/http-server.js');
-      server = await startHttpToolServer(app.deps, { profile, expose: options.expose, token, host, port });
+      const deps = servedAccount(app, options.account);
+      server = await startHttpToolServer(deps, { profile, expose: options.expose, token, host, port });
       app.deps.logger.info(
-        { profile, data: app.deps.paths.dataDir, token_file: app.deps.paths.mcpTokenPath },
+        {
+          profile,
+          account: deps.accountName,
+          data: app.deps.paths.dataDir,
+          token_file: app.deps.paths.mcpTokenPath,
+        },
         `app ${app.deps.version} tool server ready on ${server.url}`,
       );
       // The first line of stdout names the endpoint (scripts and `app mcp doctor` wait for it).
