@@ -74,6 +74,15 @@ Only the one canonical spelling of a path is served: percent-encoded letters, di
 \`..\` segments, empty segments (\`//\`), backslashes, \`;\` and absolute-form targets (\`GET http://host/…\`)
 answer 404 without reaching any route; paths are case-sensitive.
 
+**Accounts.** Every authenticated route acts on one account: the default one (\`default_account\`, else
+\`default\`), unless the request names another of the config's accounts (\`[accounts.<name>]\`) with the header
+\`X-App-Account: <name>\`; a read may name it with the query parameter \`account=<name>\` instead (an \`<img>\`
+or an \`EventSource\` cannot send headers; a header and a parameter that disagree are 400). Ids are the
+account's own: another account's draft, approval item, media file or job answers 404 as if it did not exist.
+An account the config does not have, or one the credential may not use, answers 404 \`not_found\` ("no such
+account") after authentication, and the refusal is logged with the route and the credential's kind. The
+spec's paths without the header act on the default account exactly as with one account.
+
 Reads (\`GET\`) take their fields from the query string; writes (\`POST\`, \`PUT\`, \`PATCH\`, \`DELETE\`) take
 them from a JSON body (\`Content-Type: application/json\`) and never from the query string: a query string on a
 write is 400, any other body type 415 (the upload takes \`multipart/form-data\`). JSON bodies are limited to
