@@ -5,13 +5,19 @@
 // fake holding the request before or after it commits.
 import { describe, type ExpectStatic, it } from 'vitest';
 import type { PublishStep } from '../../src/core/gateway/publisher-deps.js';
-import { type FakeSocial, faultPresets, startFakeSocial } from '../../src/infra/sandbox/social/index.js';
+import {
+  DEFAULT_USER_ID,
+  type FakeSocial,
+  faultPresets,
+  startFakeSocial,
+} from '../../src/infra/sandbox/social/index.js';
 import {
   apiClient,
   killHard,
   prepareFakeHome,
   type ServeProcess,
   serve,
+  storeAccountLogin,
   until,
   untilPosted,
 } from '../support/serve-process.js';
@@ -147,5 +153,99 @@ describe('kill -9 at every step of posting: 0 duplicates, 0 losses', () => {
     '%s',
     { timeout: 60_000 },
     ([, testCase], { expect }) => runCase(testCase, expect),
+  );
+});
+
+// Two accounts posting at once (issue 27): the default account (@app_owner) and `b` (@dana_devrel at the
+// fake, by its own token) each post a 5-card thread in the same moment; the server is killed at every step
+// of the third card to reach the platform, whichever account's it is. Both threads must end whole, exactly
+// once, each card under its own account's user.
+const B_USER_ID = '1001';
+const B_THREAD = THREAD.map((text) => `(b) ${text}`);
+const TWO_ACCOUNT_CASES = STEPS.map((step) => ({ name: `two accounts: killed ${step.name}`, step }));
+type TwoAccountCase = (typeof TWO_ACCOUNT_CASES)[number];
+/** The card at whose step the server dies: the third create request of the two threads together. */
+const NTH_CREATE = 2;
+
+async function runTwoAccountCase({ step }: TwoAccountCase, expect: ExpectStatic): Promise<void> {
+  const fake = await startFakeSocial();
+  const home = createTempHome();
+  const servers: ServeProcess[] = [];
+  try {
+    prepareFakeHome(home, fake, ['[accounts.b]', 'display_name = "B"']);
+    await storeAccountLogin(home, fake, 'b', B_USER_ID);
+    const seeded = new Set(fake.state.tweets.keys());
+    const created = () => [...fake.state.tweets.values()].filter((t) => !seeded.has(t.id));
+    if ('platform' in step) {
+      const action =
+        step.platform === 'holds_before_commit'
+          ? faultPresets.latency(HOLD_MS)
+          : faultPresets.holdAfterCommit(HOLD_MS);
+      fake.faults.inject({ method: 'POST', path: CREATE, skip: NTH_CREATE, action });
+    }
+    // A crash point counts cards within a thread: the first account to reach its third card dies there.
+    const crashEnv: Record<string, string> =
+      'crashAt' in step ? { APP_CRASH_AT: `${step.crashAt}:${NTH_CREATE}` } : {};
+    const first = await serve({ ...home.env, ...crashEnv });
+    servers.push(first);
+    const accounts = [
+      { api: apiClient(home), cards: THREAD, userId: DEFAULT_USER_ID },
+      { api: apiClient(home, 'b'), cards: B_THREAD, userId: B_USER_ID },
+    ];
+    const jobIds = await Promise.all(
+      accounts.map(({ api, cards }) =>
+        api.compose(first.url, { content_type: 'thread', content: JSON.stringify(cards) }),
+      ),
+    );
+    if ('crashAt' in step) {
+      const { signal } = await first.exited;
+      expect(signal).toBe('SIGKILL');
+      expect(first.output()).toContain(`crash point ${step.crashAt}:${NTH_CREATE} reached`);
+    } else {
+      await until('the platform to hold the request', () =>
+        fake.faults.list().length === 0 ? true : undefined,
+      );
+      if (step.platform === 'holds_after_commit')
+        await until('the platform to commit the held post', () =>
+          created().length > NTH_CREATE ? true : undefined,
+        );
+      expect(first.child.exitCode, first.output()).toBeNull();
+      await killHard(first);
+    }
+    fake.faults.clear();
+
+    const second = await serve(home.env);
+    servers.push(second);
+    for (const [i, { api, cards, userId }] of accounts.entries()) {
+      const job = await untilPosted(second.url, api, jobIds[i] as number);
+      const mine = cards.map((text) => created().filter((t) => t.text === text));
+      // Each card exactly once, under this account's user, as a reply chain in card order.
+      expect(mine.map((found) => found.length)).toEqual(cards.map(() => 1));
+      const inOrder = mine.map((found) => found[0]);
+      expect(inOrder.map((t) => t?.authorId)).toEqual(cards.map(() => userId));
+      expect(inOrder.map((t) => t?.inReplyToTweetId)).toEqual([
+        undefined,
+        ...inOrder.slice(0, -1).map((t) => t?.id),
+      ]);
+      expect(job.posted_tweet_ids).toEqual(inOrder.map((t) => t?.id));
+    }
+    // Nothing else reached the platform, and nothing was ever sent twice.
+    expect(created()).toHaveLength(THREAD.length + B_THREAD.length);
+    const refused = fake.requests.filter(
+      (r) => r.method === 'POST' && CREATE.test(r.path) && r.status >= 400,
+    );
+    expect(refused).toEqual([]);
+  } finally {
+    await Promise.all(servers.map(killHard));
+    await fake.close();
+    home.cleanup();
+  }
+}
+
+describe('kill -9 with two accounts posting at once: 0 duplicates, 0 losses, no post under the wrong account', () => {
+  it.concurrent.for(TWO_ACCOUNT_CASES.map((testCase): [string, TwoAccountCase] => [testCase.name, testCase]))(
+    '%s',
+    { timeout: 60_000 },
+    ([, testCase], { expect }) => runTwoAccountCase(testCase, expect),
   );
 });

@@ -3,9 +3,12 @@
 // calls those tests make (compose, follow the job).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fakeSocialConfig } from '../../src/infra/sandbox/social/config-lines.js';
 import type { FakeSocial } from '../../src/infra/sandbox/social/index.js';
 import { storeFakeLogin } from '../../src/infra/sandbox/store-fake-login.js';
+import { openDatabase } from '../../src/infra/sqlite/open-database.js';
+import { AccountRepository } from '../../src/infra/sqlite/repositories/account-repository.js';
 import type { TempHome } from './temp-home.js';
 
 const BIN = new URL('../../bin/app.js', import.meta.url).pathname;
@@ -37,6 +40,28 @@ export function prepareFakeHome(home: TempHome, fake: FakeSocial, lines: string[
       ...lines,
     ].join('\n'),
   );
+}
+
+/**
+ * A further account's platform login in `home`, as `app auth --account` would store it: the account's row
+ * made first (as the service's first start would), then its tokens under accounts/<id>/. The config must
+ * name the account (`[accounts.<name>]`). Answers the account's id.
+ */
+export async function storeAccountLogin(
+  home: TempHome,
+  fake: FakeSocial,
+  name: string,
+  userId: string,
+): Promise<string> {
+  const database = openDatabase({ path: join(home.dir, 'app.db') });
+  let id: string;
+  try {
+    id = new AccountRepository(database).ensure(['default', name]).get(name) as string;
+  } finally {
+    await database.close();
+  }
+  storeFakeLogin(fake, join(home.dir, 'accounts', id, 'tokens.json'), { userId });
+  return id;
 }
 
 /**
@@ -111,9 +136,14 @@ export interface JobView {
 }
 
 /** The API as a client with the home's bearer token. */
-export function apiClient(home: TempHome) {
+/** The API as a client of `home`'s server: the default account's, or the named account's (X-App-Account). */
+export function apiClient(home: TempHome, account?: string) {
   const token = readFileSync(`${home.dir}/api_token`, 'utf8').trim();
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${token}`,
+    'content-type': 'application/json',
+    ...(account ? { 'x-app-account': account } : {}),
+  };
   return {
     /** Composes for immediate posting; resolves to the posting job's id. */
     async compose(url: string, body: { content_type: 'tweet' | 'thread'; content: string }) {
