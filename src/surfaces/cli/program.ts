@@ -114,6 +114,10 @@ export function buildProgram(io: CliIo, version: string): Command {
     .option('--start <date>', 'first simulated day (ISO date; default 2026-01-05)')
     .option('--llm', 'use the configured LLM instead of the stand-in writer (output then varies)')
     .option('--budget <usd>', 'run under this monthly API budget ([limits] monthly_api_budget_usd)')
+    .option(
+      '--accounts <n>',
+      "run this many accounts: the config's, then simulated ones with settings of their own (at most 5)",
+    )
     .addOption(format())
     .action(async (opts) => (await import('./commands/simulate.js')).runSimulate(context(), opts));
 
