@@ -54,8 +54,8 @@ export function dataPaths(config: Config, dataDir: string, env: Env = process.en
 
 /**
  * An account's own files: the default account keeps the data directory's (one account changes nothing); a
- * further one keeps its platform login under `accounts/<account id>/`, named by the id so a rename moves
- * nothing. The database, tokens of the faces, media and backups are the service's.
+ * further one keeps its platform login and its tool-server token under `accounts/<account id>/`, named by
+ * the id so a rename moves nothing. The database, the API token, media and backups are the service's.
  */
 export function accountDataPaths(paths: DataPaths, account: { id: string; isDefault: boolean }): DataPaths {
   if (account.isDefault) return paths;
@@ -64,5 +64,7 @@ export function accountDataPaths(paths: DataPaths, account: { id: string; isDefa
     ...paths,
     tokensPath: join(dir, 'tokens.json'),
     scraperSessionPath: join(dir, 'scraper_session.json'),
+    // An agent holding this account's tool-server token acts on this account only.
+    mcpTokenPath: join(dir, 'mcp_token'),
   };
 }
