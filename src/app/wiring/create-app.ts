@@ -376,7 +376,8 @@ function createAccountApp(
     postingWake,
     loopBoard: new LoopBoardRepository(database, accountId),
     random: options.random ?? Math.random,
-    settings: options.settings,
+    // A further account reads and writes its own table of the same file.
+    settings: account.isDefault ? options.settings : options.settings?.forAccount(account.name),
     notes,
     sources,
     loopBack,
