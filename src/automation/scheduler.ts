@@ -65,6 +65,11 @@ export interface SchedulerOptions<Deps> {
   actorScope?: ActorScope;
   /** `[limits] monthly_api_budget_usd`: slows and pauses the reading loops. */
   budget?: LoopBudgetGate;
+  /**
+   * What each turn cost on this process's clock (benches): the whole turn, from its timer to the next one
+   * set, and the loop's own work within it (0 when the turn was paused), in milliseconds.
+   */
+  onTurnTiming?: (loop: string, timing: { turnMs: number; runMs: number }) => void;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -76,6 +81,8 @@ export class Scheduler<Deps> {
   private readonly states = new Map<string, LoopStatus>();
   /** Interval multipliers of the loops the budget slows. */
   private readonly slowdowns = new Map<string, number>();
+  /** The loop's own work in its last turn, for onTurnTiming. */
+  private readonly runMs = new Map<string, number>();
   private readonly clock: Clock;
   private readonly setTimer: SetTimer;
 
@@ -128,6 +135,8 @@ export class Scheduler<Deps> {
     this.timers.set(
       loop.name,
       this.setTimer(() => {
+        const began = performance.now();
+        this.runMs.set(loop.name, 0);
         let next = 0;
         const run = this.tick(loop).then((delayMs) => {
           next = delayMs;
@@ -137,6 +146,10 @@ export class Scheduler<Deps> {
           this.running.delete(run);
           this.schedule(loop, next);
           this.changed('turn', loop);
+          this.options.onTurnTiming?.(loop.name, {
+            turnMs: performance.now() - began,
+            runMs: this.runMs.get(loop.name) ?? 0,
+          });
         });
       }, delay),
     );
@@ -264,11 +277,16 @@ export class Scheduler<Deps> {
     }
   }
 
-  private runTurn(loop: LoopDefinition<Deps>) {
+  private async runTurn(loop: LoopDefinition<Deps>) {
     const scope = this.options.actorScope ?? noActorScope;
-    return scope.run(loopActor(loop.name), () =>
-      loop.run(this.options.deps, { signal: this.controller.signal }),
-    );
+    const began = performance.now();
+    try {
+      return await scope.run(loopActor(loop.name), () =>
+        loop.run(this.options.deps, { signal: this.controller.signal }),
+      );
+    } finally {
+      this.runMs.set(loop.name, performance.now() - began);
+    }
   }
 
   /** The loop's interval, stretched while the budget slows it. */
