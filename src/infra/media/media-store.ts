@@ -236,7 +236,11 @@ export class MediaStore {
     const found = await resolveMediaPath(this.mediaDir, requested);
     // An upload still streaming (or abandoned by a crash) is not a media file yet.
     if (found.relativePath.endsWith('.part')) throw new AppError('not_found', 'media file not found');
-    const record = await this.repository.findByPath(join(this.mediaDir, found.relativePath));
+    const stored = join(this.mediaDir, found.relativePath);
+    const record = await this.repository.findByPath(stored);
+    // The folder is shared by every account: another account's upload is not this one's to serve or post.
+    if (!record && (await this.repository.storedByAnotherAccount(stored)))
+      throw new AppError('not_found', 'media file not found');
     let mime = record?.mime;
     if (!mime) {
       const detected = await fileTypeFromFile(found.realPath).catch(() => undefined);
