@@ -312,6 +312,7 @@ function createAccountApp(
       confineUploadPath(path, {
         mediaDir: media.mediaDir,
         allowedDirs: allowedUploadDirs(cfg(), options.env, options.dataDir),
+        othersFile: (realPath) => media.isAnotherAccountsFile(realPath),
       }),
   });
   const status = statusDeps({
