@@ -223,7 +223,9 @@ function createAccountApp(
   });
   const notes = new NoteRepository(database, accountId);
   const provenance = new ProvenanceRepository(database, accountId);
-  const connectors = createConnectors({ ...options, config: cfg, database, accountId, clock });
+  // A further account reads and writes its own table of the same file.
+  const settings = account.isDefault ? options.settings : options.settings?.forAccount(account.name);
+  const connectors = createConnectors({ ...options, settings, config: cfg, database, accountId, clock });
   const sources = createSourcesManager({
     config: cfg,
     notes,
@@ -377,8 +379,7 @@ function createAccountApp(
     postingWake,
     loopBoard: new LoopBoardRepository(database, accountId),
     random: options.random ?? Math.random,
-    // A further account reads and writes its own table of the same file.
-    settings: account.isDefault ? options.settings : options.settings?.forAccount(account.name),
+    settings,
     notes,
     sources,
     loopBack,
