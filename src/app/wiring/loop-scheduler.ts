@@ -20,8 +20,8 @@ export interface LoopSchedulerOptions {
   minIntervalMs?: number;
   /** Posts the loops' status on the loop board for other processes (default: when `autopilot`). */
   publishStatus?: boolean;
-  /** What each turn cost (benches): the scheduler's own share is `turnMs - runMs`. */
-  onTurnTiming?: (loop: string, timing: { turnMs: number; runMs: number }) => void;
+  /** What each turn cost the scheduler itself (benches; see SchedulerOptions.onTurnTiming). */
+  onTurnTiming?: (loop: string, timing: { schedulerMs: number }) => void;
 }
 
 /** A frequent loop's turns reach the board at most this often (news and the stop go out at once). */
