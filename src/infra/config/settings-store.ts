@@ -3,14 +3,9 @@
 // and validation as `app settings --set`.
 
 import { existsSync } from 'node:fs';
-import {
-  ACCOUNT_SECTION_NAMES,
-  ACCOUNT_TOP_LEVEL_KEYS,
-  SERVICE_SETTINGS,
-} from '../../contracts/config/accounts.js';
 import type { Config } from '../../contracts/config/config.js';
 import { restartReason, type SettingEdit, type SettingsView } from '../../contracts/settings.js';
-import { effectiveAccountConfig } from '../../core/domain/account-settings.js';
+import { accountKeyProblem, effectiveAccountConfig } from '../../core/domain/account-settings.js';
 import { type ConfigIssue, type ConfigSource, formatSource } from '../../core/domain/config-issue.js';
 import { getPath } from '../../core/domain/object-path.js';
 import { configLeaves } from '../../core/domain/schema-walk.js';
@@ -165,28 +160,10 @@ export function createSettingsStore(
  * where it is set (all of them together, nothing written).
  */
 function accountEdits(account: string, edits: readonly SettingEdit[]): SettingEdit[] {
-  const problems: ConfigIssue[] = [];
-  const mapped = edits.map((edit) => {
-    const [head] = edit.key.split('.');
-    const own =
-      (ACCOUNT_TOP_LEVEL_KEYS as readonly string[]).includes(edit.key) ||
-      edit.key === 'display_name' ||
-      (head !== undefined &&
-        (ACCOUNT_SECTION_NAMES as readonly string[]).includes(head) &&
-        edit.key !== head);
-    if (!own) {
-      const service =
-        head === undefined ? undefined : SERVICE_SETTINGS[head as keyof typeof SERVICE_SETTINGS];
-      problems.push({
-        severity: 'error',
-        key: edit.key,
-        message: service
-          ? `not an account setting: it is the whole service's; set it ${service.where} without an account`
-          : `not an account setting: an account sets mode, approval_mode, display_name and keys of [${ACCOUNT_SECTION_NAMES.join('], [')}]`,
-      });
-    }
-    return { key: `accounts.${account}.${edit.key}`, value: edit.value };
+  const problems = edits.flatMap((edit): ConfigIssue[] => {
+    const message = accountKeyProblem(edit.key);
+    return message ? [{ severity: 'error', key: edit.key, message }] : [];
   });
   if (problems.length > 0) throw refusal(problems);
-  return mapped;
+  return edits.map((edit) => ({ key: `accounts.${account}.${edit.key}`, value: edit.value }));
 }

@@ -38,6 +38,7 @@ export function buildProgram(io: CliIo, version: string): Command {
     .addOption(format())
     .option('--set <key=value>', 'change a value in the config file (repeatable)', collect, [])
     .option('--unset <key>', 'remove a value from the config file (repeatable)', collect, [])
+    .option('--account <name>', 'a further account: show its settings, or set and unset its own keys')
     .action(async (opts) => (await import('./commands/settings.js')).runSettings(context(), opts));
   settings
     .command('enrich')
