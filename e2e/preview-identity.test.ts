@@ -5,7 +5,7 @@
 import type { Locator, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USER_ID } from '../src/infra/sandbox/social/index.js';
-import { solidPng } from '../test/support/png.js';
+import { solidPng } from '../src/infra/sandbox/solid-png.js';
 import { call, type Studio, startStudio } from './support/studio.js';
 
 const LONG_NAME = 'Ada Augusta King, Countess of Lovelace, first of programmers';

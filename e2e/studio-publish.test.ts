@@ -3,8 +3,8 @@
 // cropped badges, and media in the editor (picker, paste, refusals, media following its card).
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { solidPng } from '../src/infra/sandbox/solid-png.js';
 import { HEADERS } from '../test/support/media-files.js';
-import { solidPng } from '../test/support/png.js';
 import { call, newDraft, openDraftId, startStudio, stored } from './support/studio.js';
 
 const studio = startStudio();

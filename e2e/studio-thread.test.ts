@@ -4,7 +4,7 @@
 // the layout rules (composer 640/900 px; two panes from 768 px, stacked below).
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { solidPng } from '../test/support/png.js';
+import { solidPng } from '../src/infra/sandbox/solid-png.js';
 import { call, newDraft, startStudio, stored, storedCards } from './support/studio.js';
 
 const studio = startStudio();

@@ -12,8 +12,8 @@ import {
   type SettableClock,
   startFakeSocial,
 } from '../../src/infra/sandbox/social/index.js';
+import { solidPng } from '../../src/infra/sandbox/solid-png.js';
 import { type FakeLlm, startFakeLlm } from '../../test/fakes/llm/index.js';
-import { solidPng } from '../../test/support/png.js';
 import { killHard, prepareFakeHome, type ServeProcess, serve } from '../../test/support/serve-process.js';
 import { createTempHome, type TempHome } from '../../test/support/temp-home.js';
 import { seedAnalyticsHistory, signedInPage } from './analytics-world.js';

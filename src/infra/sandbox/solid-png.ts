@@ -1,5 +1,5 @@
-// A real PNG of any size, one solid colour (8-bit RGB, no interlace), for tests that need an image's
-// natural aspect ratio in a browser.
+// A real PNG of any size in one colour (8-bit RGB, no interlace): the fake platform's generated profile
+// pictures, and the tests' images that need a natural size and aspect ratio in a browser.
 import { crc32, deflateSync } from 'node:zlib';
 
 function chunk(type: string, data: Buffer): Buffer {
@@ -14,7 +14,7 @@ function chunk(type: string, data: Buffer): Buffer {
 export function solidPng(
   width: number,
   height: number,
-  rgb: [number, number, number] = [90, 120, 200],
+  rgb: readonly [number, number, number] = [90, 120, 200],
 ): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
@@ -22,11 +22,10 @@ export function solidPng(
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.alloc(1 + width * 3);
   for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
