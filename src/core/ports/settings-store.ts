@@ -3,6 +3,7 @@
 import type { Config } from '../../contracts/config/config.js';
 import type { SettingEdit, SettingsView } from '../../contracts/settings.js';
 import type { ConfigIssue, ConfigSource } from '../domain/config-issue.js';
+import type { AccountTables } from './account-admin.js';
 
 /** A rule a change must pass, seen on the effective config (the file under env and flags) before and after. */
 export type ChangeCheck = (change: {
@@ -31,4 +32,6 @@ export interface SettingsStore {
    * `details.issues` (writing nothing) when the values are refused.
    */
   create(values: ReadonlyMap<string, unknown>, header: string[]): { config_path: string };
+  /** The account tables of the same file (`app accounts`, /api/accounts), written the same way. */
+  accounts: AccountTables;
 }

@@ -52,17 +52,36 @@ export function dataPaths(config: Config, dataDir: string, env: Env = process.en
   };
 }
 
+/** Which account's files: the default account or a further one, by its row's id. */
+export interface AccountFilesOf {
+  id: string;
+  isDefault: boolean;
+}
+
 /**
- * An account's own files: the default account keeps the data directory's (one account changes nothing); a
- * further one keeps its platform login under `accounts/<account id>/`, named by the id so a rename moves
- * nothing. The database, tokens of the faces, media and backups are the service's.
+ * An account's platform login files: the default account keeps the data directory's (one account changes
+ * nothing); a further one keeps them under `accounts/<account id>/`, named by the id so a rename moves
+ * nothing. `dir` is that folder (undefined for the default account, whose files share the data directory).
  */
-export function accountDataPaths(paths: DataPaths, account: { id: string; isDefault: boolean }): DataPaths {
+export function accountLoginPaths(
+  dataDir: string,
+  account: AccountFilesOf,
+): { dir?: string; tokensPath: string; scraperSessionPath: string } {
+  if (account.isDefault)
+    return {
+      tokensPath: join(dataDir, 'tokens.json'),
+      scraperSessionPath: join(dataDir, 'scraper_session.json'),
+    };
+  const dir = join(dataDir, 'accounts', account.id);
+  return { dir, tokensPath: join(dir, 'tokens.json'), scraperSessionPath: join(dir, 'scraper_session.json') };
+}
+
+/**
+ * An account's own files: its platform login (accountLoginPaths). The database, tokens of the faces, media
+ * and backups are the service's.
+ */
+export function accountDataPaths(paths: DataPaths, account: AccountFilesOf): DataPaths {
   if (account.isDefault) return paths;
-  const dir = join(paths.dataDir, 'accounts', account.id);
-  return {
-    ...paths,
-    tokensPath: join(dir, 'tokens.json'),
-    scraperSessionPath: join(dir, 'scraper_session.json'),
-  };
+  const { tokensPath, scraperSessionPath } = accountLoginPaths(paths.dataDir, account);
+  return { ...paths, tokensPath, scraperSessionPath };
 }

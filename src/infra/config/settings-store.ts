@@ -9,6 +9,7 @@ import { getPath } from '../../core/domain/object-path.js';
 import { configLeaves } from '../../core/domain/schema-walk.js';
 import { AppError, isAppError } from '../../core/errors.js';
 import type { ChangeCheck, SettingsStore } from '../../core/ports/settings-store.js';
+import { editAccountTables } from './account-tables-file.js';
 import { changedKeys } from './changed-keys.js';
 import { resolveConfigPaths } from './config-paths.js';
 import { effectiveConfig, maskConfig } from './config-view.js';
@@ -119,6 +120,24 @@ export function createSettingsStore(
       if (issues.some((issue) => issue.severity === 'error')) throw refusal(issues);
       options.afterWrite?.();
       return { config_path: paths.configPath };
+    },
+    accounts: {
+      current() {
+        const loaded = fresh();
+        const config = loaded.config ?? lastGood?.config;
+        if (!config) throw refusal(loaded.issues);
+        return config;
+      },
+      edit(changes) {
+        try {
+          editAccountTables(load, changes);
+        } catch (error) {
+          if (isAppError(error) && error.code === 'validation_error' && Array.isArray(error.details))
+            throw refusal(error.details as ConfigIssue[]);
+          throw error;
+        }
+        options.afterWrite?.();
+      },
     },
   };
 }
