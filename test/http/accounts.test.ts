@@ -4,14 +4,16 @@
 // fake platform and keeping its data unless purged.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ACCOUNT_ID } from '../../src/contracts/account.js';
 import { ACCOUNT_NAME_RULE } from '../../src/contracts/config/accounts.js';
-import type { ConfigInput } from '../../src/contracts/config/config.js';
+import type { Config, ConfigInput } from '../../src/contracts/config/config.js';
 import type { StoredTokens } from '../../src/contracts/platform-tokens.js';
+import { loadConfig } from '../../src/infra/config/load-config.js';
 import { faultPresets } from '../../src/infra/sandbox/social/index.js';
 import { storeFakeLogin } from '../../src/infra/sandbox/store-fake-login.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { runApp } from '../support/run-app.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 
 const FILE = `# my service
@@ -57,7 +59,7 @@ const row = (id: string) =>
     | { id: string; label: string; status: string; platform_user_id: string | null }
     | undefined;
 const asWork = { headers: { 'x-app-account': 'work' } };
-const draftFor = async (content: string, options = asWork) =>
+const draftFor = async (content: string, options: { headers: Record<string, string> } = asWork) =>
   (await h.api('POST', '/api/content/drafts', { content }, options)).json.id as number;
 
 describe('GET /api/accounts', () => {
@@ -252,6 +254,17 @@ max_tweets_per_day = 5   # keep it low
     expect(again.json.restored_data).toBe(true);
     expect(row(workId)?.status).toBe('active');
     expect(sqlite().prepare("select id from accounts where label = 'work'").all()).toEqual([{ id: workId }]);
+  });
+
+  it('removed with the CLI, the account stops when the running service reads the changed file', async () => {
+    const removed = await runApp(['accounts', 'remove', 'work', '--yes'], { env: home.env });
+    expect(removed.code).toBe(0);
+    expect(row(workId)?.status).toBe('disabled');
+    // What the service's config watcher does with the changed file.
+    const loaded = loadConfig({ env: home.env });
+    h.app.setConfig({ ...(loaded.config as Config), social_api: h.app.deps.config.social_api });
+    await vi.waitFor(() => expect(h.app.accounts.map((account) => account.name)).toEqual(['default']));
+    expect((await h.api('GET', '/api/content/drafts', undefined, asWork)).status).toBe(404);
   });
 
   it('deletes the tokens even when the platform cannot revoke them, and says what to do', async () => {

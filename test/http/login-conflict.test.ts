@@ -40,7 +40,7 @@ const platformUser = (id: string) =>
 
 /** Connect account for `account`, through the fake's consent page, back to the callback as a browser. */
 async function connect(account?: string) {
-  const headers = account ? { 'x-app-account': account } : {};
+  const headers: Record<string, string> = account ? { 'x-app-account': account } : {};
   const start = await h.api('POST', '/api/auth/platform/start', { base_url: BASE }, { headers });
   expect(start.status).toBe(200);
   // The harness leaves the sign-in page at its default host: the same page, at the fake.
