@@ -1,5 +1,6 @@
 // `npm run bench`: runs every benchmark (or the ones named: `npm run bench -- drafts client`).
 
+import { benchAccounts } from './accounts.js';
 import { benchApprovalEvents } from './approval-events.js';
 import { benchApprovalsScroll } from './approvals-scroll.js';
 import { benchAutopilot } from './autopilot.js';
@@ -18,6 +19,7 @@ import { benchToolServer } from './toolserver.js';
 import { benchVaultContext } from './vault-context.js';
 
 const BENCHES: Record<string, () => unknown> = {
+  accounts: benchAccounts,
   'approvals-scroll': benchApprovalsScroll,
   'approval-events': benchApprovalEvents,
   autopilot: benchAutopilot,

@@ -1,8 +1,10 @@
 // The user's config file as one CLI command reads and changes it, outside a running app: loaded under the
 // command's env and flags, located, shown, edited through the one config editor (the settings API's),
 // written first by `app init` and given scaffolds by `app update`. Commands parse, call these and print.
+
 import { existsSync, readFileSync } from 'node:fs';
 import type { Config } from '../contracts/config/config.js';
+import { effectiveAccountConfig } from '../core/domain/account-settings.js';
 import type { ConfigIssue, ConfigSource } from '../core/domain/config-issue.js';
 import { getPath } from '../core/domain/object-path.js';
 import { envLayer, type FlagValue, flagLayer, parseOptionPairs } from '../infra/config/config-layers.js';
@@ -50,12 +52,30 @@ export function locateConfig(input: CommandInput): ConfigPaths & { exists: boole
   return { ...paths, exists: existsSync(paths.configPath) };
 }
 
-/** `app settings --show`: the effective config with secrets masked, as JSON data and as commented TOML. */
-export function describeSettings(loaded: CommandConfig, env: Env): { effective: object; text: string } {
+/**
+ * `app settings --show`: the effective config with secrets masked, as JSON data and as commented TOML; with
+ * `account`, that account's (its own keys noted as the account's).
+ */
+export function describeSettings(
+  loaded: CommandConfig,
+  env: Env,
+  account?: string,
+): { effective: object; text: string } {
   const dataDir = loaded.paths.dataDir;
+  const scoped =
+    account === undefined
+      ? loaded
+      : (() => {
+          const settings = effectiveAccountConfig(loaded.config, account, loaded.sources);
+          return {
+            ...loaded,
+            config: { ...loaded.config, ...settings.config },
+            sources: new Map(settings.sources),
+          };
+        })();
   return {
-    effective: maskConfig(effectiveConfig(loaded.config, dataDir, env)),
-    text: renderSettingsText(loaded, dataDir),
+    effective: maskConfig(effectiveConfig(scoped.config, dataDir, env)),
+    text: `${account === undefined ? '' : `# account: ${account}\n`}${renderSettingsText(scoped, dataDir)}`,
   };
 }
 

@@ -65,6 +65,12 @@ export interface SchedulerOptions<Deps> {
   actorScope?: ActorScope;
   /** `[limits] monthly_api_budget_usd`: slows and pauses the reading loops. */
   budget?: LoopBudgetGate;
+  /**
+   * What each turn cost the scheduler itself (benches), in milliseconds: its own code around the loop's
+   * work — the gates, the status, the next timer — and not the loop's run or its `nextDueMs`, nor what other
+   * loops did while this one waited.
+   */
+  onTurnTiming?: (loop: string, timing: { schedulerMs: number }) => void;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -76,6 +82,8 @@ export class Scheduler<Deps> {
   private readonly states = new Map<string, LoopStatus>();
   /** Interval multipliers of the loops the budget slows. */
   private readonly slowdowns = new Map<string, number>();
+  /** onTurnTiming: the scheduler's own time in each loop's current turn, and where its current stretch began. */
+  private readonly own = new Map<string, { spent: number; since: number }>();
   private readonly clock: Clock;
   private readonly setTimer: SetTimer;
 
@@ -128,15 +136,20 @@ export class Scheduler<Deps> {
     this.timers.set(
       loop.name,
       this.setTimer(() => {
+        this.own.set(loop.name, { spent: 0, since: performance.now() });
         let next = 0;
         const run = this.tick(loop).then((delayMs) => {
           next = delayMs;
         });
         this.running.add(run);
         void run.finally(() => {
+          this.resume(loop);
           this.running.delete(run);
           this.schedule(loop, next);
           this.changed('turn', loop);
+          this.suspend(loop);
+          const spent = this.own.get(loop.name)?.spent;
+          if (spent !== undefined) this.options.onTurnTiming?.(loop.name, { schedulerMs: spent });
         });
       }, delay),
     );
@@ -226,6 +239,7 @@ export class Scheduler<Deps> {
     const gate = this.gate(loop);
     if (gate) {
       this.pause(state, gate.why, gate.why === 'mode' ? 0 : gate.wait, gate.reason, gate.until);
+      this.suspend(loop);
       return gate.wait;
     }
     this.pause(state, null);
@@ -242,6 +256,7 @@ export class Scheduler<Deps> {
         consecutive_errors: 0,
       });
       const wait = this.interval(loop) + this.jitter(loop);
+      this.suspend(loop);
       const due = await loop.nextDueMs?.(this.options.deps).catch(() => undefined);
       // Never sooner than a second: work due "now" that this turn left (held elsewhere) is not a busy loop.
       return due === undefined ? wait : Math.min(wait, Math.max(MIN_DUE_WAIT_MS, due));
@@ -260,15 +275,33 @@ export class Scheduler<Deps> {
         loop.backoff,
       );
       this.pause(state, plan.pause, plan.wait, plan.reason);
+      this.suspend(loop);
       return plan.wait;
     }
   }
 
-  private runTurn(loop: LoopDefinition<Deps>) {
+  private async runTurn(loop: LoopDefinition<Deps>) {
     const scope = this.options.actorScope ?? noActorScope;
-    return scope.run(loopActor(loop.name), () =>
-      loop.run(this.options.deps, { signal: this.controller.signal }),
-    );
+    this.suspend(loop);
+    try {
+      return await scope.run(loopActor(loop.name), () =>
+        loop.run(this.options.deps, { signal: this.controller.signal }),
+      );
+    } finally {
+      this.resume(loop);
+    }
+  }
+
+  /** onTurnTiming: the scheduler's own stretch of a turn ends (the loop's work, or a wait, follows). */
+  private suspend(loop: LoopDefinition<Deps>): void {
+    const own = this.options.onTurnTiming ? this.own.get(loop.name) : undefined;
+    if (own) own.spent += performance.now() - own.since;
+  }
+
+  /** onTurnTiming: the scheduler's own code runs again for the turn. */
+  private resume(loop: LoopDefinition<Deps>): void {
+    const own = this.options.onTurnTiming ? this.own.get(loop.name) : undefined;
+    if (own) own.since = performance.now();
   }
 
   /** The loop's interval, stretched while the budget slows it. */

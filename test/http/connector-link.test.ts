@@ -201,3 +201,35 @@ describe('without the OAuth client configured', () => {
     }
   });
 });
+
+describe('linking the cloud drive for a further account', () => {
+  let two: HttpHarness;
+  beforeAll(async () => {
+    two = await startHttpHarness({
+      connectors: { cloud_drive: drive.connectorConfig() },
+      accounts: { b: { display_name: 'B' } },
+    });
+  });
+  afterAll(async () => {
+    await two?.close();
+  });
+
+  it('completes at the public callback in the account that started the link, not the default one', async () => {
+    const start = await two.api('POST', `${BASE}/link`, {}, { headers: { 'x-app-account': 'b' } });
+    expect(start.status).toBe(200);
+    const target = await consent(start.json.authorization_url);
+    const page = await two.server.inject({
+      method: 'GET',
+      url: target,
+      headers: { host: '127.0.0.1:3001', accept: 'text/html' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('"type":"connector_linked"');
+    const ofB = await two.api('GET', `${BASE}/status`, undefined, { headers: { 'x-app-account': 'b' } });
+    const ofDefault = await two.api('GET', `${BASE}/status`);
+    expect(ofB.json.connections).toHaveLength(1);
+    expect(ofDefault.json.connections).toEqual([]);
+    const rows = two.app.deps.database.sqlite.prepare('select account_id from connections').all();
+    expect(rows).toEqual([{ account_id: two.app.accounts[1]?.id }]);
+  });
+});

@@ -4,6 +4,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { type App, createApp } from '../../src/app/wiring/create-app.js';
+import type { SimulatedTime } from '../../src/automation/simulated-time.js';
 import { type ConfigInput, ConfigSchema } from '../../src/contracts/config/config.js';
 import type { Envelope } from '../../src/contracts/tools/envelope.js';
 import type { ToolProfile } from '../../src/contracts/tools/tool-binding.js';
@@ -31,6 +32,11 @@ export interface AppHarnessOptions {
   start?: string;
   /** Reuse this data dir (a "restart" of the service); it is left in place on close. */
   home?: TempHome;
+  /**
+   * Run on simulated time (src/automation/simulated-time.ts): the app's clock and its loops' timers are
+   * these, so a test advances hours of the loops in moments. The loops are the always-on ones, not started.
+   */
+  time?: SimulatedTime;
 }
 
 export interface AppHarness {
@@ -77,7 +83,8 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
     config: parsed,
     dataDir: home.dir,
     logger: createLogger({ level: 'silent' }),
-    clock: { now: () => new Date(clock.now()) },
+    clock: options.time ?? { now: () => new Date(clock.now()) },
+    ...(options.time ? { loops: { autopilot: false, setTimer: options.time.setTimer } } : {}),
     env: home.env,
     sleep: async () => {},
     random: () => 0,

@@ -3,6 +3,7 @@
 // note). The generated client (api.ts) calls the registry's routes through callRoute; bespoke routes
 // (bespoke-routes.ts) use request and upload.
 import { AUTH_ROUTES_PREFIX } from './bespoke-routes.js';
+import { ACCOUNT_HEADER, currentAccount } from './current-account.js';
 
 export class ApiError extends Error {
   constructor(
@@ -43,6 +44,8 @@ async function send<T>(
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.json) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
+  const account = currentAccount();
+  if (account !== undefined) headers[ACCOUNT_HEADER] = account;
   let response: Response;
   try {
     response = await fetch(path, {

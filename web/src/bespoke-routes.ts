@@ -6,6 +6,8 @@
 // test/web-api-paths.test.ts holds the dashboard to that and checks each of these against the server's
 // route table.
 
+import { withAccount } from './current-account.js';
+
 /** 401 from these means a wrong passphrase, not a lost session. */
 export const AUTH_ROUTES_PREFIX = '/api/auth/';
 
@@ -23,9 +25,9 @@ export const AUTH_ROUTES = {
 export const MEDIA_UPLOAD_ROUTE = '/api/media/upload';
 
 /** The URL of an uploaded file (GET, by its path as the upload answered it). */
-export const mediaFileUrl = (path: string) => `/api/media/file?${new URLSearchParams({ path })}`;
+export const mediaFileUrl = (path: string) => withAccount(`/api/media/file?${new URLSearchParams({ path })}`);
 
 /** The signed-in account's kept profile picture (GET, an image; 404 when none), shown by URL in <img>; `version`
  * (the profile's `fetched_at`) makes a newly read picture a new URL for the browser's cache. */
 export const accountPictureUrl = (version: string) =>
-  `/api/account/profile/picture?${new URLSearchParams({ v: version })}`;
+  withAccount(`/api/account/profile/picture?${new URLSearchParams({ v: version })}`);

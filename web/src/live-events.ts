@@ -3,6 +3,7 @@
 // the state says whether the page is listening.
 import { useEffect, useState } from 'react';
 import type { ApprovalChangeEvent, LIVE_EVENTS_PATH } from '../../src/contracts/live-events.js';
+import { withAccount } from './current-account.js';
 
 // Typed against the contract without importing it (its zod schemas would land in every chunk using this).
 const EVENTS_PATH: typeof LIVE_EVENTS_PATH = '/api/events';
@@ -20,7 +21,7 @@ export interface ApprovalListener {
 export function useApprovalEvents({ changed, queued }: ApprovalListener): LiveState {
   const [state, setState] = useState<LiveState>('connecting');
   useEffect(() => {
-    const source = new EventSource(EVENTS_PATH);
+    const source = new EventSource(withAccount(EVENTS_PATH));
     const onMessage = (message: MessageEvent<string>) => {
       changed();
       if (message.type === 'approval_queued') queued?.(JSON.parse(message.data) as ApprovalChangeEvent);

@@ -1,7 +1,11 @@
 // JSON values in browser storage that never throw: a value that is missing, unreadable or not JSON reads
 // as undefined, and a write that storage refuses (full, disabled) is dropped; the page keeps working.
 
-export type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export interface Store {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
 
 export function readStored(store: Store, key: string): unknown {
   try {

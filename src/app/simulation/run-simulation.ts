@@ -27,6 +27,7 @@ import {
   type ApiSpendRow,
 } from '../../infra/sqlite/repositories/activity-report-repository.js';
 import { type App, createApp } from '../wiring/create-app.js';
+import { type AccountSimulation, reportAccount, withSimulatedAccounts } from './sim-accounts.js';
 import { type PlannedFault, planFaults } from './sim-faults.js';
 import { buildDayReport, type DayReport, type LoopEvent } from './sim-report.js';
 import { SimWorld } from './sim-world.js';
@@ -55,6 +56,11 @@ export interface SimulationOptions {
   afterRun?: (sim: RunningSimulation) => void | Promise<void>;
   /** Called after each simulated day (1-based count), e.g. to show progress. */
   onDay?: (done: number, days: number) => void;
+  /**
+   * How many accounts run (default 1): the config's own, then simulated ones with settings of their own
+   * (sim-accounts.ts) up to this many; every account of the config runs whatever the number.
+   */
+  accounts?: number;
 }
 
 export interface RunningSimulation {
@@ -77,7 +83,12 @@ export interface SimulationResult {
   api: ApiSpendRow;
   /** Each loop's status as the run ended (a budget's pauses show here). */
   loops: LoopStatus[];
+  /** The further accounts' runs (absent with one account): the fields above are the default account's. */
+  accounts?: AccountSimulation[];
 }
+
+/** The fake platform's users the further accounts sign in as (the default account is @app_owner). */
+const FURTHER_USERS = ['1001', '1002', '1003', '1004', '1005', '1006'];
 
 export const DEFAULT_SIMULATION_START = '2026-01-05T12:00:00Z';
 
@@ -134,7 +145,14 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       options.sourceDb && existsSync(options.sourceDb)
         ? (await createBackup({ dbPath: options.sourceDb, outputDir: options.workDir, now: start })).path
         : join(options.workDir, 'app.db');
-    let config = simulatedConfig(options.config, fake, llm, dbPath);
+    let config = simulatedConfig(
+      (options.accounts ?? 1) > 1
+        ? withSimulatedAccounts(options.config, options.accounts ?? 1)
+        : options.config,
+      fake,
+      llm,
+      dbPath,
+    );
     // The simulated login, as `app auth` would have stored it (two-hour tokens: the refresh loop works).
     storeFakeLogin(fake, join(options.workDir, 'tokens.json'), { expiresInSeconds: 2 * 3600 });
     const running = createApp({
@@ -168,6 +186,32 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       ownUsername: owner?.username ?? 'app_owner',
     });
     world.setup();
+    // Each further account signs in as a user of its own and lives in a world of its own.
+    const further = running.accounts.slice(1).map((account, i) => {
+      const userId = FURTHER_USERS[i % FURTHER_USERS.length] as string;
+      storeFakeLogin(fake, account.deps.paths.tokensPath, { expiresInSeconds: 2 * 3600, userId });
+      const own = account.deps.config;
+      const ownWorld = new SimWorld({
+        state: fake.state,
+        random: seededRandom(options.seed + 10 + i),
+        keywords: [
+          ...own.business.product_keywords,
+          ...own.business.competitor_keywords,
+          ...own.business.industry_topics,
+        ],
+        targets: own.targets.accounts,
+        ownUserId: userId,
+        ownUsername: fake.state.users.get(userId)?.username ?? account.name,
+      });
+      ownWorld.setup();
+      return {
+        account,
+        userId,
+        world: ownWorld,
+        events: [] as LoopEvent[],
+        seen: new Map<string, string | null>(),
+      };
+    });
     const scheduler = running.loops;
     const sim: RunningSimulation = {
       app: running,
@@ -182,12 +226,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const faults = options.faults ? planFaults(options.days, seededRandom(options.seed + 3), from, to) : [];
     // Every loop turn, as the scheduler recorded it: the report's errors and the proofs' timeline.
     const seen = new Map<string, string | null>();
-    const settle = async () => {
-      await scheduler.idle();
-      for (const loop of scheduler.status()) {
-        if (loop.last_run_at && loop.last_run_at !== seen.get(loop.name) && loop.state !== 'running') {
-          seen.set(loop.name, loop.last_run_at);
-          events.push({
+    const record = (loops: LoopStatus[], into: LoopEvent[], recorded: Map<string, string | null>): void => {
+      for (const loop of loops) {
+        if (loop.last_run_at && loop.last_run_at !== recorded.get(loop.name) && loop.state !== 'running') {
+          recorded.set(loop.name, loop.last_run_at);
+          into.push({
             at: loop.last_run_at,
             loop: loop.name,
             outcome: loop.last_outcome === 'error' ? 'error' : 'ok',
@@ -197,15 +240,25 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         }
       }
     };
+    const settle = async () => {
+      await scheduler.idle();
+      for (const other of further) await other.account.loops.idle();
+      record(scheduler.status(), events, seen);
+      for (const other of further) record(other.account.loops.status(), other.events, other.seen);
+    };
     for (let hour = 0; hour < options.days * 24; hour++) {
       const at = new Date(start.getTime() + hour * HOUR);
-      time.setTimer(() => world.hour(time.now()), at.getTime() - time.now().getTime());
+      time.setTimer(() => {
+        world.hour(time.now());
+        for (const other of further) other.world.hour(time.now());
+      }, at.getTime() - time.now().getTime());
     }
     for (const fault of faults) {
       const at = start.getTime() + fault.day * DAY + fault.hour * HOUR + 20 * 60_000;
       time.setTimer(() => fake.faults.inject(fault.rule), at - time.now().getTime());
     }
     scheduler.start();
+    for (const other of further) other.account.loops.start();
     const reports = new ActivityReportRepository(running.deps.database, running.deps.accountId);
     const days: DayReport[] = [];
     const windows: Array<{ since: Date; until: Date }> = [];
@@ -244,6 +297,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     }
     await options.afterRun?.(sim);
     await scheduler.stop();
+    for (const other of further) await other.account.loops.stop();
     const pacing = await running.deps.publisher.pacing.store.figures(start, time.now());
     const loops = scheduler.status();
     // Everything the run recorded (a copied database's own rows are older than the start), day by day: the
@@ -264,6 +318,22 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       pacing,
       api,
       loops,
+      ...(further.length > 0
+        ? {
+            accounts: await Promise.all(
+              further.map((other) =>
+                reportAccount({
+                  account: other.account,
+                  userId: other.userId,
+                  username: fake.state.users.get(other.userId)?.username ?? other.account.name,
+                  start,
+                  end: time.now(),
+                  events: other.events,
+                }),
+              ),
+            ),
+          }
+        : {}),
     };
   } finally {
     await app?.close();

@@ -260,7 +260,9 @@ function createAccountApp(
   });
   const notes = new NoteRepository(database, accountId);
   const provenance = new ProvenanceRepository(database, accountId);
-  const connectors = createConnectors({ ...options, config: cfg, database, accountId, clock });
+  // A further account reads and writes its own table of the same file.
+  const settings = account.isDefault ? options.settings : options.settings?.forAccount(account.name);
+  const connectors = createConnectors({ ...options, settings, config: cfg, database, accountId, clock });
   const sources = createSourcesManager({
     config: cfg,
     notes,
@@ -349,6 +351,7 @@ function createAccountApp(
       confineUploadPath(path, {
         mediaDir: media.mediaDir,
         allowedDirs: allowedUploadDirs(cfg(), options.env, options.dataDir),
+        othersFile: (realPath) => media.isAnotherAccountsFile(realPath),
       }),
   });
   const status = statusDeps({
@@ -414,7 +417,7 @@ function createAccountApp(
     postingWake,
     loopBoard: new LoopBoardRepository(database, accountId),
     random: options.random ?? Math.random,
-    settings: options.settings,
+    settings,
     notes,
     sources,
     loopBack,

@@ -2,7 +2,7 @@
 // saved (`app auth`, the dashboard's Connect account). Another account's row that records the user refuses
 // it; so does another account's saved login from before the rows recorded users.
 
-import { accountLoginPaths } from '../../infra/config/config-paths.js';
+import { accountFilePaths } from '../../infra/config/config-paths.js';
 import { readTokenFile } from '../../infra/social/token-store.js';
 import type { AppDatabase } from '../../infra/sqlite/open-database.js';
 import { AccountRepository } from '../../infra/sqlite/repositories/account-repository.js';
@@ -15,7 +15,7 @@ export function platformUserClaim(
   const rows = new AccountRepository(database);
   return (user) =>
     rows.claimPlatformUser(accountId, user, (account) => {
-      const file = readTokenFile(accountLoginPaths(dataDir, account).tokensPath);
+      const file = readTokenFile(accountFilePaths(dataDir, account).tokensPath);
       return file.state === 'ok' ? file.tokens.user_id : undefined;
     });
 }

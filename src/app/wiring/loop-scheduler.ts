@@ -20,6 +20,8 @@ export interface LoopSchedulerOptions {
   minIntervalMs?: number;
   /** Posts the loops' status on the loop board for other processes (default: when `autopilot`). */
   publishStatus?: boolean;
+  /** What each turn cost the scheduler itself (benches; see SchedulerOptions.onTurnTiming). */
+  onTurnTiming?: (loop: string, timing: { schedulerMs: number }) => void;
 }
 
 /** A frequent loop's turns reach the board at most this often (news and the stop go out at once). */
@@ -47,6 +49,7 @@ export function createLoopScheduler(
     }),
     ...(options.setTimer ? { setTimer: options.setTimer } : {}),
     ...(options.minIntervalMs ? { minIntervalMs: options.minIntervalMs } : {}),
+    ...(options.onTurnTiming ? { onTurnTiming: options.onTurnTiming } : {}),
     // A frequent loop (the posting queue, every few seconds) publishes at most every 15 s; a turn of a
     // slower one (discovery, mentions…) is news and goes out at once.
     onChange: (event, loop) =>

@@ -2,7 +2,7 @@
 // the platform write port and the raw transport stay with the gateway and the runners.
 import type { Config } from '../../contracts/config/config.js';
 import type { LoopStatus } from '../../contracts/runtime-status.js';
-import { effectiveConfig, maskConfig } from '../../infra/config/config-view.js';
+import { effectiveConfig, maskConfig, ownAccountTables } from '../../infra/config/config-view.js';
 import { createLlm } from '../../infra/llm/create-llm.js';
 import { readOnlyEndpoints } from '../../infra/social/read-only-endpoints.js';
 import type { OperationDeps } from '../../operations/operation-deps.js';
@@ -54,7 +54,8 @@ export function operationDepsOf(
     backups: databaseBackups(paths, {}),
     connectLlm: (llm) => createLlm({ ...live.config(), llm }),
     configView: () => {
-      const { paths: _paths, ...view } = effectiveConfig(live.config(), paths.dataDir, {});
+      const own = ownAccountTables(live.config(), deps.accountName);
+      const { paths: _paths, ...view } = effectiveConfig(own, paths.dataDir, {});
       view.storage.db_path = paths.dbPath;
       return maskConfig(view) as Record<string, unknown>;
     },

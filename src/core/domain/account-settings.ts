@@ -5,6 +5,7 @@ import {
   ACCOUNT_TOP_LEVEL_KEYS,
   type Account,
   DEFAULT_ACCOUNT,
+  SERVICE_SETTINGS,
 } from '../../contracts/config/accounts.js';
 import type { Config } from '../../contracts/config/config.js';
 import { AppError } from '../errors.js';
@@ -123,4 +124,21 @@ export function effectiveAccountConfig(
     overrides,
     sources: new Map([...inherited, ...overrides]),
   };
+}
+
+/**
+ * Why a dotted key cannot be one account's own setting (`limits.max_replies_per_day` can, `llm.model` is
+ * the whole service's), or undefined when it can; the words say where the key is set instead.
+ */
+export function accountKeyProblem(key: string): string | undefined {
+  const [head] = key.split('.');
+  const own =
+    (ACCOUNT_TOP_LEVEL_KEYS as readonly string[]).includes(key) ||
+    key === 'display_name' ||
+    (head !== undefined && (ACCOUNT_SECTION_NAMES as readonly string[]).includes(head) && key !== head);
+  if (own) return undefined;
+  const service = head === undefined ? undefined : SERVICE_SETTINGS[head as keyof typeof SERVICE_SETTINGS];
+  return service
+    ? `not an account setting: it is the whole service's; set it ${service.where} without an account`
+    : `not an account setting: an account sets mode, approval_mode, display_name and keys of [${ACCOUNT_SECTION_NAMES.join('], [')}]`;
 }

@@ -1,6 +1,12 @@
 // Walks the config schema once to list every leaf field: its dotted key, env var, kind, default and metadata.
 // Env mapping, masking, docs and scaffolds are all derived from this list, never written per field.
 import type { z } from 'zod';
+import {
+  ACCOUNT_SECTION_NAMES,
+  ACCOUNT_TOP_LEVEL_KEYS,
+  AccountSchema,
+  accountNameProblem,
+} from '../../contracts/config/accounts.js';
 import type { ConfigFieldMeta } from '../../contracts/config/common.js';
 import { ConfigSchema } from '../../contracts/config/config.js';
 
@@ -161,6 +167,32 @@ export function configSections(): readonly ConfigSection[] {
   return build().sections;
 }
 
+/** The leaf of a dotted key: a global one, or one of an `[accounts.<name>]` table (`accounts.work.mode`). */
 export function findLeaf(key: string): ConfigLeaf | undefined {
-  return build().byKey.get(key);
+  return build().byKey.get(key) ?? accountLeaf(key);
+}
+
+/**
+ * `accounts.<name>.<key>`: the global leaf of `<key>` where an account may set it, at the account's path,
+ * with no default of its own (unset, the account inherits the global value); `display_name` is the
+ * account's own field.
+ */
+function accountLeaf(key: string): ConfigLeaf | undefined {
+  const [head, name, ...rest] = key.split('.');
+  if (head !== 'accounts' || name === undefined || rest.length === 0 || accountNameProblem(name))
+    return undefined;
+  const inner = rest.join('.');
+  const path = ['accounts', name, ...rest];
+  const env = `APP_${path.map((p) => p.toUpperCase()).join('__')}`;
+  if (inner === 'display_name') {
+    const schema = AccountSchema.shape.display_name;
+    return { path, key, env, ...describeField(schema), optional: true, hasDefault: false, meta: {}, schema };
+  }
+  const section = rest[0] as string;
+  const own =
+    (ACCOUNT_TOP_LEVEL_KEYS as readonly string[]).includes(inner) ||
+    ((ACCOUNT_SECTION_NAMES as readonly string[]).includes(section) && rest.length > 1);
+  const global = own ? build().byKey.get(inner) : undefined;
+  if (!global) return undefined;
+  return { ...global, path, key, env, optional: true, hasDefault: false, defaultValue: undefined };
 }

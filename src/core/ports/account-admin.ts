@@ -60,7 +60,7 @@ export interface AccountLogins {
   read(account: AccountFiles): AccountLogin;
   /**
    * Revokes the login at the platform (best effort: `not_revoked` with the reason when it cannot be asked)
-   * and deletes the account's login files, whatever the platform said.
+   * and deletes the account's login files and its tool-server token, whatever the platform said.
    */
   discard(account: AccountFiles): Promise<{ tokens: 'revoked' | 'not_revoked' | 'none'; reason?: string }>;
 }

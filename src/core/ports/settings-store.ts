@@ -32,6 +32,12 @@ export interface SettingsStore {
    * `details.issues` (writing nothing) when the values are refused.
    */
   create(values: ReadonlyMap<string, unknown>, header: string[]): { config_path: string };
+  /**
+   * The same file as one further account's settings: `read` shows the account's effective settings (its
+   * own keys with the source `account`), `write` changes keys of its `[accounts.<name>]` table (unset: it
+   * inherits again) and refuses a key of the whole service, naming where it is set.
+   */
+  forAccount(name: string): SettingsStore;
   /** The account tables of the same file (`app accounts`, /api/accounts), written the same way. */
   accounts: AccountTables;
 }

@@ -59,29 +59,30 @@ export interface AccountFilesOf {
 }
 
 /**
- * An account's platform login files: the default account keeps the data directory's (one account changes
- * nothing); a further one keeps them under `accounts/<account id>/`, named by the id so a rename moves
- * nothing. `dir` is that folder (undefined for the default account, whose files share the data directory).
+ * An account's own files: the default account keeps the data directory's (one account changes nothing); a
+ * further one keeps its platform login and its tool-server token under `accounts/<account id>/` (`dir`),
+ * named by the id so a rename moves nothing.
  */
-export function accountLoginPaths(
+export function accountFilePaths(
   dataDir: string,
   account: AccountFilesOf,
-): { dir?: string; tokensPath: string; scraperSessionPath: string } {
-  if (account.isDefault)
-    return {
-      tokensPath: join(dataDir, 'tokens.json'),
-      scraperSessionPath: join(dataDir, 'scraper_session.json'),
-    };
-  const dir = join(dataDir, 'accounts', account.id);
-  return { dir, tokensPath: join(dir, 'tokens.json'), scraperSessionPath: join(dir, 'scraper_session.json') };
+): { dir?: string; tokensPath: string; scraperSessionPath: string; mcpTokenPath: string } {
+  const dir = account.isDefault ? undefined : join(dataDir, 'accounts', account.id);
+  const inside = dir ?? dataDir;
+  return {
+    ...(dir ? { dir } : {}),
+    tokensPath: join(inside, 'tokens.json'),
+    scraperSessionPath: join(inside, 'scraper_session.json'),
+    mcpTokenPath: join(inside, 'mcp_token'),
+  };
 }
 
 /**
- * An account's own files: its platform login (accountLoginPaths). The database, tokens of the faces, media
- * and backups are the service's.
+ * An account's own paths (accountFilePaths): an agent holding a further account's tool-server token acts on
+ * that account only. The database, the API token, media and backups are the service's.
  */
 export function accountDataPaths(paths: DataPaths, account: AccountFilesOf): DataPaths {
   if (account.isDefault) return paths;
-  const { tokensPath, scraperSessionPath } = accountLoginPaths(paths.dataDir, account);
-  return { ...paths, tokensPath, scraperSessionPath };
+  const { tokensPath, scraperSessionPath, mcpTokenPath } = accountFilePaths(paths.dataDir, account);
+  return { ...paths, tokensPath, scraperSessionPath, mcpTokenPath };
 }

@@ -25,6 +25,18 @@ export function maskConfig<T extends object>(config: T): T {
 export type EffectiveConfig = Config & { paths: DataPaths };
 
 /**
+ * The config as one account's faces show it: of the `[accounts.<name>]` tables only its own (another
+ * account's business profile, limits, schedule and policy are that account's to read). A config without
+ * further accounts is returned as it is.
+ */
+export function ownAccountTables(config: Readonly<Config>, accountName: string): Config {
+  if (!config.accounts) return config as Config;
+  const { accounts, ...rest } = config;
+  const own = accounts[accountName];
+  return own ? { ...rest, accounts: { [accountName]: own } } : rest;
+}
+
+/**
  * The config as the service will use it: composer forces approval on, empty LLM model/base URL
  * become the provider defaults, and paths are resolved.
  */

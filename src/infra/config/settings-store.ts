@@ -3,11 +3,14 @@
 // and validation as `app settings --set`.
 
 import { existsSync } from 'node:fs';
+import type { Config } from '../../contracts/config/config.js';
 import { restartReason, type SettingEdit, type SettingsView } from '../../contracts/settings.js';
+import { accountKeyProblem, effectiveAccountConfig } from '../../core/domain/account-settings.js';
 import { type ConfigIssue, type ConfigSource, formatSource } from '../../core/domain/config-issue.js';
 import { getPath } from '../../core/domain/object-path.js';
 import { configLeaves } from '../../core/domain/schema-walk.js';
 import { AppError, isAppError } from '../../core/errors.js';
+import type { AccountTables } from '../../core/ports/account-admin.js';
 import type { ChangeCheck, SettingsStore } from '../../core/ports/settings-store.js';
 import { editAccountTables } from './account-tables-file.js';
 import { changedKeys } from './changed-keys.js';
@@ -56,11 +59,19 @@ export function createSettingsStore(
     return loaded;
   };
 
-  function view(loaded: LoadedConfig): SettingsView {
+  /** The config and sources `account` runs with (the default account's are the global ones). */
+  function scoped(shown: GoodLoad, account: string | undefined) {
+    if (account === undefined) return { config: shown.config, sources: shown.sources };
+    const settings = effectiveAccountConfig(shown.config, account, shown.sources);
+    return { config: { ...shown.config, ...settings.config } as Config, sources: settings.sources };
+  }
+
+  function view(loaded: LoadedConfig, account: string | undefined): SettingsView {
     // An invalid file on disk: show the last good config, as a running process keeps using it.
     const shown = loaded.config ? (loaded as GoodLoad) : lastGood;
     if (!shown) throw refusal(loaded.issues);
-    const effective = maskConfig(effectiveConfig(shown.config, shown.paths.dataDir, env));
+    const { config, sources } = scoped(shown, account);
+    const effective = maskConfig(effectiveConfig(config, shown.paths.dataDir, env));
     return {
       config_path: loaded.paths.configPath,
       valid: loaded.config !== undefined,
@@ -69,75 +80,113 @@ export function createSettingsStore(
       settings: configLeaves().map((leaf) => ({
         key: leaf.key,
         value: getPath(effective, leaf.path) ?? null,
-        source: sourceOf(shown.sources, leaf.key),
+        source: sourceOf(sources, leaf.key),
         secret: leaf.meta.secret === true,
         restart_required: restartReason(leaf.key) !== undefined,
       })),
     };
   }
 
-  return {
-    read: () => view(fresh()),
-    fileValue: (key) => getPath(fresh().file.raw, key.split('.')),
-    write(edits: readonly SettingEdit[], check?: ChangeCheck) {
-      const before = fresh();
-      const was = before.config ?? lastGood?.config;
+  function write(edits: readonly SettingEdit[], check: ChangeCheck | undefined, account: string | undefined) {
+    const before = fresh();
+    const was = before.config ?? lastGood?.config;
+    const fileEdits = account === undefined ? edits : accountEdits(account, edits);
+    try {
+      editConfigFile(
+        before.paths.configPath,
+        fileEdits.map((edit) => ({ key: edit.key, value: edit.value })),
+        { layers: load, ...(check ? { check } : {}) },
+      );
+    } catch (error) {
+      if (isAppError(error) && error.code === 'validation_error' && Array.isArray(error.details))
+        throw refusal(error.details as ConfigIssue[]);
+      throw error;
+    }
+    const after = fresh();
+    const answer = view(after, account);
+    // Saved, but env or a flag wins over the file: this process keeps the overriding value (an account's
+    // own key beats env and flags, so only the global settings can be overridden this way).
+    for (const edit of account === undefined ? edits : []) {
+      const source = after.sources.get(edit.key);
+      if (source?.kind === 'env' || source?.kind === 'flag')
+        answer.issues.push({
+          key: edit.key,
+          message: `saved to the file, but ${formatSource(source)} overrides it`,
+          severity: 'warning',
+        });
+    }
+    options.afterWrite?.();
+    const changed =
+      after.config && was
+        ? account === undefined
+          ? changedKeys(was, after.config)
+          : changedKeys(
+              effectiveAccountConfig(was, account).config as Config,
+              effectiveAccountConfig(after.config, account).config as Config,
+            )
+        : [];
+    return { view: answer, changed };
+  }
+
+  // The account tables of the file: the same for the service's store and each account's.
+  const accounts: AccountTables = {
+    current() {
+      const loaded = fresh();
+      const config = loaded.config ?? lastGood?.config;
+      if (!config) throw refusal(loaded.issues);
+      return config;
+    },
+    edit(changes) {
       try {
-        editConfigFile(
-          before.paths.configPath,
-          edits.map((edit) => ({ key: edit.key, value: edit.value })),
-          { layers: load, ...(check ? { check } : {}) },
-        );
+        editAccountTables(load, changes);
       } catch (error) {
         if (isAppError(error) && error.code === 'validation_error' && Array.isArray(error.details))
           throw refusal(error.details as ConfigIssue[]);
         throw error;
       }
-      const after = fresh();
-      const answer = view(after);
-      // Saved, but env or a flag wins over the file: this process keeps the overriding value.
-      for (const edit of edits) {
-        const source = after.sources.get(edit.key);
-        if (source?.kind === 'env' || source?.kind === 'flag')
-          answer.issues.push({
-            key: edit.key,
-            message: `saved to the file, but ${formatSource(source)} overrides it`,
-            severity: 'warning',
-          });
-      }
       options.afterWrite?.();
-      return { view: answer, changed: after.config && was ? changedKeys(was, after.config) : [] };
-    },
-    exists: () => existsSync(resolveConfigPaths(load).configPath),
-    create(values, header) {
-      const paths = resolveConfigPaths(load);
-      if (existsSync(paths.configPath))
-        throw new AppError(
-          'conflict',
-          `a config file already exists at ${paths.configPath}; change it in Settings`,
-        );
-      const { issues } = writeNewConfig(paths, values, header, { onlyIfAbsent: true });
-      if (issues.some((issue) => issue.severity === 'error')) throw refusal(issues);
-      options.afterWrite?.();
-      return { config_path: paths.configPath };
-    },
-    accounts: {
-      current() {
-        const loaded = fresh();
-        const config = loaded.config ?? lastGood?.config;
-        if (!config) throw refusal(loaded.issues);
-        return config;
-      },
-      edit(changes) {
-        try {
-          editAccountTables(load, changes);
-        } catch (error) {
-          if (isAppError(error) && error.code === 'validation_error' && Array.isArray(error.details))
-            throw refusal(error.details as ConfigIssue[]);
-          throw error;
-        }
-        options.afterWrite?.();
-      },
     },
   };
+
+  function store(account: string | undefined): SettingsStore {
+    return {
+      read: () => view(fresh(), account),
+      fileValue: (key) =>
+        getPath(fresh().file.raw, [
+          ...(account === undefined ? [] : ['accounts', account]),
+          ...key.split('.'),
+        ]),
+      write: (edits, check) => write(edits, check, account),
+      exists: () => existsSync(resolveConfigPaths(load).configPath),
+      create(values, header) {
+        const paths = resolveConfigPaths(load);
+        if (existsSync(paths.configPath))
+          throw new AppError(
+            'conflict',
+            `a config file already exists at ${paths.configPath}; change it in Settings`,
+          );
+        const { issues } = writeNewConfig(paths, values, header, { onlyIfAbsent: true });
+        if (issues.some((issue) => issue.severity === 'error')) throw refusal(issues);
+        options.afterWrite?.();
+        return { config_path: paths.configPath };
+      },
+      forAccount: (name) => store(name),
+      accounts,
+    };
+  }
+
+  return store(undefined);
+}
+
+/**
+ * An account's edits as keys of its `[accounts.<name>]` table; a key of the whole service is refused with
+ * where it is set (all of them together, nothing written).
+ */
+function accountEdits(account: string, edits: readonly SettingEdit[]): SettingEdit[] {
+  const problems = edits.flatMap((edit): ConfigIssue[] => {
+    const message = accountKeyProblem(edit.key);
+    return message ? [{ severity: 'error', key: edit.key, message }] : [];
+  });
+  if (problems.length > 0) throw refusal(problems);
+  return edits.map((edit) => ({ key: `accounts.${account}.${edit.key}`, value: edit.value }));
 }

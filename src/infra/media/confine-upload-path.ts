@@ -1,6 +1,7 @@
 // Which files social_upload_media may read: regular files whose path, both as written and with every symlink
-// resolved, lies inside the media folder or a folder of [mcp_policy] upload_allowed_dirs. Every refusal of a
-// path the agent may not read reads the same, so it learns nothing about files outside those folders.
+// resolved, lies inside the media folder or a folder of [mcp_policy] upload_allowed_dirs, and that are not
+// another account's upload. Every refusal of a path the agent may not read reads the same, so it learns
+// nothing about files outside those folders, nor about another account's.
 import { lstat, realpath } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { AppError } from '../../core/errors.js';
@@ -11,6 +12,11 @@ export interface UploadFolders {
   mediaDir: string;
   /** Absolute folders from `[mcp_policy] upload_allowed_dirs`, `~` already expanded. */
   allowedDirs: readonly string[];
+  /**
+   * Whether the file at this real path is another account's upload (the media folder is shared by every
+   * account of the service): refused with the same answer as a missing file.
+   */
+  othersFile?: (realPath: string) => Promise<boolean>;
 }
 
 /** The one answer (code `file_read_error`) for a missing file and for any path outside the folders. */
@@ -74,5 +80,6 @@ export async function confineUploadPath(requested: string, folders: UploadFolder
     throw refused();
   }
   if (!info.isFile()) throw new AppError('file_read_error', `${requested} is not a regular file`);
+  if (await folders.othersFile?.(realPath)) throw refused();
   return realPath;
 }

@@ -2,8 +2,8 @@
 // describes stored files for compose validation, and resolves requested paths for serving.
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
-import { basename, isAbsolute, join, resolve } from 'node:path';
+import { mkdir, open, realpath, rename, rm } from 'node:fs/promises';
+import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileTypeFromFile } from 'file-type';
 import { imageSizeFromFile } from 'image-size/fromFile';
@@ -12,7 +12,7 @@ import { MB, MEDIA_LIMITS, mediaKindOf } from '../../core/domain/media-rules.js'
 import { AppError, tooLargeError } from '../../core/errors.js';
 import type { Clock } from '../../core/ports/clock.js';
 import type { MediaFileRecord, MediaFileRepository } from '../sqlite/repositories/media-file-repository.js';
-import { resolveMediaPath } from './resolve-media-path.js';
+import { isStrictlyInside, resolveMediaPath } from './resolve-media-path.js';
 import { writeStreamToFile } from './write-stream-to-file.js';
 
 export interface MediaStoreOptions {
@@ -236,7 +236,11 @@ export class MediaStore {
     const found = await resolveMediaPath(this.mediaDir, requested);
     // An upload still streaming (or abandoned by a crash) is not a media file yet.
     if (found.relativePath.endsWith('.part')) throw new AppError('not_found', 'media file not found');
-    const record = await this.repository.findByPath(join(this.mediaDir, found.relativePath));
+    const stored = join(this.mediaDir, found.relativePath);
+    const record = await this.repository.findByPath(stored);
+    // The folder is shared by every account: another account's upload is not this one's to serve or post.
+    if (!record && (await this.repository.storedByAnotherAccount(stored)))
+      throw new AppError('not_found', 'media file not found');
     let mime = record?.mime;
     if (!mime) {
       const detected = await fileTypeFromFile(found.realPath).catch(() => undefined);
@@ -267,6 +271,19 @@ export class MediaStore {
       await handle.close().catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * Whether the file at this real path (one confineUploadPath let through) is another account's upload: the
+   * media folder is shared, its files are not. Files outside the media folder belong to no account.
+   */
+  async isAnotherAccountsFile(realPath: string): Promise<boolean> {
+    const realDir = await realpath(this.mediaDir).catch(() => this.mediaDir);
+    for (const dir of new Set([this.mediaDir, realDir])) {
+      if (isStrictlyInside(realPath, dir))
+        return this.repository.storedByAnotherAccount(join(this.mediaDir, relative(dir, realPath)));
+    }
+    return false;
   }
 
   /** The path a record would carry for an absolute path or bare file name; undefined for anything else. */

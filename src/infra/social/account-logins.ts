@@ -1,13 +1,13 @@
 // Each account's platform login as files: read for the account list (no platform call), and discarded
 // when the account is removed: revoked at the platform when it can be asked (only at the origin the
-// tokens were issued for), then deleted with the account's other login files.
+// tokens were issued for), then deleted with the account's other files (its tool-server token too).
 import { rmdirSync, rmSync } from 'node:fs';
 import type { AccountLogin } from '../../contracts/accounts.js';
 import type { Config } from '../../contracts/config/config.js';
 import { movedOrigin } from '../../core/domain/token-origins.js';
 import type { AccountFiles, AccountLogins } from '../../core/ports/account-admin.js';
 import type { Clock } from '../../core/ports/clock.js';
-import { accountLoginPaths } from '../config/config-paths.js';
+import { accountFilePaths } from '../config/config-paths.js';
 import { platformOAuth, tokenOrigins } from './create-social-backend.js';
 import { readTokenFile } from './token-store.js';
 
@@ -23,7 +23,7 @@ export interface AccountLoginsOptions {
 
 export function createAccountLogins(options: AccountLoginsOptions): AccountLogins {
   const read = (account: AccountFiles): AccountLogin => {
-    const file = readTokenFile(accountLoginPaths(options.dataDir, account).tokensPath);
+    const file = readTokenFile(accountFilePaths(options.dataDir, account).tokensPath);
     if (file.state !== 'ok') return { state: file.state, user_id: null, username: null, expires_at: null };
     const { tokens } = file;
     const left = Date.parse(tokens.expires_at) - options.clock.now().getTime();
@@ -38,13 +38,15 @@ export function createAccountLogins(options: AccountLoginsOptions): AccountLogin
   return {
     read,
     async discard(account) {
-      const paths = accountLoginPaths(options.dataDir, account);
+      const paths = accountFilePaths(options.dataDir, account);
       const file = readTokenFile(paths.tokensPath);
       let outcome: Awaited<ReturnType<AccountLogins['discard']>> = { tokens: 'none' };
       if (file.state === 'ok') outcome = await revoke(options.config(), file.tokens);
       for (const path of [paths.tokensPath, `${paths.tokensPath}.refreshing`, paths.scraperSessionPath])
         rmSync(path, { force: true });
       if (paths.dir) {
+        // A further account's tool-server token acts on it alone: it goes with the account.
+        rmSync(paths.mcpTokenPath, { force: true });
         try {
           rmdirSync(paths.dir);
         } catch {

@@ -38,6 +38,7 @@ export function buildProgram(io: CliIo, version: string): Command {
     .addOption(format())
     .option('--set <key=value>', 'change a value in the config file (repeatable)', collect, [])
     .option('--unset <key>', 'remove a value from the config file (repeatable)', collect, [])
+    .option('--account <name>', 'a further account: show its settings, or set and unset its own keys')
     .action(async (opts) => (await import('./commands/settings.js')).runSettings(context(), opts));
   settings
     .command('enrich')
@@ -146,6 +147,10 @@ export function buildProgram(io: CliIo, version: string): Command {
     .option('--start <date>', 'first simulated day (ISO date; default 2026-01-05)')
     .option('--llm', 'use the configured LLM instead of the stand-in writer (output then varies)')
     .option('--budget <usd>', 'run under this monthly API budget ([limits] monthly_api_budget_usd)')
+    .option(
+      '--accounts <n>',
+      "run this many accounts: the config's, then simulated ones with settings of their own (at most 5)",
+    )
     .addOption(format())
     .action(async (opts) => (await import('./commands/simulate.js')).runSimulate(context(), opts));
 

@@ -95,7 +95,7 @@ export async function buildHttpServer(
   registerMediaRoutes(app, { media: (request) => accountDepsOf(request).media });
   registerAccountRoutes(app);
   registerEventRoutes(app);
-  registerConnectorRoutes(app, deps.connectors);
+  registerConnectorRoutes(app, deps);
   registerPlatformAuthRoutes(app, deps);
   if (deps.config.mcp.http_enabled) await registerMcpRoute(app, deps, options.mcpToken);
   await registerDashboardRoutes(app, deps.webRoot);

@@ -23,8 +23,13 @@ export interface HttpEndpointOptions {
   profile: ToolProfile;
   /** `compact`: the three meta tools instead of the full list (as `--expose` for stdio). */
   expose?: 'full' | 'compact';
-  /** The bearer token clients send (the content of <data dir>/mcp_token). */
+  /** The bearer token clients send (the content of <data dir>/mcp_token): it acts on `deps`' account. */
   token: string;
+  /**
+   * Tokens of further accounts, each bound to its account's deps (`accounts/<id>/mcp_token`): a session
+   * acts on the account of the token that opened it, and only that token may use it.
+   */
+  accounts?: ReadonlyArray<{ token: string; deps: AppDeps }>;
   /** The bound address and [server] allowed_hosts: the Host and Origin names answered. */
   host: string;
   allowedHosts: readonly string[];
@@ -45,6 +50,8 @@ interface Session {
   transport: StreamableHTTPServerTransport;
   server: Server;
   lastSeen: number;
+  /** The account whose token opened it. */
+  accountId: string;
 }
 
 /** A JSON-RPC error outside any session (the transport answers the same way for its own refusals). */
@@ -85,29 +92,42 @@ function sameServer(origin: string, host: string, allowed: Set<string>): boolean
   return allowed.has(hostName(url.hostname)) && url.port === hostPort(host, url.protocol);
 }
 
-/** Why a request is refused before any session sees it, or undefined when it may proceed. */
-function guard(req: IncomingMessage, token: string, allowed: Set<string>): [number, string] | undefined {
+/**
+ * Why a request is refused before any session sees it, or the account its token is bound to when it may
+ * proceed.
+ */
+function guard(
+  req: IncomingMessage,
+  bindings: ReadonlyArray<{ token: string; deps: AppDeps }>,
+  allowed: Set<string>,
+): { refused: [number, string] } | { deps: AppDeps } {
   const host = req.headers.host;
   if (!host || !allowed.has(hostName(host))) {
-    return [403, `host ${host ?? '(none)'} is not allowed; add it to [server] allowed_hosts`];
+    return { refused: [403, `host ${host ?? '(none)'} is not allowed; add it to [server] allowed_hosts`] };
   }
   // A browser page on another site names itself in Origin; tools and agents send none.
   const origin = req.headers.origin;
   if (origin !== undefined && !sameServer(origin, host, allowed)) {
-    return [403, `origin ${origin} is not allowed`];
+    return { refused: [403, `origin ${origin} is not allowed`] };
   }
   const header = req.headers.authorization ?? '';
   if (!header.startsWith('Bearer ')) {
-    return [401, 'authentication required: send `Authorization: Bearer <token from mcp_token>`'];
+    return {
+      refused: [401, 'authentication required: send `Authorization: Bearer <token from mcp_token>`'],
+    };
   }
-  if (!sameToken(header.slice(7).trim(), token)) return [401, 'invalid bearer token'];
-  return undefined;
+  const presented = header.slice(7).trim();
+  // Every token is compared (constant time each), so the answer's time does not tell which one matched.
+  const matched = bindings.filter((binding) => sameToken(presented, binding.token));
+  const bound = matched[0];
+  return bound ? { deps: bound.deps } : { refused: [401, 'invalid bearer token'] };
 }
 
 export function createHttpEndpoint(deps: AppDeps, options: HttpEndpointOptions): HttpEndpoint {
   const allowed = allowedHostNames({ host: options.host, allowed_hosts: options.allowedHosts });
   const now = options.now ?? Date.now;
   const sessions = new Map<string, Session>();
+  const bindings = [{ token: options.token, deps }, ...(options.accounts ?? [])];
 
   async function end(id: string): Promise<void> {
     const session = sessions.get(id);
@@ -125,14 +145,19 @@ export function createHttpEndpoint(deps: AppDeps, options: HttpEndpointOptions):
   }
 
   /** A new session's transport and server; registered once the initialize request names its id. */
-  async function open(req: IncomingMessage, res: ServerResponse, parsed: unknown): Promise<void> {
+  async function open(
+    req: IncomingMessage,
+    res: ServerResponse,
+    parsed: unknown,
+    account: AppDeps,
+  ): Promise<void> {
     await makeRoom();
-    const server = buildToolServer(deps, { profile: options.profile, expose: options.expose });
+    const server = buildToolServer(account, { profile: options.profile, expose: options.expose });
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       maxRequestBodySize: MCP_BODY_LIMIT,
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server, lastSeen: now() });
+        sessions.set(id, { transport, server, lastSeen: now(), accountId: account.accountId });
       },
       onsessionclosed: (id) => void end(id),
     });
@@ -146,16 +171,18 @@ export function createHttpEndpoint(deps: AppDeps, options: HttpEndpointOptions):
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const refused = guard(req, options.token, allowed);
-    if (refused) {
+    const checked = guard(req, bindings, allowed);
+    if ('refused' in checked) {
       // The body is never read: drained, so the connection is free for the next request.
       req.resume();
-      const [status, message] = refused;
+      const [status, message] = checked.refused;
       refuse(res, status, -32001, message, status === 401 ? { 'www-authenticate': 'Bearer' } : {});
       return;
     }
     const id = req.headers['mcp-session-id'];
-    const session = typeof id === 'string' ? sessions.get(id) : undefined;
+    const found = typeof id === 'string' ? sessions.get(id) : undefined;
+    // Another account's session is as good as absent: its id alone never lets a token act for it.
+    const session = found?.accountId === checked.deps.accountId ? found : undefined;
     if (typeof id === 'string' && !session) {
       req.resume();
       refuse(res, 404, -32001, 'Session not found: initialize a new session');
@@ -174,7 +201,7 @@ export function createHttpEndpoint(deps: AppDeps, options: HttpEndpointOptions):
       return;
     }
     if (req.method === 'POST') {
-      await open(req, res, parsed);
+      await open(req, res, parsed, checked.deps);
       return;
     }
     if (req.method === 'GET' || req.method === 'DELETE') {

@@ -14,6 +14,8 @@ export interface CloudDriveConnector {
   startLink(input: { force?: boolean }): Promise<LinkStart>;
   /** The browser came back with `code` and `state` (or the provider's `error`): the new connection. */
   completeLink(input: LinkCallback): Promise<Connection>;
+  /** Whether a live link of this connector handed out `state` (the callback finds the account that started it). */
+  holdsLink(state: string): boolean;
   status(): Promise<ConnectionList>;
   disconnect(id: number): Promise<Disconnected>;
 }
@@ -21,6 +23,7 @@ export interface CloudDriveConnector {
 export function createCloudDriveConnector(deps: ConnectorDeps): CloudDriveConnector {
   return {
     startLink: (input) => startLink(deps, input),
+    holdsLink: (state) => deps.pending.holds(state, deps.clock.now()),
     async completeLink(input) {
       const connection = await completeLink(deps, input);
       if (deps.settings) {

@@ -49,6 +49,12 @@ export class PendingLinks {
     return link && link.expiresAt > now.getTime() ? link.verifier : undefined;
   }
 
+  /** Whether a live link handed out `state` (without using it up). */
+  holds(state: string, now: Date): boolean {
+    const link = this.links.get(state);
+    return link !== undefined && link.expiresAt > now.getTime();
+  }
+
   get size(): number {
     return this.links.size;
   }

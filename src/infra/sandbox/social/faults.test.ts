@@ -130,6 +130,24 @@ describe('rule matching', () => {
     expect((await api.del('/2/users/1000/likes/1')).status).toBe(200);
   });
 
+  it('hits only the requests of one user when the rule names it (one account down, the other not)', async () => {
+    const other = client(
+      fake.url,
+      fake.state.issueToken({ scopes: fake.state.allScopes(), userId: '1001' }).accessToken,
+    );
+    fake.faults.inject({ userId: '1001', times: -1, action: faultPresets.serverError() });
+    expect((await other.get(ME)).status).toBe(503);
+    expect((await api.get(ME)).status).toBe(200);
+    expect((await other.get(ME)).status).toBe(503);
+    expect(fake.faults.list()).toMatchObject([{ userId: '1001', remaining: -1 }]);
+    // Over the control API as `user_id`; a request without a token is no user's.
+    fake.faults.clear();
+    await client(fake.url).post('/__control/faults', { user_id: '1000', action: { type: 'forbidden' } });
+    expect((await other.get(ME)).status).toBe(200);
+    expect((await client(fake.url).get(ME)).status).toBe(401);
+    expect((await api.get(ME)).status).toBe(403);
+  });
+
   it('is reachable over the control API with re: paths', async () => {
     const control = client(fake.url);
     const created = await control.post('/__control/faults', {

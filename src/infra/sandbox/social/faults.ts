@@ -27,12 +27,15 @@ export interface FaultRule {
   times?: number;
   /** Let this many matching requests through untouched first (e.g. fail the 3rd post of a thread). */
   skip?: number;
+  /** Only requests whose access token belongs to this user: one account's faults, the others untouched. */
+  userId?: string;
   action: FaultAction;
 }
 
 export interface ActiveFault {
   id: string;
   method?: string;
+  userId?: string;
   path?: string;
   remaining: number;
   action: FaultAction;
@@ -67,6 +70,7 @@ export const faultPresets = {
 interface StoredRule {
   id: string;
   method?: string;
+  userId?: string;
   path?: string | RegExp;
   skip: number;
   remaining: number;
@@ -86,6 +90,7 @@ export class FaultController {
     this.rules.push({
       id,
       method: rule.method?.toUpperCase(),
+      ...(rule.userId ? { userId: rule.userId } : {}),
       path: rule.path,
       skip: rule.skip ?? 0,
       remaining: times < 0 ? Number.POSITIVE_INFINITY : times,
@@ -108,6 +113,7 @@ export class FaultController {
     return this.rules.map((rule) => ({
       id: rule.id,
       method: rule.method,
+      ...(rule.userId ? { userId: rule.userId } : {}),
       path: rule.path instanceof RegExp ? `re:${rule.path.source}` : rule.path,
       remaining: Number.isFinite(rule.remaining) ? rule.remaining : -1,
       action: rule.action,
@@ -116,13 +122,13 @@ export class FaultController {
 
   /**
    * Consumes the rules matching this request: every latency rule adds its delay, and the first other rule
-   * decides the outcome. Exhausted rules disappear.
+   * decides the outcome. Exhausted rules disappear. `userId` is whose token the request carries, if any.
    */
-  take(method: string, path: string): { delayMs: number; action?: FaultAction } {
+  take(method: string, path: string, userId?: string): { delayMs: number; action?: FaultAction } {
     let delayMs = 0;
     let action: FaultAction | undefined;
     for (const rule of this.rules) {
-      if (!matches(rule, method, path)) continue;
+      if (!matches(rule, method, path) || (rule.userId !== undefined && rule.userId !== userId)) continue;
       if (rule.skip > 0) {
         rule.skip -= 1;
         continue;

@@ -183,6 +183,7 @@ function parseRule(body: Record<string, unknown>) {
     path: parseWirePath(body.path),
     times: typeof body.times === 'number' ? body.times : undefined,
     skip: typeof body.skip === 'number' ? body.skip : undefined,
+    userId: typeof body.user_id === 'string' ? body.user_id : undefined,
   };
 }
 

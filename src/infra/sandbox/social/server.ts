@@ -97,7 +97,9 @@ export async function startFakeSocial(options: StartFakeSocialOptions = {}): Pro
     requestMeta.set(req, { startedAt: performance.now() });
     const path = req.url.split('?')[0] ?? '';
     if (path.startsWith('/__control')) return;
-    const { delayMs, action } = faults.take(req.method, path);
+    const token = bearerToken(req);
+    const userId = token ? state.auth.authenticate(token, state.now())?.userId : undefined;
+    const { delayMs, action } = faults.take(req.method, path, userId);
     if (delayMs > 0) await sleep(delayMs);
     if (!action) return;
     const meta = requestMeta.get(req);

@@ -114,6 +114,20 @@ export class MediaFileRepository {
   }
 
   /**
+   * Whether another account stored a file at this absolute path: its bytes are that account's, so this one
+   * treats the file as absent even though it lies in the shared media folder.
+   */
+  async storedByAnotherAccount(path: string): Promise<boolean> {
+    const row = await this.database.db
+      .selectFrom('media_files')
+      .select('id')
+      .where('account_id', '!=', this.accountId)
+      .where('path', '=', path)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
    * The files stored at these absolute paths (unknown paths are simply absent). Synchronous on purpose:
    * compose validates per-card media inside pure, synchronous checks. The query is still built by Kysely.
    */

@@ -1,5 +1,6 @@
 // `app settings`: --show (read-only, masked), --set/--unset (saved edits), or an interactive editor.
 import { type ConfigEdit, describeSettings, draftConfig, saveConfigEdits } from '../../../app/config-file.js';
+import { accountKeyProblem, accountNames } from '../../../core/domain/account-settings.js';
 import { formatIssue } from '../../../core/domain/config-issue.js';
 import { getPath, setPath } from '../../../core/domain/object-path.js';
 import { configLeaves, findLeaf } from '../../../core/domain/schema-walk.js';
@@ -14,6 +15,18 @@ export interface SettingsOptions {
   format: 'text' | 'json';
   set: string[];
   unset: string[];
+  /** A further account: its effective settings (--show), or keys of its own table (--set/--unset). */
+  account?: string;
+}
+
+/** The account named by --account, refused (exit 2) when the config has none of that name. */
+function namedAccount(config: Parameters<typeof accountNames>[0], account: string): void {
+  const names = accountNames(config);
+  if (!names.includes(account))
+    throw new CliError(
+      `--account: no account named '${account}'; the accounts are ${names.join(', ')}`,
+      EXIT_USAGE,
+    );
 }
 
 function leafOrFail(key: string) {
@@ -24,22 +37,36 @@ function leafOrFail(key: string) {
 
 function show(ctx: CommandContext, options: SettingsOptions): void {
   const loaded = loadForCommand(ctx, { quiet: options.format === 'json' });
-  const shown = describeSettings(loaded, ctx.io.env);
+  if (options.account !== undefined) namedAccount(loaded.config, options.account);
+  const shown = describeSettings(loaded, ctx.io.env, options.account);
   if (options.format === 'json') println(ctx.io.stdout, JSON.stringify(shown.effective, null, 2));
   else ctx.io.stdout.write(shown.text);
 }
 
 /** `--set key=text` and `--unset key`, saved as one change through the same editor as the settings API. */
 function applyEdits(ctx: CommandContext, options: SettingsOptions): void {
+  const { account } = options;
+  if (account !== undefined) namedAccount(loadForCommand(ctx, { quiet: true }).config, account);
+  // With --account, a key names the account's own setting: written to its [accounts.<name>] table.
+  const inFile = (key: string) => {
+    if (account === undefined) return key;
+    const problem = accountKeyProblem(key);
+    if (problem) throw new CliError(`${key}: ${problem}`, EXIT_USAGE);
+    return `accounts.${account}.${key}`;
+  };
   const edits: ConfigEdit[] = [
     ...options.set.map((pair) => {
       const eq = pair.indexOf('=');
       if (eq <= 0) throw new CliError(`--set expects key=value, got '${pair}'`, EXIT_USAGE);
       const key = pair.slice(0, eq).trim();
-      return { key, text: pair.slice(eq + 1), source: { kind: 'flag' as const, name: `--set ${key}` } };
+      return {
+        key: inFile(key),
+        text: pair.slice(eq + 1),
+        source: { kind: 'flag' as const, name: `--set ${key}` },
+      };
     }),
     ...options.unset.map((key) => ({
-      key,
+      key: inFile(key),
       value: undefined,
       source: { kind: 'flag' as const, name: `--unset ${key}` },
     })),
@@ -106,6 +133,8 @@ async function interactive(ctx: CommandContext, prompter: Prompter): Promise<voi
 
 export async function runSettings(ctx: CommandContext, options: SettingsOptions): Promise<void> {
   if (options.show) return show(ctx, options);
+  if (options.account !== undefined && options.set.length === 0 && options.unset.length === 0)
+    throw new CliError('--account goes with --show, --set or --unset', EXIT_USAGE);
   if (options.set.length > 0 || options.unset.length > 0) return applyEdits(ctx, options);
   const prompter = await promptFor(ctx.io);
   if (!prompter) {

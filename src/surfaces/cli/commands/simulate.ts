@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { runSimulation } from '../../../app/simulation/run-simulation.js';
+import { MAX_SIMULATED_ACCOUNTS } from '../../../app/simulation/sim-accounts.js';
 import { renderApiTotal, renderDay, renderPacing } from '../../../app/simulation/sim-report.js';
 import { CliError, type CommandContext, EXIT_USAGE, println } from '../cli-io.js';
 import { loadForCommand } from '../load-for-command.js';
@@ -25,6 +26,12 @@ const OptionsSchema = z.object({
   start: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   llm: z.boolean().default(false),
   format: z.enum(['text', 'json']).default('text'),
+  accounts: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_SIMULATED_ACCOUNTS, `at most ${MAX_SIMULATED_ACCOUNTS} accounts`)
+    .default(1),
   budget: z.coerce
     .number({ error: 'a budget is a number of US dollars' })
     .positive('a budget must be more than 0 US dollars')
@@ -56,6 +63,7 @@ export async function runSimulate(ctx: CommandContext, raw: Record<string, unkno
       faults: options.faults,
       ...(options.start ? { start: new Date(options.start) } : {}),
       useConfiguredLlm: options.llm,
+      accounts: options.accounts,
       ...(progress
         ? {
             onDay: (done: number, days: number) =>
@@ -96,9 +104,24 @@ export async function runSimulate(ctx: CommandContext, raw: Record<string, unkno
             },
       ),
     );
-    // The pacing figures stay the last lines.
+    // The pacing figures stay the last lines of the default account's part.
     println(out);
     println(out, renderPacing(result.pacing, config.limits));
+    for (const account of result.accounts ?? []) {
+      println(out);
+      println(
+        out,
+        `Account ${account.account} (@${account.username} at the fake platform, ${account.timezone}):`,
+      );
+      for (const day of account.days) {
+        println(out);
+        println(out, renderDay(day, account.settings));
+      }
+      println(out);
+      println(out, renderApiTotal(options.days, account.api));
+      println(out);
+      println(out, renderPacing(account.pacing, account.limits));
+    }
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }

@@ -8,16 +8,22 @@ import { one, registerCallbackRoute } from './oauth-callback.js';
 
 const BASE = '/api/connectors/cloud-drive';
 
-export interface ConnectorRoutesDeps {
-  cloudDrive: AppDeps['connectors']['cloudDrive'];
-}
+export type ConnectorRoutesDeps = Pick<AppDeps, 'accounts'>;
 
+/** The link completes in the account that started it (whose connector holds the state), else the default. */
 async function complete(deps: ConnectorRoutesDeps, request: FastifyRequest): Promise<number> {
   const fields = ['code', 'state', 'error', 'error_description'].flatMap((name) => {
     const value = one(request.query, name);
     return value === undefined ? [] : [[name, value] as const];
   });
-  return (await deps.cloudDrive.completeLink(Object.fromEntries(fields))).id;
+  const state = one(request.query, 'state');
+  const accounts = deps.accounts.list();
+  const starter =
+    (state === undefined
+      ? undefined
+      : accounts.find((account) => account.deps.connectors.cloudDrive.holdsLink(state))) ?? accounts[0];
+  if (!starter) throw new Error('the service has no account');
+  return (await starter.deps.connectors.cloudDrive.completeLink(Object.fromEntries(fields))).id;
 }
 
 /** Registers the callback route of the cloud drive connector. */

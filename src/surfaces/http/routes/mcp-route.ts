@@ -1,6 +1,7 @@
 // /mcp in `app serve` ([mcp] http_enabled): the tool server's streamable HTTP endpoint, the same one
-// `app mcp serve --transport http` serves. Its own bearer token (mcp_token) is checked by the endpoint, so
-// the route skips the API's auth hook; the body reaches the transport unread (its own limit and errors).
+// `app mcp serve --transport http` serves. Its own bearer tokens (each account's mcp_token, which binds the
+// session to that account) are checked by the endpoint, so the route skips the API's auth hook; the body
+// reaches the transport unread (its own limit and errors).
 import type { FastifyInstance } from 'fastify';
 import { ensureMcpToken } from '../../../app/mcp-token.js';
 import type { AppDeps } from '../../../app/wiring/create-app.js';
@@ -11,6 +12,11 @@ export async function registerMcpRoute(app: FastifyInstance, deps: AppDeps, toke
   const endpoint = createHttpEndpoint(deps, {
     profile: deps.config.mcp.http_profile,
     token: token ?? ensureMcpToken(deps.paths),
+    // Each further account's own token acts on that account only.
+    accounts: deps.accounts
+      .list()
+      .filter((account) => account.deps !== deps)
+      .map((account) => ({ token: ensureMcpToken(account.deps.paths), deps: account.deps })),
     host: deps.config.server.host,
     allowedHosts: deps.config.server.allowed_hosts,
   });
