@@ -2,7 +2,7 @@
 // overrides; add, rename and remove as edits of config.toml that keep every other byte, with the accounts
 // row changed in the same step; removal confirmed, stopping the account at once, revoking its login at the
 // fake platform and keeping its data unless purged.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ACCOUNT_ID } from '../../src/contracts/account.js';
@@ -218,6 +218,8 @@ describe('DELETE /api/accounts/{name}', () => {
 
   it('removes the table, stops the account, revokes and deletes its login, keeps its data', async () => {
     const draft = await draftFor('still here after removal');
+    // Its tool-server token (an agent holding it acts on this account only) goes with it.
+    writeFileSync(join(home.dir, 'accounts', workId, 'mcp_token'), 'a'.repeat(64), { mode: 0o600 });
     const revocations = h.fake.state.stats.revocations;
     const removed = await h.api('DELETE', '/api/accounts/work', { confirm: 'work' });
     expect(removed.status).toBe(200);
