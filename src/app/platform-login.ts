@@ -8,6 +8,7 @@ import { type LoginOptions, type LoginResult, login } from '../infra/social/oaut
 import { readTokenFile } from '../infra/social/token-store.js';
 import { openDatabase } from '../infra/sqlite/open-database.js';
 import { ApiUsageRepository } from '../infra/sqlite/repositories/api-usage-repository.js';
+import { platformUserClaim } from './wiring/login-claim.js';
 
 export type { LoginResult } from '../infra/social/oauth-login.js';
 
@@ -30,6 +31,7 @@ export async function loginToPlatform(
       mode: config.auth.mode,
       clock: systemClock,
       usage: new ApiUsageRepository(database, DEFAULT_ACCOUNT_ID, systemClock),
+      claimUser: platformUserClaim(database, data.dataDir, DEFAULT_ACCOUNT_ID),
       ...dialog,
     });
   } finally {

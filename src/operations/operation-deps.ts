@@ -21,6 +21,7 @@ import type { SocialEndpoints } from '../core/ports/social-endpoints.js';
 import type { SourceControl } from '../core/ports/source-control.js';
 import type { TelemetryRecorder } from '../core/ports/telemetry-store.js';
 import type { AccountProfiles } from '../core/services/account/account-profiles.js';
+import type { AccountAdminDeps } from '../core/services/accounts/account-admin-deps.js';
 import type { AssistDeps } from '../core/services/assist/assist-deps.js';
 import type { CloudDriveConnector } from '../core/services/connectors/cloud-drive-connector.js';
 import type { ContentDeps } from '../core/services/content-deps.js';
@@ -49,6 +50,8 @@ export interface OperationDeps {
   telemetry: Pick<TelemetryRecorder, 'flush'>;
   /** The config file as live settings (GET/PATCH /api/settings); absent where no process owns the file. */
   settings?: SettingsStore;
+  /** The service's accounts (add, rename, remove); absent where no process owns the config file. */
+  accountAdmin?: AccountAdminDeps;
   /** The loops' status as this process sees it (its own, or the service's from the loop board). */
   loopStatus(): LoopStatus[] | undefined;
   /** The database's verified backups in `<data dir>/backups`. */

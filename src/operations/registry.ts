@@ -2,6 +2,10 @@
 // from it.
 
 import { accountProfileOperation } from './account/account-profile-operation.js';
+import { addAccountOperation } from './accounts/add-account-operation.js';
+import { listAccountsOperation } from './accounts/list-accounts-operation.js';
+import { removeAccountOperation } from './accounts/remove-account-operation.js';
+import { updateAccountOperation } from './accounts/update-account-operation.js';
 import { ANALYTICS_OPERATIONS } from './analytics/index.js';
 import { postPricesOperation } from './analytics/post-prices-operation.js';
 import { approvalHistoryOperation } from './approvals/approval-history-operation.js';
@@ -132,6 +136,10 @@ export const OPERATIONS: readonly AnyOperation[] = [
   platformAuthStartOperation,
   platformAuthStatusOperation,
   accountProfileOperation,
+  listAccountsOperation,
+  addAccountOperation,
+  updateAccountOperation,
+  removeAccountOperation,
   describeSettingsOperation,
   listToolsOperation,
   testLlmOperation,

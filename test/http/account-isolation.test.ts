@@ -288,6 +288,27 @@ const NO_ID: Record<
   'POST /api/media/upload': { reason: 'stores a new file for A under a fresh name (no id is taken)' },
   'GET /api/account/profile/picture': { reason: "A's kept picture (never B's bytes)" },
   'GET /api/events': { reason: "A's live events (tested below with a stream of B's open beside it)" },
+  'GET /api/accounts': {
+    reason:
+      "the service's accounts (names, display names, login states): the service's configuration, never a token or a row of B's",
+  },
+  'POST /api/accounts': {
+    reason: "adds a further account to the service (B's table, row and data untouched)",
+    request: () => ({ url: '/api/accounts', body: { name: 'isolation-new' } }),
+  },
+};
+
+/**
+ * Routes that manage the service's accounts themselves: they take an account's name, not an id of its
+ * data, and every credential of this server is the service's. Each is called acting on A, naming B, with a
+ * body it refuses (so nothing of B's changes, which the snapshot at the end checks).
+ */
+const SERVICE_ADMIN: Record<string, { reason: string; body: unknown }> = {
+  'PATCH /api/accounts/:name': { reason: 'renames an account of the service', body: {} },
+  'DELETE /api/accounts/:name': {
+    reason: 'removes an account of the service, confirmed with its name',
+    body: { confirm: 'not-b' },
+  },
 };
 
 /** Answers may show these only where a route says why (ALLOWED_WORDS). */
@@ -406,10 +427,20 @@ describe('the isolation matrix over HTTP (A acting, B’s ids)', () => {
       .map((r) => `${r.method} ${r.url}`);
     expect([...served].sort()).toEqual([...ROUTES].sort());
     for (const route of ROUTES) {
-      const parts = [pathOf(route).includes(':'), route in BODY_IDS, route in NO_ID].filter(Boolean);
+      const parts = [
+        pathOf(route).includes(':') && !(route in SERVICE_ADMIN),
+        route in BODY_IDS,
+        route in NO_ID,
+        route in SERVICE_ADMIN,
+      ].filter(Boolean);
       expect(parts.length, `${route} must be in exactly one part of the matrix`).toBe(1);
     }
-    for (const key of [...Object.keys(BODY_IDS), ...Object.keys(NO_ID), ...Object.keys(BODIES)])
+    for (const key of [
+      ...Object.keys(BODY_IDS),
+      ...Object.keys(NO_ID),
+      ...Object.keys(BODIES),
+      ...Object.keys(SERVICE_ADMIN),
+    ])
       expect(ROUTES, `${key} is not a route`).toContain(key);
   });
 
@@ -435,7 +466,25 @@ describe('the isolation matrix over HTTP (A acting, B’s ids)', () => {
     }
   });
 
-  const withIds = ROUTES.filter((route) => pathOf(route).includes(':'));
+  const admin = ROUTES.filter((route) => route in SERVICE_ADMIN);
+  it.each(admin)(
+    '%s: naming B with a body it refuses changes nothing and shows nothing of B’s',
+    async (route) => {
+      const method = methodOf(route);
+      for (const scope of scopesOf(method)) {
+        const answer = await send(
+          method,
+          pathOf(route).replace(':name', 'b'),
+          SERVICE_ADMIN[route]?.body,
+          scope.headers,
+        );
+        expect(answer.status, `${route} (${scope.name}): ${answer.text}`).toBe(400);
+        expect(bWordsIn(route, answer.text), `${route} (${scope.name})`).toEqual([]);
+      }
+    },
+  );
+
+  const withIds = ROUTES.filter((route) => pathOf(route).includes(':') && !(route in SERVICE_ADMIN));
   it.each(withIds)('%s: each of B’s ids is a 404 or 403, as an id that exists nowhere', async (route) => {
     const method = methodOf(route);
     const body = BODIES[route]?.(w) ?? (method === 'GET' || method === 'DELETE' ? undefined : {});

@@ -6,6 +6,15 @@
 import type { z } from 'zod';
 import type { AccountProfileSchema } from '../../src/contracts/account-profile.js';
 import type {
+  AccountListSchema,
+  AddAccountInput,
+  AddAccountResultSchema,
+  RemoveAccountInput,
+  RemoveAccountResultSchema,
+  UpdateAccountInput,
+  UpdateAccountResultSchema,
+} from '../../src/contracts/accounts.js';
+import type {
   ActionCountsInput,
   ActionCountsSchema,
   ActionLogInput,
@@ -775,6 +784,55 @@ export const api = {
      */
     profile: (options?: CallOptions) =>
       callRoute<z.infer<typeof AccountProfileSchema>>('GET', '/api/account/profile', {}, undefined, options),
+  },
+  accounts: {
+    /**
+     * Every account of the service, the default one first (as `app accounts list`): its name and
+     * display name, whether it is the default, `active` (in the config) or `removed` (its data kept),
+     * whether this service runs it now (an added or renamed account runs after a restart), its saved
+     * platform login (state and @handle, read from its tokens file) and the settings it overrides.
+     */
+    list: (options?: CallOptions) =>
+      callRoute<z.infer<typeof AccountListSchema>>('GET', '/api/accounts', {}, undefined, options),
+    /**
+     * Adds an account (as `app accounts add`): writes an `[accounts.<name>]` table (with
+     * `display_name` when given) to the config file, keeping every other byte of it, and gives it a
+     * row of its own.
+     */
+    add: (body: z.input<typeof AddAccountInput>, options?: CallOptions) =>
+      callRoute<z.infer<typeof AddAccountResultSchema>>('POST', '/api/accounts', {}, body, options),
+    /**
+     * Renames an account (`new_name`, as `app accounts rename`) and/or sets its `display_name` (null:
+     * show its name).
+     */
+    update: (
+      name: z.input<typeof UpdateAccountInput>['name'],
+      body?: Omit<z.input<typeof UpdateAccountInput>, 'name'>,
+      options?: CallOptions,
+    ) =>
+      callRoute<z.infer<typeof UpdateAccountResultSchema>>(
+        'PATCH',
+        '/api/accounts/{name}',
+        { name },
+        body,
+        options,
+      ),
+    /**
+     * Removes an account (as `app accounts remove`); the body must confirm it: `{"confirm": "<name>"}`
+     * (else 400).
+     */
+    remove: (
+      name: z.input<typeof RemoveAccountInput>['name'],
+      body: Omit<z.input<typeof RemoveAccountInput>, 'name'>,
+      options?: CallOptions,
+    ) =>
+      callRoute<z.infer<typeof RemoveAccountResultSchema>>(
+        'DELETE',
+        '/api/accounts/{name}',
+        { name },
+        body,
+        options,
+      ),
   },
   backups: {
     /** The database backups in `<data dir>/backups`, newest first, as `app backup --list` shows them. */

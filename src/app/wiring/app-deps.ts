@@ -40,6 +40,11 @@ export interface AccountDirectory {
   list(): ReadonlyArray<{ name: string; id: string; isDefault: boolean; deps: AppDeps }>;
   /** The parts of the account of that name, or undefined when the config has none. */
   get(name: string): AppDeps | undefined;
+  /**
+   * Stops a removed account at once: its loops and sources stop, and it leaves `list` and `get` (requests
+   * naming it are 404s). Never the default account; a name it does not run is a no-op.
+   */
+  retire(name: string): Promise<void>;
 }
 
 export interface AppDeps {

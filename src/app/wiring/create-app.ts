@@ -52,6 +52,7 @@ import type { AccountDirectory, AppDeps } from './app-deps.js';
 import { createAssistDeps } from './assist-deps.js';
 import { createConnectors } from './connectors.js';
 import { createDiscoveryDeps } from './discovery-deps.js';
+import { platformUserClaim } from './login-claim.js';
 import { loopDepsOf } from './loop-deps-of.js';
 import { createLoopScheduler, type LoopSchedulerOptions } from './loop-scheduler.js';
 import { operationDepsOf } from './operation-deps-of.js';
@@ -129,9 +130,22 @@ export function createApp(options: CreateAppOptions): App {
   const ids = new AccountRepository(database).ensure(accountNames(config));
   // Each account's deps carry the directory; it reads the list once every account is built.
   let accounts: AccountApp[] = [];
+  const retiring = new Map<string, Promise<void>>();
   const directory: AccountDirectory = {
     list: () => accounts,
     get: (name) => accounts.find((account) => account.name === name)?.deps,
+    retire: (name) => {
+      const found = accounts.find((account) => account.name === name && !account.isDefault);
+      if (found) {
+        accounts = accounts.filter((account) => account !== found);
+        found.deps.telemetry.flush();
+        retiring.set(
+          name,
+          Promise.all([found.loops.stop(), found.deps.sources.stop()]).then(() => {}),
+        );
+      }
+      return retiring.get(name) ?? Promise.resolve();
+    },
   };
   accounts = [...ids].map(([name, id], i) =>
     createAccountApp(shared, directory, { name, id, isDefault: i === 0 }),
@@ -140,15 +154,38 @@ export function createApp(options: CreateAppOptions): App {
   return {
     deps: main.deps,
     loops: main.loops,
-    accounts,
+    get accounts() {
+      return accounts;
+    },
     setConfig(next) {
       current = next;
+      // An account removed by `app accounts remove` (its row disabled) stops when the file shows it gone.
+      retireRemoved(database, accounts, next, directory);
     },
     close: async () => {
       for (const account of accounts) account.deps.telemetry.flush();
+      await Promise.all(retiring.values());
       await database.close();
     },
   };
+}
+
+/** Retires the accounts `next` no longer has whose rows are disabled (a table merely edited away is kept). */
+function retireRemoved(
+  database: AppDatabase,
+  running: readonly AccountApp[],
+  next: Readonly<Config>,
+  directory: AccountDirectory,
+): void {
+  const gone = running.filter((a) => !a.isDefault && !Object.hasOwn(next.accounts ?? {}, a.name));
+  if (gone.length === 0) return;
+  const disabled = new Set(
+    new AccountRepository(database)
+      .list()
+      .filter((row) => row.status === 'disabled')
+      .map((row) => row.id),
+  );
+  for (const account of gone) if (disabled.has(account.id)) void directory.retire(account.name);
 }
 
 /**
@@ -374,6 +411,7 @@ function createAccountApp(
       clock,
       usage: apiUsage,
       health: () => loginState(social),
+      claimUser: platformUserClaim(database, shared.paths.dataDir, accountId),
     }),
     status,
     postingWake,

@@ -7,6 +7,7 @@ import { createLlm } from '../../infra/llm/create-llm.js';
 import { readOnlyEndpoints } from '../../infra/social/read-only-endpoints.js';
 import type { OperationDeps } from '../../operations/operation-deps.js';
 import { databaseBackups } from '../local-data.js';
+import { accountAdminDeps } from './account-admin-deps.js';
 import type { AppDeps } from './app-deps.js';
 
 export function operationDepsOf(
@@ -33,6 +34,22 @@ export function operationDepsOf(
     status: deps.status,
     telemetry: deps.telemetry,
     ...(deps.settings ? { settings: deps.settings } : {}),
+    ...(deps.settings
+      ? {
+          accountAdmin: accountAdminDeps({
+            database: deps.database,
+            dataDir: paths.dataDir,
+            clock: deps.clock,
+            config: live.config,
+            tables: deps.settings.accounts,
+            running: {
+              names: () => deps.accounts.list().map((account) => account.name),
+              retire: (name) => deps.accounts.retire(name),
+            },
+            actingAs: deps.accountName,
+          }),
+        }
+      : {}),
     loopStatus: live.loopStatus,
     backups: databaseBackups(paths, {}),
     connectLlm: (llm) => createLlm({ ...live.config(), llm }),

@@ -3,6 +3,7 @@
 import type { Config } from '../../contracts/config/config.js';
 import type { SettingEdit, SettingsView } from '../../contracts/settings.js';
 import type { ConfigIssue, ConfigSource } from '../domain/config-issue.js';
+import type { AccountTables } from './account-admin.js';
 
 /** A rule a change must pass, seen on the effective config (the file under env and flags) before and after. */
 export type ChangeCheck = (change: {
@@ -37,4 +38,6 @@ export interface SettingsStore {
    * inherits again) and refuses a key of the whole service, naming where it is set.
    */
   forAccount(name: string): SettingsStore;
+  /** The account tables of the same file (`app accounts`, /api/accounts), written the same way. */
+  accounts: AccountTables;
 }

@@ -52,19 +52,37 @@ export function dataPaths(config: Config, dataDir: string, env: Env = process.en
   };
 }
 
+/** Which account's files: the default account or a further one, by its row's id. */
+export interface AccountFilesOf {
+  id: string;
+  isDefault: boolean;
+}
+
 /**
  * An account's own files: the default account keeps the data directory's (one account changes nothing); a
- * further one keeps its platform login and its tool-server token under `accounts/<account id>/`, named by
- * the id so a rename moves nothing. The database, the API token, media and backups are the service's.
+ * further one keeps its platform login and its tool-server token under `accounts/<account id>/` (`dir`),
+ * named by the id so a rename moves nothing.
  */
-export function accountDataPaths(paths: DataPaths, account: { id: string; isDefault: boolean }): DataPaths {
-  if (account.isDefault) return paths;
-  const dir = join(paths.dataDir, 'accounts', account.id);
+export function accountFilePaths(
+  dataDir: string,
+  account: AccountFilesOf,
+): { dir?: string; tokensPath: string; scraperSessionPath: string; mcpTokenPath: string } {
+  const dir = account.isDefault ? undefined : join(dataDir, 'accounts', account.id);
+  const inside = dir ?? dataDir;
   return {
-    ...paths,
-    tokensPath: join(dir, 'tokens.json'),
-    scraperSessionPath: join(dir, 'scraper_session.json'),
-    // An agent holding this account's tool-server token acts on this account only.
-    mcpTokenPath: join(dir, 'mcp_token'),
+    ...(dir ? { dir } : {}),
+    tokensPath: join(inside, 'tokens.json'),
+    scraperSessionPath: join(inside, 'scraper_session.json'),
+    mcpTokenPath: join(inside, 'mcp_token'),
   };
+}
+
+/**
+ * An account's own paths (accountFilePaths): an agent holding a further account's tool-server token acts on
+ * that account only. The database, the API token, media and backups are the service's.
+ */
+export function accountDataPaths(paths: DataPaths, account: AccountFilesOf): DataPaths {
+  if (account.isDefault) return paths;
+  const { tokensPath, scraperSessionPath, mcpTokenPath } = accountFilePaths(paths.dataDir, account);
+  return { ...paths, tokensPath, scraperSessionPath, mcpTokenPath };
 }

@@ -155,13 +155,8 @@ export function previewEdits(
   edits: readonly ConfigEdit[],
   options: EditOptions = {},
 ): EditResult {
+  refuseBrokenFile(before);
   const issues: ConfigIssue[] = [];
-  try {
-    parse(before);
-  } catch (error) {
-    const first = (error as Error).message.split('\n')[0] ?? '';
-    refuse([problem('', `the file has a TOML syntax error; fix it by hand first (${first})`)]);
-  }
   let text = before;
   const named = new Set<string>();
   for (const edit of edits) {
@@ -187,7 +182,27 @@ export function previewEdits(
       issues.push(problem(key, error.message.split('\n')[0] ?? 'cannot be written', edit.source));
     }
   }
+  return checkEditedText(path, before, text, issues, options);
+}
 
+function refuseBrokenFile(text: string): void {
+  try {
+    parse(text);
+  } catch (error) {
+    const first = (error as Error).message.split('\n')[0] ?? '';
+    refuse([problem('', `the file has a TOML syntax error; fix it by hand first (${first})`)]);
+  }
+}
+
+/** Validates an edited text as a save, on its own and under `options.layers`; refuses with every problem. */
+function checkEditedText(
+  path: string,
+  before: string,
+  text: string,
+  found: readonly ConfigIssue[],
+  options: EditOptions,
+): EditResult {
+  const issues = [...found];
   const raw = parseText(text);
   const sources = fileSources(path, text);
   const previous = ConfigSchema.safeParse(parseText(before));
@@ -212,6 +227,33 @@ export function previewEdits(
   if (change && options.check && !hasErrors(issues)) addAll(issues, options.check(change));
   if (hasErrors(issues) || !checked.config) refuse(issues);
   return { text, config: checked.config, issues, ...(change ? { layered: change } : {}) };
+}
+
+/**
+ * Changes the file at `path` (created if missing) by a text edit of its own, `change`, which keeps what it
+ * does not touch (account tables: infra/config/account-tables.ts). The result is validated and written like
+ * `editConfigFile`'s; an AppError thrown by `change` is refused as the problem of `key`.
+ */
+export function editConfigText(
+  path: string,
+  key: string,
+  change: (text: string) => string,
+  options: EditOptions = {},
+): EditResult {
+  return withFileLock(path, () => {
+    const before = readConfigText(path);
+    refuseBrokenFile(before);
+    let text: string;
+    try {
+      text = change(before);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      refuse([problem(key, error.message.split('\n')[0] ?? 'cannot be written')]);
+    }
+    const result = checkEditedText(path, before, text, [], options);
+    if (result.text !== before) writeSecretFile(path, result.text);
+    return result;
+  });
 }
 
 /**

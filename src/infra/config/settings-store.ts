@@ -10,7 +10,9 @@ import { type ConfigIssue, type ConfigSource, formatSource } from '../../core/do
 import { getPath } from '../../core/domain/object-path.js';
 import { configLeaves } from '../../core/domain/schema-walk.js';
 import { AppError, isAppError } from '../../core/errors.js';
+import type { AccountTables } from '../../core/ports/account-admin.js';
 import type { ChangeCheck, SettingsStore } from '../../core/ports/settings-store.js';
+import { editAccountTables } from './account-tables-file.js';
 import { changedKeys } from './changed-keys.js';
 import { resolveConfigPaths } from './config-paths.js';
 import { effectiveConfig, maskConfig } from './config-view.js';
@@ -126,6 +128,26 @@ export function createSettingsStore(
     return { view: answer, changed };
   }
 
+  // The account tables of the file: the same for the service's store and each account's.
+  const accounts: AccountTables = {
+    current() {
+      const loaded = fresh();
+      const config = loaded.config ?? lastGood?.config;
+      if (!config) throw refusal(loaded.issues);
+      return config;
+    },
+    edit(changes) {
+      try {
+        editAccountTables(load, changes);
+      } catch (error) {
+        if (isAppError(error) && error.code === 'validation_error' && Array.isArray(error.details))
+          throw refusal(error.details as ConfigIssue[]);
+        throw error;
+      }
+      options.afterWrite?.();
+    },
+  };
+
   function store(account: string | undefined): SettingsStore {
     return {
       read: () => view(fresh(), account),
@@ -149,6 +171,7 @@ export function createSettingsStore(
         return { config_path: paths.configPath };
       },
       forAccount: (name) => store(name),
+      accounts,
     };
   }
 

@@ -32,6 +32,8 @@ export interface BrowserLoginOptions {
   usage?: ApiUsageRecorder;
   /** The login's state as the status tools see it (token health, expiry). */
   health(): { state: string; message?: string };
+  /** Refuses a platform user another account has (see FinishLoginOptions.claimUser). */
+  claimUser?(user: { id: string; username: string }): void;
 }
 
 export function createBrowserLogin(options: BrowserLoginOptions): PlatformLink {
@@ -107,6 +109,7 @@ export function createBrowserLogin(options: BrowserLoginOptions): PlatformLink {
         state: callback.state,
         verifier: login.verifier,
         redirectUri: login.redirectUri,
+        ...(options.claimUser ? { claimUser: options.claimUser } : {}),
       });
       return { user_id: result.userId, username: result.username };
     },

@@ -30,6 +30,11 @@ export interface LoginOptions {
   askRedirectUrl?(): Promise<string>;
   usage?: ApiUsageRecorder;
   timeoutMs?: number;
+  /**
+   * Claims the platform user who logged in for this account, before the tokens are saved: throws (conflict
+   * naming the account that has that user) to refuse the login; the new tokens are then revoked, not saved.
+   */
+  claimUser?(user: { id: string; username: string }): void;
 }
 
 export interface LoginResult {
@@ -149,7 +154,7 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
 
 /** What completing a login needs: the PKCE pair and where the platform sent the browser back. */
 export interface FinishLoginOptions
-  extends Pick<LoginOptions, 'config' | 'tokensPath' | 'scopes' | 'clock' | 'usage'> {
+  extends Pick<LoginOptions, 'config' | 'tokensPath' | 'scopes' | 'clock' | 'usage' | 'claimUser'> {
   client: PlatformOAuth;
   callbackUrl: URL;
   state: string;
@@ -158,8 +163,8 @@ export interface FinishLoginOptions
 }
 
 /**
- * Exchanges the code, learns who logged in, and saves the tokens 0600 (superseding any refresh record):
- * the end of `app auth` and of the dashboard's Connect account alike.
+ * Exchanges the code, learns who logged in, lets `claimUser` refuse that user, and saves the tokens 0600
+ * (superseding any refresh record): the end of `app auth` and of the dashboard's Connect account alike.
  */
 export async function finishLogin(options: FinishLoginOptions): Promise<LoginResult> {
   const grant = await options.client.exchangeCode({
@@ -169,6 +174,18 @@ export async function finishLogin(options: FinishLoginOptions): Promise<LoginRes
     redirectUri: options.redirectUri,
   });
   const me = await whoAmI(options.config, grant.accessToken, options);
+  try {
+    options.claimUser?.({ id: me.id, username: me.username });
+  } catch (error) {
+    // Refused: the tokens just issued are never saved, and the platform is asked to forget them.
+    await Promise.allSettled(
+      [
+        grant.refreshToken ? options.client.revoke(grant.refreshToken, 'refresh_token') : undefined,
+        options.client.revoke(grant.accessToken, 'access_token'),
+      ].filter(Boolean),
+    );
+    throw error;
+  }
   const now = options.clock.now();
   const tokens: StoredTokens = {
     access_token: grant.accessToken,

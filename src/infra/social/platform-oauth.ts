@@ -35,6 +35,7 @@ export class PlatformOAuth {
       issuer: `${tokenUrl.protocol}//${tokenUrl.host}`,
       authorization_endpoint: settings.authorizeUrl,
       token_endpoint: settings.tokenUrl,
+      revocation_endpoint: revocationUrl(settings.tokenUrl),
     };
     this.client = { client_id: settings.clientId };
     this.auth = settings.clientSecret ? oauth.ClientSecretBasic(settings.clientSecret) : oauth.None();
@@ -128,6 +129,22 @@ export class PlatformOAuth {
     });
   }
 
+  /**
+   * Revokes a token (RFC 7009) at the revocation endpoint beside the token endpoint: the platform's
+   * `/2/oauth2/revoke` next to `/2/oauth2/token`. Throws the mapped AppError when the platform refuses.
+   */
+  async revoke(token: string, hint: 'access_token' | 'refresh_token'): Promise<void> {
+    try {
+      const response = await oauth.revocationRequest(this.server, this.client, this.auth, token, {
+        ...this.options,
+        additionalParameters: { token_type_hint: hint },
+      });
+      await oauth.processRevocationResponse(response);
+    } catch (error) {
+      throw mapOAuthError(error, 'token revocation');
+    }
+  }
+
   private async grant(what: string, run: () => Promise<oauth.TokenEndpointResponse>): Promise<TokenGrant> {
     let result: oauth.TokenEndpointResponse;
     try {
@@ -142,6 +159,11 @@ export class PlatformOAuth {
       scopes: (typeof result.scope === 'string' ? result.scope : '').split(/\s+/).filter(Boolean),
     };
   }
+}
+
+/** The revocation endpoint beside a token endpoint (`…/oauth2/token` → `…/oauth2/revoke`), same origin. */
+export function revocationUrl(tokenUrl: string): string {
+  return new URL('revoke', tokenUrl).href;
 }
 
 /** The OAuth error the platform sent (`invalid_request`, `access_denied`...), if any. */

@@ -45,6 +45,38 @@ export function buildProgram(io: CliIo, version: string): Command {
     .description('Progressive enrichment: Voice, then Persona, then Targeting')
     .action(async () => (await import('./commands/settings-enrich.js')).runEnrich(context()));
 
+  const accounts = program
+    .command('accounts')
+    .description('The service’s accounts: list, add, rename, remove (each one a table of config.toml)');
+  const accountsCommand = () => import('./commands/accounts.js');
+  accounts
+    .command('list')
+    .description('Every account: name, display name, default, status, login and the settings it overrides')
+    .option('--json', 'output JSON')
+    .action(async (opts) => (await accountsCommand()).runAccountsList(context(), opts));
+  accounts
+    .command('add <name>')
+    .description(
+      'Add an [accounts.<name>] table to config.toml (a running service starts it after a restart)',
+    )
+    .option('--display-name <text>', 'how the dashboard and the CLI show it')
+    .option('--json', 'output JSON')
+    .action(async (name, opts) => (await accountsCommand()).runAccountsAdd(context(), name, opts));
+  accounts
+    .command('rename <old> <new>')
+    .description('Rename an account (the default one too); its data and login stay with it')
+    .option('--json', 'output JSON')
+    .action(async (from, to, opts) => (await accountsCommand()).runAccountsRename(context(), from, to, opts));
+  accounts
+    .command('remove <name>')
+    .description(
+      'Remove an account: its login is revoked and its tokens deleted; its data is kept unless --purge',
+    )
+    .option('--purge', 'also delete every row of its data')
+    .option('--yes', 'do not ask for confirmation (needed without a terminal)')
+    .option('--json', 'output JSON')
+    .action(async (name, opts) => (await accountsCommand()).runAccountsRemove(context(), name, opts));
+
   program
     .command('test')
     .description(

@@ -6,14 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Database as Sqlite } from 'better-sqlite3';
 import { DEFAULT_ACCOUNT_ID } from '../../../contracts/account.js';
+import { AppError } from '../../../core/errors.js';
+import type { AccountRecord, AccountRecords } from '../../../core/ports/account-admin.js';
 import type { AppDatabase } from '../open-database.js';
+import { purgeAccountRows } from '../purge-account.js';
 
-export interface AccountRow {
-  id: string;
-  name: string;
-  platformUserId: string | null;
-  status: 'active' | 'disabled';
-}
+export type AccountRow = AccountRecord;
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 interface Row {
   id: string;
@@ -29,7 +29,7 @@ const toAccount = (row: Row): AccountRow => ({
   status: row.status,
 });
 
-export class AccountRepository {
+export class AccountRepository implements AccountRecords {
   private readonly sqlite: Sqlite;
 
   constructor(database: AppDatabase) {
@@ -87,5 +87,78 @@ export class AccountRepository {
     });
     run.immediate();
     return ids;
+  }
+
+  transaction<T>(work: () => T): T {
+    return this.sqlite.transaction(work).immediate();
+  }
+
+  claim(name: string): { id: string; existed: boolean } {
+    return this.transaction(() => {
+      const found = this.sqlite
+        .prepare('select id from accounts where label = ? and id <> ? order by created_at, id limit 1')
+        .get(name, DEFAULT_ACCOUNT_ID) as { id: string } | undefined;
+      if (found) {
+        this.sqlite
+          .prepare(`update accounts set status = 'active', updated_at = ${NOW} where id = ?`)
+          .run(found.id);
+        return { id: found.id, existed: true };
+      }
+      const id = randomUUID();
+      this.sqlite.prepare('insert into accounts (id, label) values (?, ?)').run(id, name);
+      return { id, existed: false };
+    });
+  }
+
+  relabel(id: string, name: string): void {
+    this.sqlite.prepare(`update accounts set label = ?, updated_at = ${NOW} where id = ?`).run(name, id);
+  }
+
+  disable(id: string): void {
+    this.sqlite
+      .prepare(
+        `update accounts set status = 'disabled', platform_user_id = null, username = null, updated_at = ${NOW}
+         where id = ?`,
+      )
+      .run(id);
+  }
+
+  purge(id: string): number {
+    if (id === DEFAULT_ACCOUNT_ID) throw new Error('the default account is never purged');
+    return purgeAccountRows(this.sqlite, id);
+  }
+
+  /**
+   * Records that account `id` is logged in as the platform user `userId`, unless another account is: then
+   * conflict naming that account (its row, or its saved login as `loggedInAs` reads it for rows from before
+   * the platform user was recorded). One platform user belongs to one account (a unique index holds it).
+   */
+  claimPlatformUser(
+    id: string,
+    user: { id: string; username: string },
+    loggedInAs: (account: { id: string; isDefault: boolean }) => string | undefined,
+  ): void {
+    this.transaction(() => {
+      const others = this.list().filter((row) => row.id !== id && row.status === 'active');
+      const holder =
+        others.find((row) => row.platformUserId === user.id) ??
+        others.find(
+          (row) =>
+            row.platformUserId === null &&
+            loggedInAs({ id: row.id, isDefault: row.id === DEFAULT_ACCOUNT_ID }) === user.id,
+        );
+      if (holder)
+        throw new AppError(
+          'conflict',
+          `@${user.username} is already logged in under the account '${holder.name}'; one platform user belongs to one account (remove that account, or log it in as another user, first)`,
+        );
+      // A disabled row never holds a user (removal forgets it), but an old one might: let it go.
+      this.sqlite
+        .prepare(`update accounts set platform_user_id = null where platform_user_id = ? and id <> ?`)
+        .run(user.id, id);
+      this.sqlite
+        .prepare(`update accounts set platform_user_id = ?, username = ?, updated_at = ${NOW} where id = ?`)
+        .run(user.id, user.username, id);
+    });
   }
 }

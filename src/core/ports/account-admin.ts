@@ -1,0 +1,73 @@
+// What managing the service's accounts touches: the account tables of the config file, the `accounts` rows
+// (whose ids every other table's `account_id` holds), each account's platform login files, and, inside a
+// running service, the accounts it runs.
+import type { AccountLogin } from '../../contracts/accounts.js';
+import type { Config } from '../../contracts/config/config.js';
+
+/** One change to the account tables of the config file. */
+export type AccountTableChange =
+  | { kind: 'add'; name: string; displayName?: string }
+  | { kind: 'rename'; from: string; to: string }
+  /** The default account's name: `default_account` (unset for the name `default`). */
+  | { kind: 'rename_default'; to: string }
+  | { kind: 'display_name'; name: string; displayName: string | null }
+  | { kind: 'remove'; name: string };
+
+export interface AccountTables {
+  /** The config as this process would load it now: the file under its env and flags. */
+  current(): Readonly<Config>;
+  /**
+   * Saves the changes as one edit of the file, validated like every settings change, comments and layout
+   * kept. Throws AppError validation_error (nothing written) when the result would be invalid or the file's
+   * layout cannot be edited safely.
+   */
+  edit(changes: readonly AccountTableChange[]): void;
+}
+
+export interface AccountRecord {
+  id: string;
+  /** The account's name when it was last configured (the row's label). */
+  name: string;
+  platformUserId: string | null;
+  status: 'active' | 'disabled';
+}
+
+export interface AccountRecords {
+  /** Every row, oldest first (the default account's seeded row first). */
+  list(): AccountRecord[];
+  /**
+   * The row of a further account named `name`: the one an earlier account of that name left (active again,
+   * its data with it: `existed`), or a new one.
+   */
+  claim(name: string): { id: string; existed: boolean };
+  relabel(id: string, name: string): void;
+  /** A removed account's row: `disabled`, its platform user forgotten; its data stays. */
+  disable(id: string): void;
+  /** Deletes every row holding `id` in every table, then the account's row, in one transaction. */
+  purge(id: string): number;
+  /** Runs `work` in one transaction of the rows: what it wrote is undone when it throws. */
+  transaction<T>(work: () => T): T;
+}
+
+/** Which account's files: the default account keeps the data directory's, a further one its own folder. */
+export interface AccountFiles {
+  id: string;
+  isDefault: boolean;
+}
+
+export interface AccountLogins {
+  /** The saved login, from the account's tokens file (no platform call). */
+  read(account: AccountFiles): AccountLogin;
+  /**
+   * Revokes the login at the platform (best effort: `not_revoked` with the reason when it cannot be asked)
+   * and deletes the account's login files and its tool-server token, whatever the platform said.
+   */
+  discard(account: AccountFiles): Promise<{ tokens: 'revoked' | 'not_revoked' | 'none'; reason?: string }>;
+}
+
+/** The accounts a running service runs (absent outside one: the CLI). */
+export interface RunningAccounts {
+  names(): string[];
+  /** Stops a removed account at once: its loops and sources stop, requests naming it are 404s. */
+  retire(name: string): Promise<void>;
+}

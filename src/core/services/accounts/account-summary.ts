@@ -1,0 +1,67 @@
+// One account as the list shows it: its name and display name, whether it is the default one, whether it
+// is still configured (or removed with its data kept), whether this service runs it, its saved login and
+// the settings it sets itself. Shared by the list and the answers of add, rename and remove.
+
+import { DEFAULT_ACCOUNT_ID } from '../../../contracts/account.js';
+import type { AccountList, AccountSummary } from '../../../contracts/accounts.js';
+import type { Config } from '../../../contracts/config/config.js';
+import { accountNames, defaultAccountName, effectiveAccountConfig } from '../../domain/account-settings.js';
+import { AppError } from '../../errors.js';
+import type { AccountRecord } from '../../ports/account-admin.js';
+import type { AccountAdminDeps } from './account-admin-deps.js';
+
+const NO_LOGIN = { state: 'missing', user_id: null, username: null, expires_at: null } as const;
+
+/** The row of the account named `name`: the seeded row for the default one, else the oldest by label. */
+export function recordOf(
+  records: readonly AccountRecord[],
+  name: string,
+  isDefault: boolean,
+): AccountRecord | undefined {
+  return isDefault
+    ? records.find((record) => record.id === DEFAULT_ACCOUNT_ID)
+    : records.find((record) => record.id !== DEFAULT_ACCOUNT_ID && record.name === name);
+}
+
+function summarize(
+  deps: AccountAdminDeps,
+  config: Readonly<Config>,
+  records: readonly AccountRecord[],
+  name: string,
+): AccountSummary {
+  const isDefault = name === defaultAccountName(config);
+  const configured = isDefault || Object.hasOwn(config.accounts ?? {}, name);
+  const record = recordOf(records, name, isDefault);
+  const settings = configured ? effectiveAccountConfig(config as Config, name) : undefined;
+  return {
+    name,
+    display_name: settings?.displayName ?? name,
+    default: isDefault,
+    status: configured ? 'active' : 'removed',
+    running: deps.running ? deps.running.names().includes(name) : null,
+    login: record ? deps.logins.read({ id: record.id, isDefault }) : { ...NO_LOGIN },
+    overrides: settings ? [...settings.overrides.keys()] : [],
+  };
+}
+
+/** Every account, the default one first, then the config's order, then the removed ones that kept data. */
+export function listAccounts(deps: AccountAdminDeps): AccountList {
+  const config = deps.tables.current();
+  const records = deps.records.list();
+  const names = accountNames(config);
+  const removed = records
+    .filter((record) => record.id !== DEFAULT_ACCOUNT_ID && !names.includes(record.name))
+    .map((record) => record.name);
+  return {
+    default_account: defaultAccountName(config),
+    accounts: [...new Set([...names, ...removed])].map((name) => summarize(deps, config, records, name)),
+  };
+}
+
+/** The account named `name` as the list shows it; not_found when neither the config nor a row has it. */
+export function accountSummary(deps: AccountAdminDeps, name: string): AccountSummary {
+  const found = listAccounts(deps).accounts.find((account) => account.name === name);
+  // Never a hint of which accounts exist.
+  if (!found) throw new AppError('not_found', `no account named '${name}'`);
+  return found;
+}
