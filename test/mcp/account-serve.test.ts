@@ -80,7 +80,9 @@ describe('app mcp serve --account', () => {
     const tweet = fake.state.tweetsNewestFirst().find((t) => t.text === 'Shipped from the work account');
     expect(tweet?.authorId).toBe(WORK_USER_ID);
 
-    const audit = rows("select account_id, tool_name from mutation_audit where tool_name = 'social_post_tweet'");
+    const audit = rows(
+      "select account_id, tool_name from mutation_audit where tool_name = 'social_post_tweet'",
+    );
     expect(audit).toEqual([{ account_id: workId, tool_name: 'social_post_tweet' }]);
     expect(rows('select id from approval_queue where account_id = ?', DEFAULT_ACCOUNT_ID)).toEqual([]);
   });
