@@ -34,6 +34,7 @@ beforeAll(async () => {
 
 describe('home page', () => {
   it('shows today at a glance from what the server holds', async () => {
+    const accountsRead = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/accounts');
     await page.goto(studio.server.url);
     await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor();
     expect(
@@ -42,6 +43,10 @@ describe('home page', () => {
         .getByRole('link', { name: 'Home' })
         .getAttribute('aria-current'),
     ).toBe('page');
+    // One account: the header has no account switcher (the dashboard it always had).
+    await accountsRead;
+    await page.evaluate('new Promise((done) => requestAnimationFrame(done))');
+    expect(await page.getByRole('combobox', { name: 'Account' }).count()).toBe(0);
 
     const next = page.getByRole('region', { name: 'Next scheduled posts' });
     await next.getByRole('link', { name: 'Tomorrow morning post' }).waitFor();

@@ -5,6 +5,7 @@ import { LogOut, Plus } from 'lucide-react';
 import { useEffect, useReducer, useState } from 'react';
 import { SIGN_IN_PATHS } from '../../src/contracts/dashboard-routes.js';
 import { whenUnauthenticated } from './api-request.js';
+import { AccountSwitcher } from './components/account-switcher.js';
 import { useNewDraft } from './components/use-new-draft.js';
 import { PAGES, pageAt, type ShellPage } from './pages/registry.js';
 import { useFirstRunRedirect } from './pages/welcome/first-run.js';
@@ -84,6 +85,7 @@ function Shell({ children, path }: { children: React.ReactNode; path: string }) 
             </a>
           ))}
         </nav>
+        <AccountSwitcher />
         <Button icon={Plus} onClick={() => newDraft.mutate()} disabled={newDraft.isPending}>
           New draft
         </Button>
