@@ -2,11 +2,14 @@
 // counted in the usage table, and setup commands read whether tokens are saved.
 import { DEFAULT_ACCOUNT_ID } from '../contracts/account.js';
 import type { Config } from '../contracts/config/config.js';
+import { accountNames } from '../core/domain/account-settings.js';
+import { AppError } from '../core/errors.js';
 import { systemClock } from '../core/ports/clock.js';
-import type { DataPaths } from '../infra/config/config-paths.js';
+import { accountDataPaths, type DataPaths } from '../infra/config/config-paths.js';
 import { type LoginOptions, type LoginResult, login } from '../infra/social/oauth-login.js';
 import { readTokenFile } from '../infra/social/token-store.js';
 import { openDatabase } from '../infra/sqlite/open-database.js';
+import { AccountRepository } from '../infra/sqlite/repositories/account-repository.js';
 import { ApiUsageRepository } from '../infra/sqlite/repositories/api-usage-repository.js';
 import { platformUserClaim } from './wiring/login-claim.js';
 
@@ -15,25 +18,38 @@ export type { LoginResult } from '../infra/social/oauth-login.js';
 /** How the login talks to the user: printing, the browser, the pasted redirect (manual mode). */
 export type LoginDialog = Pick<LoginOptions, 'print' | 'openBrowser' | 'askRedirectUrl'>;
 
-/** Logs in with `scopes` and saves the tokens (0600) in the data dir. */
+/**
+ * Logs in with `scopes` and saves the tokens (0600) in the data dir: the default account's, or `account`'s
+ * (one of the config's accounts; its row is made as the service's start would make it). Answers where the
+ * tokens were saved too.
+ */
 export async function loginToPlatform(
   config: Readonly<Config>,
   data: DataPaths,
   scopes: readonly string[],
   dialog: LoginDialog,
-): Promise<LoginResult> {
+  account?: string,
+): Promise<LoginResult & { tokensPath: string }> {
   const database = openDatabase({ path: data.dbPath });
   try {
-    return await login({
+    const names = accountNames(config);
+    const id =
+      account === undefined || account === names[0]
+        ? DEFAULT_ACCOUNT_ID
+        : new AccountRepository(database).ensure(names).get(account);
+    if (id === undefined) throw new AppError('not_found', `no account named '${account}'`);
+    const { tokensPath } = accountDataPaths(data, { id, isDefault: id === DEFAULT_ACCOUNT_ID });
+    const result = await login({
       config,
-      tokensPath: data.tokensPath,
+      tokensPath,
       scopes,
       mode: config.auth.mode,
       clock: systemClock,
-      usage: new ApiUsageRepository(database, DEFAULT_ACCOUNT_ID, systemClock),
-      claimUser: platformUserClaim(database, data.dataDir, DEFAULT_ACCOUNT_ID),
+      usage: new ApiUsageRepository(database, id, systemClock),
+      claimUser: platformUserClaim(database, data.dataDir, id),
       ...dialog,
     });
+    return { ...result, tokensPath };
   } finally {
     await database.close();
   }

@@ -3,7 +3,7 @@
 // a terminal, --yes without one), the login revoked at the fake platform; a purge deletes every row of the
 // account, and a backup taken before brings them back. `app auth` refuses a platform user another account
 // has, naming it.
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -265,5 +265,51 @@ describe('app auth', () => {
     expect(code).toBe(2);
     expect(stderr).toContain("@app_owner is already logged in under the account 'work'");
     expect(readFileSync(join(home.dir, 'tokens.json'), 'utf8')).toBe(tokensBefore);
+  });
+});
+
+describe('app auth --account', () => {
+  /** Runs `app auth` with the given arguments, the browser's visit to the consent page made for it. */
+  async function auth(args: string[]) {
+    let visited: Promise<Response> | undefined;
+    let stdout = '';
+    let stderr = '';
+    const code = await runCli(['auth', '--no-browser', ...args], {
+      stdout: {
+        write: (text: string) => {
+          stdout += text;
+          const url = /(http:\/\/127\.0\.0\.1:\d+\/i\/oauth2\/authorize\S+)/.exec(text)?.[1];
+          if (url) visited = fetch(url);
+        },
+      },
+      stderr: { write: (text: string) => (stderr += text) },
+      env: home.env,
+      interactive: false,
+    });
+    await visited;
+    return { code, stdout, stderr };
+  }
+
+  it("logs a further account in to its own login file, as its own platform user, the default's untouched", async () => {
+    const before = readFileSync(join(home.dir, 'tokens.json'), 'utf8');
+    fake.state.settings.authorizingUserId = '1001';
+    const result = await auth(['--account', 'work']);
+    expect(result.code, result.stderr).toBe(0);
+    const id = (await rowOf('work'))?.id as string;
+    const tokensPath = join(home.dir, 'accounts', id, 'tokens.json');
+    expect(result.stdout).toContain('Logged in as @dana_devrel (1001)');
+    expect(result.stdout).toContain(`Tokens saved to ${tokensPath}.`);
+    expect(JSON.parse(readFileSync(tokensPath, 'utf8'))).toMatchObject({ user_id: '1001' });
+    expect(statSync(tokensPath).mode & 0o777).toBe(0o600);
+    expect(readFileSync(join(home.dir, 'tokens.json'), 'utf8')).toBe(before);
+    expect(await query('select platform_user_id from accounts where id = ?', id)).toEqual([
+      { platform_user_id: '1001' },
+    ]);
+  });
+
+  it('refuses an account the config does not have, naming the ones it has', async () => {
+    const result = await auth(['--account', 'nobody']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("--account: no account named 'nobody'; the accounts are default, work");
   });
 });

@@ -94,6 +94,7 @@ export function buildProgram(io: CliIo, version: string): Command {
     .option('--host <host>', 'callback listener host (auth.callback_host)')
     .option('--port <port>', 'callback listener port (auth.callback_port)')
     .option('--extra-scopes <list>', 'also request elevated scopes, e.g. compliance.write,usage.read')
+    .option('--account <name>', 'log in a further account of the config (default: the default account)')
     .addOption(format())
     .action(async (opts) => (await import('./commands/auth.js')).runAuth(context(), opts));
 

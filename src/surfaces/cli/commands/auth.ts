@@ -1,6 +1,7 @@
 // `app auth`: logs in to the platform with OAuth 2.0 PKCE and saves the tokens (0600) in the data dir.
 import { spawn } from 'node:child_process';
 import { loginToPlatform } from '../../../app/platform-login.js';
+import { accountNames } from '../../../core/domain/account-settings.js';
 import { ELEVATED_SCOPES, REQUESTED_SCOPES } from '../../../core/domain/scopes.js';
 import { CliError, type CommandContext, EXIT_USAGE, println } from '../cli-io.js';
 import { loadForCommand } from '../load-for-command.js';
@@ -13,6 +14,8 @@ export interface AuthOptions {
   port?: string;
   extraScopes?: string;
   format: 'text' | 'json';
+  /** A further account of the config: its login (default: the default account's). */
+  account?: string;
 }
 
 function openInBrowser(url: string): void {
@@ -38,6 +41,12 @@ export async function runAuth(ctx: CommandContext, options: AuthOptions): Promis
     ...(options.manual ? [{ key: 'auth.mode', text: 'manual', flag: '--manual' }] : []),
   ];
   const { config, data } = loadForCommand(ctx, { flags });
+  const accounts = accountNames(config);
+  if (options.account !== undefined && !accounts.includes(options.account))
+    throw new CliError(
+      `--account: no account named '${options.account}'; the accounts are ${accounts.join(', ')}`,
+      EXIT_USAGE,
+    );
   const extra = (options.extraScopes ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -50,20 +59,27 @@ export async function runAuth(ctx: CommandContext, options: AuthOptions): Promis
     );
   }
   const prompter = config.auth.mode === 'manual' ? await promptFor(ctx.io) : undefined;
-  const result = await loginToPlatform(config, data, [...REQUESTED_SCOPES, ...extra], {
-    print: (text) => println(options.format === 'json' ? ctx.io.stderr : ctx.io.stdout, text),
-    openBrowser: options.browser ? openInBrowser : undefined,
-    askRedirectUrl: prompter ? () => prompter.text({ message: 'Redirected URL' }) : undefined,
-  });
+  const result = await loginToPlatform(
+    config,
+    data,
+    [...REQUESTED_SCOPES, ...extra],
+    {
+      print: (text) => println(options.format === 'json' ? ctx.io.stderr : ctx.io.stdout, text),
+      openBrowser: options.browser ? openInBrowser : undefined,
+      askRedirectUrl: prompter ? () => prompter.text({ message: 'Redirected URL' }) : undefined,
+    },
+    options.account,
+  );
+  const { tokensPath, ...login } = result;
   if (options.format === 'json') {
-    println(ctx.io.stdout, JSON.stringify(result, null, 2));
+    println(ctx.io.stdout, JSON.stringify(login, null, 2));
     return;
   }
   println(
     ctx.io.stdout,
     `Logged in as @${result.username} (${result.userId}); token valid until ${result.expiresAt}.`,
   );
-  println(ctx.io.stdout, `Tokens saved to ${data.tokensPath}.`);
+  println(ctx.io.stdout, `Tokens saved to ${tokensPath}.`);
   if (result.missing.length > 0) {
     println(
       ctx.io.stdout,
