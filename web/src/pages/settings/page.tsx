@@ -4,6 +4,7 @@
 // the business profile's enrichment stages, the platform login status, and backups.
 import type { ReactNode } from 'react';
 import type { ApiError } from '../../api-request.js';
+import { AccountsPanel } from './accounts-panel.js';
 import { BackupsPanel } from './backups-panel.js';
 import { Enrichment } from './enrichment.js';
 import { LlmTest } from './llm-test.js';
@@ -88,6 +89,9 @@ export default function SettingsPage() {
                 </li>
               ))}
               <li>
+                <a href="#section-accounts">Accounts</a>
+              </li>
+              <li>
                 <a href="#section-backups">Backups</a>
               </li>
             </ul>
@@ -109,6 +113,7 @@ export default function SettingsPage() {
               />
             );
           })}
+          <AccountsPanel />
           <BackupsPanel />
         </>
       ) : null}
