@@ -19,7 +19,10 @@ describe('accounts in Settings', () => {
 
     await section.getByRole('textbox', { name: 'New account name' }).fill('Bad Name');
     await section.getByRole('button', { name: 'Add account' }).click();
-    await section.getByRole('alert').getByText(/a lower-case letter/).waitFor();
+    await section
+      .getByRole('alert')
+      .getByText(/a lower-case letter/)
+      .waitFor();
     expect(configText()).not.toContain('[accounts.');
 
     await section.getByRole('textbox', { name: 'New account name' }).fill('work');
