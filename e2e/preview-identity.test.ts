@@ -30,6 +30,8 @@ function requestsOf(page: Page): Request[] {
   return seen;
 }
 
+type DOMRectLike = { x: number; y: number; width: number; height: number };
+
 const box = async (locator: Locator) => {
   const found = await locator.boundingBox();
   if (!found) throw new Error('not laid out');
@@ -138,26 +140,46 @@ describe('the preview shows the signed-in account', () => {
           'document.documentElement.scrollWidth <= document.documentElement.clientWidth',
         ),
       ).toBe(true);
-      const cardBox = await box(card);
-      const headerBox = await box(card.locator('header'));
-      const nameBox = await box(name);
-      const handleBox = await box(handle);
-      const inside = (inner: typeof cardBox) =>
-        inner.x >= cardBox.x && inner.x + inner.width <= cardBox.x + cardBox.width + 0.5;
-      expect(inside(headerBox), `header at ${width}`).toBe(true);
-      expect(inside(nameBox), `name at ${width}`).toBe(true);
-      expect(inside(handleBox), `handle at ${width}`).toBe(true);
-      // The name on one line, the handle on the next, both beside the picture (within its 40 px).
-      expect(handleBox.y).toBeGreaterThanOrEqual(nameBox.y + nameBox.height - 0.5);
-      expect(headerBox.height).toBe(40);
+      // Every box read in one frame, and read again until the resize has settled: boxes taken one call
+      // apart may come from two layouts (the reason this once failed on a loaded machine).
+      const geometry = () =>
+        card.evaluate((el) => {
+          const rect = (node: { getBoundingClientRect(): DOMRectLike } | null) => {
+            if (!node) throw new Error('not laid out');
+            const r = node.getBoundingClientRect();
+            return { x: r.x, y: r.y, width: r.width, height: r.height };
+          };
+          return {
+            card: rect(el),
+            header: rect(el.querySelector('header')),
+            name: rect(el.querySelector('.account-name')),
+            handle: rect(el.querySelector('.account-handle')),
+          };
+        });
+      type Box = { x: number; y: number; width: number; height: number };
+      const problems = (g: Awaited<ReturnType<typeof geometry>>) => {
+        const inside = (inner: Box) =>
+          inner.x >= g.card.x && inner.x + inner.width <= g.card.x + g.card.width + 0.5;
+        const found: string[] = [];
+        if (!inside(g.header)) found.push('header outside the card');
+        if (!inside(g.name)) found.push('name outside the card');
+        if (!inside(g.handle)) found.push('handle outside the card');
+        // The name on one line, the handle on the next, both beside the picture (within its 40 px).
+        if (g.handle.y < g.name.y + g.name.height - 0.5) found.push('handle not below the name');
+        if (g.header.height !== 40) found.push(`header ${g.header.height} px high`);
+        // Cut, not gone: the name has the line's whole width.
+        if (g.name.width <= g.header.width - 52) found.push(`name only ${g.name.width} px wide`);
+        return found;
+      };
+      await expect
+        .poll(async () => problems(await geometry()), { message: `layout at ${width}` })
+        .toEqual([]);
       expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth), `name cut at ${width}`).toBe(true);
       expect(
         await studio.page.evaluate(
           `getComputedStyle(document.querySelector('.preview .account-name')).textOverflow`,
         ),
       ).toBe('ellipsis');
-      // Cut, not gone: the name has the line's whole width.
-      expect(nameBox.width, `name width at ${width}`).toBeGreaterThan(headerBox.width - 52);
       expect(await handle.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     }
     await studio.page.setViewportSize({ width: 1280, height: 800 });
