@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ActorSchema } from '../../../contracts/actor.js';
 import { type OutboxRow, type PostingJob, PostingPayloadSchema } from '../../../contracts/posting.js';
 import type { JobChanges, NewJob, PostedRecord, PostingStore } from '../../../core/ports/posting-store.js';
+import { sqlLimit } from '../inline-limits.js';
 import { toDbTimestamp } from '../timestamps.js';
 import { parseJsonColumn } from './draft-rows.js';
 import { contentHash, insertJobOnce } from './job-content.js';
@@ -84,7 +85,7 @@ export class PostingRepository extends PostingUsageReads implements PostingStore
               and (scheduled_for is null or scheduled_for <= ${stamp})
               and (next_attempt_at is null or next_attempt_at <= ${stamp})))
       order by case status when 'in_progress' then 0 else 1 end, coalesce(scheduled_for, created_at), id
-      limit ${limit}`.execute(this.db);
+      limit ${sqlLimit(limit)}`.execute(this.db);
     return rows.map(toJob);
   }
 
