@@ -1,9 +1,10 @@
-// Tests for the LIMIT written into the SQL text: a select's limit and a raw query's sqlLimit are numbers in
-// the SQL (no parameter SQLite would plan again at each run), anything but a safe integer stays a
-// parameter, and the rows are the ones a bound limit gave.
+// Tests for the LIMIT written into the SQL text: a select's limit, a raw query's sqlLimit and a prepared
+// statement's preparedPerLimit are numbers in the SQL (no parameter SQLite would plan again at each run),
+// anything but a safe integer stays a parameter (or is refused, for a prepared statement), and the rows
+// are the ones a bound limit gave.
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sqlLimit } from './inline-limits.js';
+import { preparedPerLimit, sqlLimit } from './inline-limits.js';
 import { type AppDatabase, openDatabase } from './open-database.js';
 
 let database: AppDatabase;
@@ -52,5 +53,21 @@ describe('LIMIT in the SQL text', () => {
     const odd = sql`select content from drafts limit ${sqlLimit(1.5)}`.compile(database.db);
     expect(odd.sql).toBe('select content from drafts limit ?');
     expect(odd.parameters).toEqual([1.5]);
+  });
+
+  it('prepares a better-sqlite3 statement once per limit, the limit in its text', () => {
+    const pending = preparedPerLimit(
+      database.sqlite,
+      (limit) => `select content from drafts order by id limit ${limit}`,
+    );
+    const two = pending(2);
+    expect(two.source).toBe('select content from drafts order by id limit 2');
+    expect(pending(2)).toBe(two);
+    expect(
+      pending(3)
+        .all()
+        .map((r) => (r as { content: string }).content),
+    ).toEqual(['a', 'b', 'c']);
+    expect(() => pending(2.5)).toThrow(RangeError);
   });
 });

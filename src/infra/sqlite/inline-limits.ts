@@ -4,6 +4,7 @@
 // 0.16 ms instead of 0.02 ms, five thousand times in a simulated week. Only a safe integer is written into
 // the text (the SQL stays the same for the same limit, so its prepared statement is kept); anything else
 // stays a parameter, as before.
+import type { Database, Statement } from 'better-sqlite3';
 import {
   type KyselyPlugin,
   LimitNode,
@@ -23,6 +24,27 @@ const inlinable = (value: unknown): value is number => Number.isSafeInteger(valu
 /** For a raw query: `limit ${sqlLimit(n)}`. */
 export function sqlLimit(limit: number): RawBuilder<unknown> {
   return inlinable(limit) ? sql.lit(limit) : sql`${limit}`;
+}
+
+/**
+ * For a better-sqlite3 statement: the SQL `text(limit)` gives for each limit, prepared once per limit (a
+ * few distinct ones are expected; more than 16 start the cache again).
+ */
+export function preparedPerLimit(
+  sqlite: Database,
+  text: (limit: number) => string,
+): (limit: number) => Statement {
+  const prepared = new Map<number, Statement>();
+  return (limit) => {
+    if (!inlinable(limit)) throw new RangeError(`a LIMIT must be an integer, not ${limit}`);
+    let statement = prepared.get(limit);
+    if (!statement) {
+      if (prepared.size >= 16) prepared.clear();
+      statement = sqlite.prepare(text(limit));
+      prepared.set(limit, statement);
+    }
+    return statement;
+  };
 }
 
 /** For the query builder: the `.limit(n)` of a select is written as a number. */
