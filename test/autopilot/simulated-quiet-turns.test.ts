@@ -1,7 +1,8 @@
-// The simulation takes the polling loops' empty turns (posting queue, token refresh) without running them.
-// Shown here to change nothing: two simulated days with faults, once with every poll run and once with the
-// quiet ones skipped, give the same turns, the same days, the same pacing and bill, and the same rows in the
-// database (posts, jobs, the outbox, the platform calls and their cost).
+// The simulation takes the polling loops' empty turns (posting queue, approval poster, token refresh)
+// without running them. Shown here to change nothing: simulated days with faults, once with every poll run
+// and once with the quiet ones skipped, give the same turns, the same days, the same pacing and bill, and the
+// same rows in the database (posts, jobs, the outbox, approval items, the platform calls and their cost) —
+// two days of autopilot, and a day with approval on, where the loops' posts wait for review.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,17 +31,20 @@ function tables(sim: RunningSimulation) {
       'select method, endpoint, status_code, cost_usd, error_code, created_at, actor from api_usage order by id',
     ),
     pacing: rows('select * from paced_actions order by rowid'),
+    approvals: rows(
+      'select id, action_type, status, actor, created_at, updated_at from approval_queue order by id',
+    ),
   };
 }
 
-async function twoDays(skipQuietTurns: boolean) {
+async function simulate(skipQuietTurns: boolean, options: { days: number; approval?: boolean }) {
   const workDir = mkdtempSync(join(tmpdir(), 'sim-quiet-'));
   dirs.push(workDir);
   let rows: ReturnType<typeof tables> | undefined;
   const result = await runSimulation({
-    config: simConfig(),
+    config: simConfig(options.approval ? { approval_mode: true } : {}),
     workDir,
-    days: 2,
+    days: options.days,
     seed: 7,
     faults: true,
     skipQuietTurns,
@@ -53,8 +57,8 @@ async function twoDays(skipQuietTurns: boolean) {
 
 describe('skipping the quiet turns of a simulation', () => {
   it('changes nothing the run does', async () => {
-    const every = await twoDays(false);
-    const quiet = await twoDays(true);
+    const every = await simulate(false, { days: 2 });
+    const quiet = await simulate(true, { days: 2 });
     expect(every.rows?.posts.length).toBeGreaterThan(5);
     expect(
       every.rows?.calls.filter((c) => (c as { endpoint: string }).endpoint === '/2/oauth2/token').length,
@@ -65,5 +69,14 @@ describe('skipping the quiet turns of a simulation', () => {
     expect(quiet.result.pacing).toEqual(every.result.pacing);
     expect(quiet.result.api).toEqual(every.result.api);
     expect(quiet.result.faults).toEqual(every.result.faults);
+  }, 120_000);
+
+  it("changes nothing with approval on, where the loops' posts wait for review", async () => {
+    const every = await simulate(false, { days: 1, approval: true });
+    const quiet = await simulate(true, { days: 1, approval: true });
+    expect(every.rows?.approvals.length).toBeGreaterThan(3);
+    expect(quiet.rows).toEqual(every.rows);
+    expect(quiet.result.events).toEqual(every.result.events);
+    expect(quiet.result.days).toEqual(every.result.days);
   }, 120_000);
 });

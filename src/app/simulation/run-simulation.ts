@@ -54,7 +54,7 @@ export interface SimulationOptions {
   /** Called after the last day while the loops are still scheduled, before anything closes. */
   afterRun?: (sim: RunningSimulation) => void | Promise<void>;
   /**
-   * Take the empty turns of the polling loops (posting queue, token refresh) without running them (default
+   * Take the empty turns of the polling loops (posting queue, approval poster, token refresh) without running them (default
    * true): one process holds the simulated data, so they know when they next have work. False runs every
    * poll, as the test showing it changes nothing does.
    */
