@@ -14,6 +14,21 @@ export interface LoopBackoff {
   pauseMs: number;
 }
 
+/**
+ * How a polling loop tells, after a turn, that its next turns would find nothing: a simulation (one process
+ * holds the data, so only this process can give the loop work) then takes those turns without running them
+ * (`SchedulerOptions.skipQuietTurns`). Both answers must be exact, or the simulated week changes.
+ */
+export interface QuietTurns<Deps> {
+  /** A value that changes whenever this process may have given the loop work (e.g. a count of job writes). */
+  version(deps: Deps): number;
+  /**
+   * Read after a turn: the instant from which a turn may find work (null: none is known, only a change of
+   * `version` brings some), or undefined when work is waiting now.
+   */
+  quietUntil(deps: Deps, now: Date): Promise<Date | null | undefined>;
+}
+
 export interface LoopDefinition<Deps> {
   name: string;
   /** Milliseconds between the end of one run and the start of the next. */
@@ -28,6 +43,11 @@ export interface LoopDefinition<Deps> {
    * account's pacing, a retry): the next turn comes then. Undefined: nothing known.
    */
   nextDueMs?: (deps: Deps) => Promise<number | undefined>;
+  /**
+   * Until when its turns would do nothing and say nothing (simulations skip running them). Only for a loop
+   * whose empty turn has no effect beyond its status: no summary, no jitter, no platform call.
+   */
+  quiet?: QuietTurns<Deps>;
   /** Adds U[min_action_delay, max_action_delay] to each interval, so actions do not come like clockwork. */
   jitter?: boolean;
   /** Sleeps outside the account's active hours and wakes when they begin. */

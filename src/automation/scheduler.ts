@@ -59,6 +59,12 @@ export interface SchedulerOptions<Deps> {
   breaker?: () => { state: 'closed' | 'open' | 'half_open'; retryAt?: Date };
   /** Loops that poll more often than this run this often instead (simulations: a week in seconds). */
   minIntervalMs?: number;
+  /**
+   * Simulations only: a loop that says its turns would find nothing (`quiet`) is not run until that changes;
+   * each such turn is taken as the empty turn it would have been (same status, same next timer), so the run
+   * is the same, without its reads. Never where another process may give the loop work.
+   */
+  skipQuietTurns?: boolean;
   /** After each turn (its status settled and its next run set), and once more when stop() is done. */
   onChange?: (event: 'turn' | 'stopped', loop?: LoopDefinition<Deps>) => void;
   /** Each turn runs as `loop:<name>`, so what it spends (platform calls) is attributed to the loop. */
@@ -75,6 +81,15 @@ export interface SchedulerOptions<Deps> {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** What a quiet loop said after its last real turn (`skipQuietTurns`). */
+interface QuietSpell {
+  version: number;
+  /** Epoch ms from which a turn may find work. */
+  until: number;
+  /** Epoch ms of the work its `nextDueMs` named then, if any. */
+  dueAt: number | undefined;
+}
+
 export class Scheduler<Deps> {
   private readonly controller = new AbortController();
   private readonly timers = new Map<string, { cancel(): void }>();
@@ -84,6 +99,7 @@ export class Scheduler<Deps> {
   private readonly slowdowns = new Map<string, number>();
   /** onTurnTiming: the scheduler's own time in each loop's current turn, and where its current stretch began. */
   private readonly own = new Map<string, { spent: number; since: number }>();
+  private readonly quietSpells = new Map<string, QuietSpell>();
   private readonly clock: Clock;
   private readonly setTimer: SetTimer;
 
@@ -245,6 +261,11 @@ export class Scheduler<Deps> {
     this.pause(state, null);
     state.state = 'running';
     state.last_run_at = this.clock.now().toISOString();
+    const quiet = this.quietTurn(loop, state);
+    if (quiet !== undefined) {
+      this.suspend(loop);
+      return quiet;
+    }
     try {
       const summary = await this.runTurn(loop).finally(() => this.options.budget?.turnDone(loop.name));
       Object.assign(state, {
@@ -258,9 +279,10 @@ export class Scheduler<Deps> {
       const wait = this.interval(loop) + this.jitter(loop);
       this.suspend(loop);
       const due = await loop.nextDueMs?.(this.options.deps).catch(() => undefined);
-      // Never sooner than a second: work due "now" that this turn left (held elsewhere) is not a busy loop.
-      return due === undefined ? wait : Math.min(wait, Math.max(MIN_DUE_WAIT_MS, due));
+      await this.noteQuiet(loop, due);
+      return this.nextWait(wait, due);
     } catch (error) {
+      this.quietSpells.delete(loop.name);
       state.last_outcome = 'error';
       state.last_error = error instanceof Error ? error.message : String(error);
       state.last_error_code = isAppError(error) ? error.code : null;
@@ -278,6 +300,59 @@ export class Scheduler<Deps> {
       this.suspend(loop);
       return plan.wait;
     }
+  }
+
+  /** Never sooner than a second: work due "now" that a turn left (held elsewhere) is not a busy loop. */
+  private nextWait(wait: number, due: number | undefined): number {
+    return due === undefined ? wait : Math.min(wait, Math.max(MIN_DUE_WAIT_MS, due));
+  }
+
+  /** After a real turn of a quiet loop (simulations): until when its turns would find nothing. */
+  private async noteQuiet(loop: LoopDefinition<Deps>, dueMs: number | undefined): Promise<void> {
+    const quiet = this.options.skipQuietTurns ? loop.quiet : undefined;
+    if (!quiet) return;
+    const { deps } = this.options;
+    const now = this.clock.now();
+    // Read before the answer, so a change made while it is read makes the next turn a real one.
+    const version = quiet.version(deps);
+    const until = await quiet.quietUntil(deps, now).catch(() => undefined);
+    if (until === undefined) this.quietSpells.delete(loop.name);
+    else {
+      this.quietSpells.set(loop.name, {
+        version,
+        until: until === null ? Number.POSITIVE_INFINITY : until.getTime(),
+        dueAt: dueMs === undefined ? undefined : now.getTime() + dueMs,
+      });
+    }
+  }
+
+  /**
+   * A turn the loop said would find nothing, taken as its own empty turn would have gone (status, budget
+   * count, next wait); undefined when it must run.
+   */
+  private quietTurn(loop: LoopDefinition<Deps>, state: LoopStatus): number | undefined {
+    const spell = this.quietSpells.get(loop.name);
+    if (!spell || !loop.quiet) return undefined;
+    const now = this.clock.now().getTime();
+    const over =
+      loop.quiet.version(this.options.deps) !== spell.version ||
+      now >= spell.until ||
+      (spell.dueAt !== undefined && now >= spell.dueAt);
+    if (over) {
+      this.quietSpells.delete(loop.name);
+      return undefined;
+    }
+    this.options.budget?.turnDone(loop.name);
+    Object.assign(state, {
+      state: 'idle',
+      last_outcome: 'ok',
+      last_summary: null,
+      last_error: null,
+      last_error_code: null,
+      consecutive_errors: 0,
+    });
+    const wait = this.interval(loop) + this.jitter(loop);
+    return this.nextWait(wait, spell.dueAt === undefined ? undefined : spell.dueAt - now);
   }
 
   private async runTurn(loop: LoopDefinition<Deps>) {

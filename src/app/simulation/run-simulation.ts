@@ -54,6 +54,12 @@ export interface SimulationOptions {
   beforeDay?: (day: number, sim: RunningSimulation) => void | Promise<void>;
   /** Called after the last day while the loops are still scheduled, before anything closes. */
   afterRun?: (sim: RunningSimulation) => void | Promise<void>;
+  /**
+   * Take the empty turns of the polling loops (posting queue, approval poster, token refresh) without running them (default
+   * true): one process holds the simulated data, so they know when they next have work. False runs every
+   * poll, as the test showing it changes nothing does.
+   */
+  skipQuietTurns?: boolean;
   /** Called after each simulated day (1-based count), e.g. to show progress. */
   onDay?: (done: number, days: number) => void;
   /**
@@ -169,6 +175,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         publishStatus: false,
         // The posting queue is woken when something is due; polling every 2 simulated minutes is plenty.
         minIntervalMs: 120_000,
+        skipQuietTurns: options.skipQuietTurns ?? true,
       },
     });
     app = running;

@@ -18,6 +18,8 @@ export interface LoopSchedulerOptions {
   setTimer?: SetTimer;
   /** Polling loops run at most this often (a simulated week need not poll every 5 seconds). */
   minIntervalMs?: number;
+  /** Simulations: quiet loops' empty turns are taken without running them (SchedulerOptions.skipQuietTurns). */
+  skipQuietTurns?: boolean;
   /** Posts the loops' status on the loop board for other processes (default: when `autopilot`). */
   publishStatus?: boolean;
   /** What each turn cost the scheduler itself (benches; see SchedulerOptions.onTurnTiming). */
@@ -50,6 +52,7 @@ export function createLoopScheduler(
     ...(options.setTimer ? { setTimer: options.setTimer } : {}),
     ...(options.minIntervalMs ? { minIntervalMs: options.minIntervalMs } : {}),
     ...(options.onTurnTiming ? { onTurnTiming: options.onTurnTiming } : {}),
+    ...(options.skipQuietTurns ? { skipQuietTurns: true } : {}),
     // A frequent loop (the posting queue, every few seconds) publishes at most every 15 s; a turn of a
     // slower one (discovery, mentions…) is news and goes out at once.
     onChange: (event, loop) =>

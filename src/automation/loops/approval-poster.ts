@@ -18,4 +18,13 @@ export const approvalPosterLoop: LoopDefinition<LoopDeps> = {
     const expired = await deps.actions.expireApprovals(loopActor(NAME));
     if (expired > 0) deps.logger.info({ expired }, 'approval items expired');
   },
+  // Nothing past its expiry and no item written since: its polls find nothing until the next one expires.
+  quiet: {
+    version: (deps) => deps.content.approvals.writeCount(),
+    async quietUntil(deps, now) {
+      const { approvals } = deps.content;
+      if ((await approvals.dueToExpire(now)) > 0) return undefined;
+      return (await approvals.nextExpiryAt(now)) ?? null;
+    },
+  },
 };

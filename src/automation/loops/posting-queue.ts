@@ -18,4 +18,13 @@ export const postingQueueLoop: LoopDefinition<LoopDeps> = {
     const at = await deps.publisher.posting.nextDueAt(now);
     return at ? at.getTime() - now.getTime() : undefined;
   },
+  // Nothing due and no job written since: its polls find nothing until the next one falls due.
+  quiet: {
+    version: (deps) => deps.publisher.posting.writeCount(),
+    async quietUntil(deps, now) {
+      const { posting } = deps.publisher;
+      if ((await posting.dueJobs(now, 1)).length > 0) return undefined;
+      return (await posting.nextDueAt(now)) ?? null;
+    },
+  },
 };

@@ -28,4 +28,13 @@ export const tokenRefreshLoop: LoopDefinition<TokenRefreshDeps> = {
       );
     } else if (health.state === 'invalid') deps.logger.warn({ loop: 'token-refresh' }, health.message);
   },
+  // Its polls find nothing before the refresh falls due. Only a refresh moves that instant (later), so no
+  // write of this process can bring it sooner.
+  quiet: {
+    version: () => 0,
+    async quietUntil(deps) {
+      const tokens = deps.social.tokens;
+      return tokens ? tokens.refreshDueAt() : null;
+    },
+  },
 };

@@ -9,6 +9,8 @@ export interface ActiveHours {
   days: readonly Weekday[];
 }
 
+const QUARTER_HOUR = 15 * 60_000;
+
 // Building a formatter is slow and every guard, loop turn and schedule check asks: one per zone, kept.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -27,12 +29,25 @@ function hourAndDayFormatter(timeZone: string): Intl.DateTimeFormat {
   return found;
 }
 
+/**
+ * Hour and weekday by zone and quarter hour: every zone offset is a multiple of 15 minutes, so both hold for
+ * a whole quarter, and the scheduler asks for the same quarters at every turn of every loop (msUntilActive
+ * walks them one by one). Bounded; started again when full.
+ */
+const quarters = new Map<string, { hour: number; day: Weekday }>();
+
 /** Hour (0-23) and weekday of `now` in `timezone`. */
 export function localHourAndDay(now: Date, timezone: string): { hour: number; day: Weekday } {
+  const key = `${timezone}|${Math.floor(now.getTime() / QUARTER_HOUR)}`;
+  const known = quarters.get(key);
+  if (known) return { ...known };
   const parts = hourAndDayFormatter(timezone).formatToParts(now);
   const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
   const day = (parts.find((p) => p.type === 'weekday')?.value ?? 'Mon') as Weekday;
-  return { hour: hour === 24 ? 0 : hour, day };
+  const answer = { hour: hour === 24 ? 0 : hour, day };
+  if (quarters.size >= 4096) quarters.clear();
+  quarters.set(key, answer);
+  return { ...answer };
 }
 
 export function isWithinActiveHours(now: Date, hours: ActiveHours): boolean {
@@ -50,7 +65,6 @@ export function nextOpening(now: Date, hours: ActiveHours): Date | undefined {
   return wait > 0 ? new Date(now.getTime() + wait) : undefined;
 }
 
-const QUARTER_HOUR = 15 * 60_000;
 const MAX_LOOKAHEAD = 8 * 24 * 60 * 60_000;
 
 /**

@@ -104,14 +104,27 @@ export function mentionsProduct(text: string, product: GuardSettings['product'])
   return Boolean((name && lower.includes(name)) || (host && lower.includes(host)));
 }
 
-const wordsOf = (text: string) =>
-  new Set(
-    text
-      .toLocaleLowerCase()
-      .split(/\s+/)
-      .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
-      .filter(Boolean),
-  );
+/**
+ * A text's words, by text: a guard check compares one text with up to 20 recent replies and 30 days of
+ * posts, and the next check with the same ones again. Bounded; started again when full.
+ */
+const wordSets = new Map<string, ReadonlySet<string>>();
+
+function wordsOf(text: string): ReadonlySet<string> {
+  let words = wordSets.get(text);
+  if (!words) {
+    words = new Set(
+      text
+        .toLocaleLowerCase()
+        .split(/\s+/)
+        .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+        .filter(Boolean),
+    );
+    if (wordSets.size >= 2048) wordSets.clear();
+    wordSets.set(text, words);
+  }
+  return words;
+}
 
 /** Jaccard similarity of the word sets (lower-cased, punctuation trimmed). */
 export function wordSimilarity(a: string, b: string): number {

@@ -42,8 +42,24 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return found;
 }
 
+/**
+ * The last answers of wallClock, by zone and instant: a guard check reads the same day and week windows
+ * several times for one `now` (formatToParts is the cost). Bounded; started again when full.
+ */
+const wallClocks = new Map<string, { ms: number; date: string }>();
+
 /** Wall-clock time of `at` in `timeZone`, read as if it were UTC (epoch ms), plus its calendar date. */
 function wallClock(at: Date, timeZone: string): { ms: number; date: string } {
+  const key = `${timeZone}|${at.getTime()}`;
+  const known = wallClocks.get(key);
+  if (known) return known;
+  const wall = readWallClock(at, timeZone);
+  if (wallClocks.size >= 256) wallClocks.clear();
+  wallClocks.set(key, wall);
+  return wall;
+}
+
+function readWallClock(at: Date, timeZone: string): { ms: number; date: string } {
   const parts = Object.fromEntries(
     formatter(timeZone)
       .formatToParts(at)

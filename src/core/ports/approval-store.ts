@@ -63,6 +63,10 @@ export interface ApprovalStore {
   pendingIds(limit: number): Promise<number[]>;
   /** How many pending items are past their expiry. */
   dueToExpire(now: Date): Promise<number>;
+  /** When the next pending item expires after `now`; undefined: none will. */
+  nextExpiryAt(now: Date): Promise<Date | undefined>;
+  /** How many writes this process made through this store (it changes whenever an item may have changed). */
+  writeCount(): number;
   /** Marks pending items past their expiry as expired; returns how many. */
   expire(now: Date): Promise<number>;
 }

@@ -74,6 +74,8 @@ export interface PostingStore {
   dueJobs(now: Date, limit: number): Promise<PostingJob[]>;
   /** When the next waiting job (scheduled, held or retrying) falls due after `now`; undefined: none waits. */
   nextDueAt(now: Date): Promise<Date | undefined>;
+  /** How many writes this process made through this store (it changes whenever a job may have changed). */
+  writeCount(): number;
   updateJob(id: number, changes: JobChanges, at: Date): Promise<PostingJob>;
   /**
    * Marks the job in progress for `owner` if it is still as `seen` (status, claimant, time): of two processes

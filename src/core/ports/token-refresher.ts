@@ -8,4 +8,9 @@ export type TokenHealth =
 export interface TokenRefresher {
   /** Refreshes when due; answers the resulting health. */
   refreshIfDue(): Promise<TokenHealth>;
+  /**
+   * When `refreshIfDue` will next refresh, from the tokens as last stored; undefined when it cannot say (no
+   * usable token, nothing to refresh with) or the refresh is due already.
+   */
+  refreshDueAt(): Date | undefined;
 }

@@ -130,18 +130,28 @@ export function malformedResponse(status: number, text: string, what: string, pr
   );
 }
 
-/** fetch threw: DNS, refused, reset, timeout. */
+interface NetworkFailure {
+  name?: string;
+  message?: string;
+  code?: string;
+  cause?: { code?: string; message?: string };
+}
+
+/** The failure's code: fetch wraps it (`cause.code`), node:http gives it as is (`code`). */
+const codeOf = (err: NetworkFailure | undefined) => err?.cause?.code ?? err?.code;
+
+/** The request threw: DNS, refused, reset, timeout. */
 export function errorFromNetwork(cause: unknown, what: string): AppError {
-  const err = cause as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  const err = cause as NetworkFailure | undefined;
   const reason =
     err?.name === 'TimeoutError' || err?.name === 'AbortError'
       ? 'timed out'
-      : (err?.cause?.code ?? err?.cause?.message ?? err?.message ?? String(cause));
+      : (codeOf(err) ?? err?.cause?.message ?? err?.message ?? String(cause));
   return new AppError('social_network_error', `${what}: network error (${reason})`, { cause });
 }
 
 /** True when the connection was never established, so nothing reached the platform. */
 export function neverConnected(cause: unknown): boolean {
-  const code = (cause as { cause?: { code?: string } })?.cause?.code;
+  const code = codeOf(cause as NetworkFailure | undefined);
   return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
 }

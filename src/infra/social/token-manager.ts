@@ -137,6 +137,19 @@ export class TokenManager implements AccessTokens, TokenRefresher {
     return this.health();
   }
 
+  refreshDueAt(): Date | undefined {
+    let tokens: StoredTokens;
+    try {
+      tokens = this.load();
+    } catch {
+      return undefined;
+    }
+    if (!tokens.refresh_token || !this.options.oauth) return undefined;
+    // current() refreshes once the expiry is within the skew.
+    const at = Date.parse(tokens.expires_at) - this.skewMs;
+    return at > this.now().getTime() ? new Date(at) : undefined;
+  }
+
   health(): TokenHealth {
     let tokens: StoredTokens;
     try {

@@ -1,6 +1,6 @@
 // The stored platform tokens (<data dir>/tokens.json, 0600). A missing or damaged file is a state to
 // report, not a crash; writes are atomic so a crash mid-save leaves the previous tokens intact.
-import { existsSync, linkSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { type StoredTokens, StoredTokensSchema } from '../../contracts/platform-tokens.js';
 import { isAlive } from '../fs/file-lock.js';
 import { writeSecretFile } from '../fs/write-secret-file.js';
@@ -55,9 +55,10 @@ export class TokenStore {
     return readTokenFile(this.path);
   }
 
-  /** Modification time, to notice tokens written by another process (`app auth`). */
+  /** Modification time, to notice tokens written by another process (`app auth`); 0 without a file. */
   version(): number {
-    return existsSync(this.path) ? statSync(this.path).mtimeMs : 0;
+    // One stat (read at every platform call), not an exists check and a stat.
+    return statSync(this.path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   }
 
   write(tokens: StoredTokens): void {

@@ -8,6 +8,7 @@ import { Kysely, type SqliteDatabase, SqliteDialect } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import { type Checkpointer, startCheckpoints } from './checkpointer.js';
 import type { DB } from './db-types.js';
+import { inlineLimits } from './inline-limits.js';
 import { applyMigrations } from './migrate.js';
 
 export type { DB } from './db-types.js';
@@ -91,7 +92,10 @@ export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
     checkpoints = startCheckpoints(sqlite, path, checkpointIntervalMs);
   }
 
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: reusingStatements(sqlite) }),
+    plugins: [inlineLimits],
+  });
   let closing: Promise<void> | undefined;
   return {
     sqlite,

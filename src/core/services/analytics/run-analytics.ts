@@ -31,13 +31,22 @@ export interface AnalyticsTurn {
 }
 
 /** YYYY-MM-DD of `at` in `timezone` (en-CA formats dates that way). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The local date in `timezone` (YYYY-MM-DD); each zone's formatter is built once (building is the slow part). */
 export function calendarDay(at: Date, timezone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+  let format = dayFormats.get(timezone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    // Only a zone Intl accepted is kept (the constructor throws for any other).
+    dayFormats.set(timezone, format);
+  }
+  return format.format(at);
 }
 
 export async function runAnalyticsTurn(deps: AnalyticsTurnDeps): Promise<AnalyticsTurn> {

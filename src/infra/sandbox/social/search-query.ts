@@ -152,10 +152,18 @@ function evaluate(state: FakeState, node: Node, tweet: TweetRecord): boolean {
   }
 }
 
+/** Each phrase's pattern, built once (a search tests it against every post). */
+const phrasePatterns = new Map<string, RegExp | null>();
+
 function containsWords(text: string, phrase: string): boolean {
-  const words = phrase.trim().split(/\s+/).map(escapeRegExp).join('\\s+');
-  if (words === '') return true;
-  return new RegExp(`(?<![\\p{L}\\p{N}_])${words}(?![\\p{L}\\p{N}_])`, 'iu').test(text);
+  let pattern = phrasePatterns.get(phrase);
+  if (pattern === undefined) {
+    const words = phrase.trim().split(/\s+/).map(escapeRegExp).join('\\s+');
+    pattern = words === '' ? null : new RegExp(`(?<![\\p{L}\\p{N}_])${words}(?![\\p{L}\\p{N}_])`, 'iu');
+    if (phrasePatterns.size >= 1000) phrasePatterns.clear();
+    phrasePatterns.set(phrase, pattern);
+  }
+  return pattern === null || pattern.test(text);
 }
 
 function escapeRegExp(text: string): string {

@@ -69,7 +69,7 @@ export class FakeState {
   readonly stats: FakeStats = emptyStats();
 
   readonly users = new Map<string, UserRecord>();
-  readonly tweets = new Map<string, TweetRecord>();
+  readonly tweets = new VersionedMap<string, TweetRecord>();
   readonly follows = new Relation();
   readonly pendingFollows = new Relation();
   readonly likes = new Relation();
@@ -242,9 +242,19 @@ export class FakeState {
     return undefined;
   }
 
-  /** Live (not deleted) posts, newest first. */
+  private newestFirst: { version: number; tweets: TweetRecord[] } | undefined;
+
+  /**
+   * Live (not deleted) posts, newest first: sorted once per change of the posts, not at every read (every
+   * timeline, mention and search answer starts here; a simulated week reads it thousands of times).
+   */
   tweetsNewestFirst(): TweetRecord[] {
-    return [...this.tweets.values()].sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
+    const { version } = this.tweets;
+    if (this.newestFirst?.version !== version) {
+      const tweets = [...this.tweets.values()].sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
+      this.newestFirst = { version, tweets };
+    }
+    return [...this.newestFirst.tweets];
   }
 
   /** Whether `viewerId` may see the post: protected authors show posts to followers only. */
@@ -298,4 +308,24 @@ function emptyStats(): FakeStats {
     tweetsCreated: 0,
     mediaCreated: 0,
   };
+}
+
+/** A Map that counts its changes, so what is derived from it can be kept until it changes. */
+class VersionedMap<K, V> extends Map<K, V> {
+  version = 0;
+
+  override set(key: K, value: V): this {
+    this.version += 1;
+    return super.set(key, value);
+  }
+
+  override delete(key: K): boolean {
+    this.version += 1;
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    this.version += 1;
+    super.clear();
+  }
 }

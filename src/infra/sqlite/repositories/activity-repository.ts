@@ -15,6 +15,7 @@ import type {
   CappedPostKind,
   EngagementTotals,
 } from '../../../core/ports/analytics-stores.js';
+import { sqlLimit } from '../inline-limits.js';
 import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
 import { parseJsonColumn } from './draft-rows.js';
@@ -89,7 +90,7 @@ export class ActivityRepository implements ActivityStore {
         m.impressions, m.likes, m.replies, m.retweets, ${SCORE} as performance_score
       from posts p join post_metrics m on m.account_id = p.account_id and m.tweet_id = p.tweet_id
       where p.account_id = ${this.accountId} and p.posted_at >= ${toDbTimestamp(since)}
-      order by performance_score desc, p.posted_at desc limit ${limit}`.execute(this.db);
+      order by performance_score desc, p.posted_at desc limit ${sqlLimit(limit)}`.execute(this.db);
     return rows.map((r) => ({ ...r, performance_score: Math.round(r.performance_score * 100) / 100 }));
   }
 
@@ -163,7 +164,7 @@ export class ActivityRepository implements ActivityStore {
         m.impressions, m.likes, m.replies, m.retweets
       from posts p left join post_metrics m on m.account_id = p.account_id and m.tweet_id = p.tweet_id
       where p.account_id = ${this.accountId} and p.kind = 'reply' ${this.sinceClause('p.posted_at', filter.since)}
-      order by p.posted_at desc, p.id desc limit ${filter.limit}`.execute(this.db);
+      order by p.posted_at desc, p.id desc limit ${sqlLimit(filter.limit)}`.execute(this.db);
     return rows.map(({ measured, impressions, likes, replies, retweets, ...reply }) => ({
       ...reply,
       metrics: measured ? { impressions, likes, replies, retweets } : null,

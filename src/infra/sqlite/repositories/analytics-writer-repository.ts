@@ -1,23 +1,37 @@
 // The analytics loop's writes in SQLite: follower_snapshots, post_metrics, content_scores, action_log.
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import type { AnalyticsWriter, MeasuredPost, PostToMeasure } from '../../../core/ports/analytics-writer.js';
+import { preparedPerLimit } from '../inline-limits.js';
 import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
 
 export class AnalyticsWriterRepository implements AnalyticsWriter {
   private readonly sqlite: Database;
+  // The reads of every analytics turn, prepared once (the LIMIT in the SQL text: see inline-limits.ts).
+  private readonly followers: Statement;
+  private readonly toMeasure: (limit: number) => Statement;
 
   constructor(
     database: AppDatabase,
     private readonly accountId: string,
   ) {
     this.sqlite = database.sqlite;
+    this.followers = this.sqlite.prepare(
+      'select followers from follower_snapshots where account_id = ? and snapshot_date = ?',
+    );
+    this.toMeasure = preparedPerLimit(
+      this.sqlite,
+      (limit) =>
+        `select p.tweet_id as tweetId, p.kind, p.posted_at as postedAt from posts p
+         left join post_metrics m on m.account_id = p.account_id and m.tweet_id = p.tweet_id
+         where p.account_id = ? and p.posted_at <= ? and p.gone_at is null
+           and (m.tweet_id is null or m.measured_at < strftime('%Y-%m-%dT%H:%M:%fZ', p.posted_at, '+1 day'))
+         order by p.posted_at limit ${limit}`,
+    );
   }
 
   followersOn(date: string): number | undefined {
-    const row = this.sqlite
-      .prepare('select followers from follower_snapshots where account_id = ? and snapshot_date = ?')
-      .get(this.accountId, date) as { followers: number } | undefined;
+    const row = this.followers.get(this.accountId, date) as { followers: number } | undefined;
     return row?.followers;
   }
 
@@ -37,15 +51,7 @@ export class AnalyticsWriterRepository implements AnalyticsWriter {
   }
 
   postsToMeasure(postedBefore: Date, limit: number): PostToMeasure[] {
-    return this.sqlite
-      .prepare(
-        `select p.tweet_id as tweetId, p.kind, p.posted_at as postedAt from posts p
-         left join post_metrics m on m.account_id = p.account_id and m.tweet_id = p.tweet_id
-         where p.account_id = ? and p.posted_at <= ? and p.gone_at is null
-           and (m.tweet_id is null or m.measured_at < strftime('%Y-%m-%dT%H:%M:%fZ', p.posted_at, '+1 day'))
-         order by p.posted_at limit ?`,
-      )
-      .all(this.accountId, toDbTimestamp(postedBefore), limit) as PostToMeasure[];
+    return this.toMeasure(limit).all(this.accountId, toDbTimestamp(postedBefore)) as PostToMeasure[];
   }
 
   markGone(tweetIds: readonly string[], at: Date): void {

@@ -103,10 +103,17 @@ function toItem(row: ApprovalRow): ApprovalItem {
 }
 
 export class ApprovalRepository implements ApprovalStore {
+  /** Writes made through this store (a simulation skips the approval poster's turns while none comes). */
+  private writes = 0;
+
   constructor(
     private readonly database: AppDatabase,
     private readonly accountId: string,
   ) {}
+
+  writeCount(): number {
+    return this.writes;
+  }
 
   private get db() {
     return this.database.db;
@@ -122,6 +129,7 @@ export class ApprovalRepository implements ApprovalStore {
   }
 
   async create(item: NewApproval, at: Date): Promise<ApprovalItem> {
+    this.writes += 1;
     const stamp = toDbTimestamp(at);
     const posting = PostingPayloadSchema.safeParse(item.payload);
     const view = posting.success ? contentOf(item.action_type, posting.data) : undefined;
@@ -200,6 +208,7 @@ export class ApprovalRepository implements ApprovalStore {
     to: ApprovalTransition,
     at: Date,
   ): Promise<ApprovalItem | 'wrong_state' | undefined> {
+    this.writes += 1;
     const { posted_tweet_ids, ...fields } = to;
     const result = await this.db
       .updateTable('approval_queue')
@@ -223,6 +232,7 @@ export class ApprovalRepository implements ApprovalStore {
     editor: string,
     at: Date,
   ): Promise<ApprovalItem | 'wrong_state' | undefined> {
+    this.writes += 1;
     const stamp = toDbTimestamp(at);
     const current = await this.row(id);
     if (!current) return undefined;
@@ -288,7 +298,17 @@ export class ApprovalRepository implements ApprovalStore {
     return Number(rows[0]?.n ?? 0);
   }
 
+  async nextExpiryAt(now: Date): Promise<Date | undefined> {
+    const { rows } = await sql<{ at: string | null }>`select min(expires_at) as at from approval_queue
+      where account_id = ${this.accountId} and status = 'pending' and expires_at > ${toDbTimestamp(now)}`.execute(
+      this.db,
+    );
+    const at = rows[0]?.at;
+    return at ? new Date(at) : undefined;
+  }
+
   async expire(now: Date): Promise<number> {
+    this.writes += 1;
     const stamp = toDbTimestamp(now);
     const result = await sql`update approval_queue set status = 'expired', updated_at = ${stamp}
       where account_id = ${this.accountId} and status = 'pending' and expires_at is not null and expires_at <= ${stamp}`.execute(

@@ -2,6 +2,7 @@
 // each recent measured post's performance score (posts + post_metrics).
 import { sql } from 'kysely';
 import type { AssistStats } from '../../../core/ports/assist-stats.js';
+import { sqlLimit } from '../inline-limits.js';
 import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
 
@@ -16,7 +17,7 @@ export class AssistStatsRepository implements AssistStats {
     const { rows } = await sql<{ topic: string; avg: number; posts: number }>`select topic,
         sum(avg_performance * total_posts) / max(sum(total_posts), 1) as avg, sum(total_posts) as posts
       from content_scores where account_id = ${this.accountId}
-      group by topic order by avg desc, posts desc, topic limit ${limit}`.execute(this.database.db);
+      group by topic order by avg desc, posts desc, topic limit ${sqlLimit(limit)}`.execute(this.database.db);
     return rows.map((r) => ({ topic: r.topic, avgPerformance: Number(r.avg), posts: Number(r.posts) }));
   }
 

@@ -3,6 +3,7 @@
 // once, by its first card). One UNION query so 500 items in a month are one round trip.
 import { sql } from 'kysely';
 import type { CalendarEntry, CalendarStore } from '../../../core/ports/calendar-store.js';
+import { sqlLimit } from '../inline-limits.js';
 import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
 import { storedBlocks } from './draft-rows.js';
@@ -69,7 +70,7 @@ export class CalendarRepository implements CalendarStore {
            and p.posted_at >= ${from} and p.posted_at < ${to}
       )
       order by at, kind, id
-      limit ${range.limit}
+      limit ${sqlLimit(range.limit)}
     `.execute(this.database.db);
     return rows.map(toEntry);
   }

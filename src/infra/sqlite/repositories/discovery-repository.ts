@@ -1,6 +1,8 @@
 // Discovered posts in SQLite (table discovered_tweets): the one home of their reads and writes, shared by
 // the discovery tools, the discovery loop and the dashboard feed. "Replied to" also counts a posted reply
 // found in `posts`, so the feed stays right even when the loop did not mark the post itself.
+
+import type { Statement } from 'better-sqlite3';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../../../core/errors.js';
@@ -81,7 +83,26 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
+/**
+ * A post stored by `save`: new ones are inserted; known ones get fresh metrics, author and score, while the
+ * first discovery (time, source) and the replied state belong to the first sighting.
+ */
+const UPSERT = `insert into discovered_tweets (account_id, tweet_id, source, discovered_at, author_id,
+    author_username, author_followers, text, tweet_created_at, like_count, retweet_count, reply_count,
+    quote_count, impression_count, has_media, is_quote, score, score_breakdown, matched_keyword)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  on conflict (account_id, tweet_id) do update set author_id = excluded.author_id,
+    author_username = excluded.author_username, author_followers = excluded.author_followers,
+    text = excluded.text, tweet_created_at = excluded.tweet_created_at, like_count = excluded.like_count,
+    retweet_count = excluded.retweet_count, reply_count = excluded.reply_count,
+    quote_count = excluded.quote_count, impression_count = excluded.impression_count,
+    has_media = excluded.has_media, is_quote = excluded.is_quote, score = excluded.score,
+    score_breakdown = excluded.score_breakdown, matched_keyword = excluded.matched_keyword`;
+
 export class DiscoveryRepository implements DiscoveryStore {
+  /** `save`'s statement, prepared once and run synchronously: a discovery turn stores up to 100 posts. */
+  private upsert: Statement | undefined;
+
   constructor(
     private readonly database: AppDatabase,
     private readonly accountId: string,
@@ -126,39 +147,34 @@ export class DiscoveryRepository implements DiscoveryStore {
   async save(posts: readonly NewDiscoveredPost[], at: Date): Promise<void> {
     if (posts.length === 0) return;
     const stamp = toDbTimestamp(at);
-    await this.db.transaction().execute(async (trx) => {
+    const { sqlite } = this.database;
+    this.upsert ??= sqlite.prepare(UPSERT);
+    const upsert = this.upsert;
+    sqlite.transaction(() => {
       for (const post of posts) {
-        const values = {
-          author_id: post.author_id,
-          author_username: post.author_username,
-          author_followers: post.author_followers,
-          text: post.text,
-          tweet_created_at: post.tweet_created_at,
-          like_count: post.like_count,
-          retweet_count: post.retweet_count,
-          reply_count: post.reply_count,
-          quote_count: post.quote_count,
-          impression_count: post.impression_count,
-          has_media: post.has_media ? 1 : 0,
-          is_quote: post.is_quote ? 1 : 0,
-          score: post.score,
-          score_breakdown: JSON.stringify(post.score_breakdown),
-          matched_keyword: post.matched_keyword,
-        };
-        await trx
-          .insertInto('discovered_tweets')
-          .values({
-            ...values,
-            account_id: this.accountId,
-            tweet_id: post.tweet_id,
-            source: post.source,
-            discovered_at: stamp,
-          })
-          // First discovery (time, source) and the replied state belong to the first sighting.
-          .onConflict((oc) => oc.columns(['account_id', 'tweet_id']).doUpdateSet(values))
-          .execute();
+        upsert.run(
+          this.accountId,
+          post.tweet_id,
+          post.source,
+          stamp,
+          post.author_id,
+          post.author_username,
+          post.author_followers,
+          post.text,
+          post.tweet_created_at,
+          post.like_count,
+          post.retweet_count,
+          post.reply_count,
+          post.quote_count,
+          post.impression_count,
+          post.has_media ? 1 : 0,
+          post.is_quote ? 1 : 0,
+          post.score,
+          JSON.stringify(post.score_breakdown),
+          post.matched_keyword,
+        );
       }
-    });
+    })();
   }
 
   async feed(query: FeedQuery): Promise<DiscoveredPost[]> {

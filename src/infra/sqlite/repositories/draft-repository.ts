@@ -10,6 +10,7 @@ import type {
   RevisionTrigger,
 } from '../../../core/ports/draft-store.js';
 import type { DB } from '../db-types.js';
+import { sqlLimit } from '../inline-limits.js';
 import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
 import { type DraftRow, type RevisionRow, toDraft, toListItem, toRevision } from './draft-rows.js';
@@ -217,7 +218,7 @@ export class DraftRepository implements DraftStore {
     const where = sql.join(conditions, sql` and `);
     const [{ rows }, count] = await Promise.all([
       sql<DraftRow>`select ${DRAFT_COLUMNS} from drafts d where ${where}
-        order by ${ORDER[query.sort]} limit ${query.limit} offset ${query.offset}`.execute(this.db),
+        order by ${ORDER[query.sort]} limit ${sqlLimit(query.limit)} offset ${query.offset}`.execute(this.db),
       sql<{ total: number }>`select count(*) as total from drafts d where ${where}`.execute(this.db),
     ]);
     return { items: rows.map((row) => toListItem(toDraft(row))), total: Number(count.rows[0]?.total ?? 0) };

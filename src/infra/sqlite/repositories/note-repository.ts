@@ -11,6 +11,7 @@ import type {
   SourceRecord,
   StoredNote,
 } from '../../../core/ports/note-store.js';
+import { preparedPerLimit } from '../inline-limits.js';
 import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
 import { convertOffsets } from './fragment-spans.js';
@@ -28,6 +29,8 @@ const toSource = (row: SourceRow): SourceRecord => ({
 export class NoteRepository implements NoteStore {
   private readonly sqlite: Database;
   private readonly statements: Record<string, Statement>;
+  /** The seed worker's read, its LIMIT in the SQL text (see inline-limits.ts). */
+  private readonly pending: (limit: number) => Statement;
   private readonly saveInTransaction: (
     note: StoredNote,
     at: string,
@@ -40,6 +43,12 @@ export class NoteRepository implements NoteStore {
     const sqlite = database.sqlite;
     this.sqlite = sqlite;
     const prepare = (text: string) => sqlite.prepare(text);
+    this.pending = preparedPerLimit(
+      sqlite,
+      (limit) =>
+        `select id, title, relative_path as relativePath, substr(body_text, 1, 2000) as body, updated_at as updatedAt from content_nodes
+         where account_id = ? and status = 'pending' and gone_at is null order by updated_at, id limit ${limit}`,
+    );
     this.statements = {
       sourceByKey: prepare('select * from sources where account_id = ? and source_key = ?'),
       insertSource: prepare(
@@ -88,10 +97,6 @@ export class NoteRepository implements NoteStore {
       counts: prepare(
         `select count(*) as notes, coalesce(sum(status = 'pending'), 0) as pending
          from content_nodes where source_id = ? and gone_at is null`,
-      ),
-      pending: prepare(
-        `select id, title, relative_path as relativePath, substr(body_text, 1, 2000) as body, updated_at as updatedAt from content_nodes
-         where account_id = ? and status = 'pending' and gone_at is null order by updated_at, id limit ?`,
       ),
       insertSeed: prepare(
         `insert into draft_seeds (account_id, node_id, seed_text, format_suggestion, created_at) values (?, ?, ?, ?, ?)`,
@@ -258,7 +263,7 @@ export class NoteRepository implements NoteStore {
   }
 
   pendingNotes(limit: number): PendingNote[] {
-    return this.all<PendingNote>('pending', this.accountId, limit);
+    return this.pending(limit).all(this.accountId) as PendingNote[];
   }
 
   saveSeeds(note: Pick<PendingNote, 'id' | 'updatedAt'>, seeds: readonly NewSeed[], at: Date): boolean {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ActorSchema } from '../../../contracts/actor.js';
 import { type OutboxRow, type PostingJob, PostingPayloadSchema } from '../../../contracts/posting.js';
 import type { JobChanges, NewJob, PostedRecord, PostingStore } from '../../../core/ports/posting-store.js';
+import { sqlLimit } from '../inline-limits.js';
 import { toDbTimestamp } from '../timestamps.js';
 import { parseJsonColumn } from './draft-rows.js';
 import { contentHash, insertJobOnce } from './job-content.js';
@@ -34,7 +35,15 @@ function toJob(row: JobRow): PostingJob {
 }
 
 export class PostingRepository extends PostingUsageReads implements PostingStore {
+  /** Writes made through this store (a simulation skips the posting queue's turns while none comes). */
+  private writes = 0;
+
+  writeCount(): number {
+    return this.writes;
+  }
+
   async createJob(job: NewJob, at: Date): Promise<PostingJob> {
+    this.writes += 1;
     const stamp = toDbTimestamp(at);
     const { id } = await this.db
       .insertInto('posting_jobs')
@@ -61,6 +70,7 @@ export class PostingRepository extends PostingUsageReads implements PostingStore
     at: Date,
     recentSince: Date,
   ): Promise<{ job: PostingJob; repeat: boolean }> {
+    this.writes += 1;
     const { id, repeat } = insertJobOnce(this.database, this.accountId, job, at, recentSince);
     return { job: (await this.getJob(id)) as PostingJob, repeat };
   }
@@ -84,7 +94,7 @@ export class PostingRepository extends PostingUsageReads implements PostingStore
               and (scheduled_for is null or scheduled_for <= ${stamp})
               and (next_attempt_at is null or next_attempt_at <= ${stamp})))
       order by case status when 'in_progress' then 0 else 1 end, coalesce(scheduled_for, created_at), id
-      limit ${limit}`.execute(this.db);
+      limit ${sqlLimit(limit)}`.execute(this.db);
     return rows.map(toJob);
   }
 
@@ -99,6 +109,7 @@ export class PostingRepository extends PostingUsageReads implements PostingStore
   }
 
   async claimJob(seen: PostingJob, owner: string, at: Date): Promise<PostingJob | undefined> {
+    this.writes += 1;
     const stamp = toDbTimestamp(at);
     const result = await sql`update posting_jobs
       set status = 'in_progress', claimed_by = ${owner}, started_at = ${stamp}, updated_at = ${stamp}
@@ -109,6 +120,7 @@ export class PostingRepository extends PostingUsageReads implements PostingStore
   }
 
   async rescheduleJob(id: number, scheduledFor: Date, at: Date): Promise<boolean> {
+    this.writes += 1;
     const stamp = toDbTimestamp(at);
     // One write decides against a claim: a job claimed first is in progress here; moved first, the claim of
     // the job as the worker read it (with its old time) finds nothing. An open outbox row is a card in doubt.
@@ -123,6 +135,7 @@ export class PostingRepository extends PostingUsageReads implements PostingStore
   }
 
   async updateJob(id: number, changes: JobChanges, at: Date): Promise<PostingJob> {
+    this.writes += 1;
     const { payload, posted_tweet_ids, ...rest } = changes;
     await this.db
       .updateTable('posting_jobs')
@@ -139,6 +152,7 @@ export class PostingRepository extends PostingUsageReads implements PostingStore
   }
 
   async cancelJob(id: number, at: Date): Promise<boolean> {
+    this.writes += 1;
     const result = await this.db
       .updateTable('posting_jobs')
       .set({ status: 'cancelled', completed_at: toDbTimestamp(at), updated_at: toDbTimestamp(at) })
@@ -173,6 +187,7 @@ export class PostingRepository extends PostingUsageReads implements PostingStore
     request: OutboxRow['request'],
     at: Date,
   ): Promise<OutboxRow> {
+    this.writes += 1;
     const stamp = toDbTimestamp(at);
     await this.db
       .insertInto('outbox')
@@ -211,6 +226,7 @@ export class PostingRepository extends PostingUsageReads implements PostingStore
     fields: { platform_id?: string; error_code?: string; error_message?: string },
     at: Date,
   ): Promise<void> {
+    this.writes += 1;
     await this.db
       .updateTable('outbox')
       .set({
@@ -225,6 +241,7 @@ export class PostingRepository extends PostingUsageReads implements PostingStore
   }
 
   async recordPost(post: PostedRecord): Promise<void> {
+    this.writes += 1;
     await this.db
       .insertInto('posts')
       .values({

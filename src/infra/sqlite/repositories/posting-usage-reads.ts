@@ -10,9 +10,13 @@ import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
 import { parseJsonColumn } from './draft-rows.js';
 
-/** Posts by agents and loops: what the automation caps count (a person's own posts never use them up). */
+/**
+ * Posts by agents and loops: what the automation caps count (a person's own posts never use them up). The
+ * pattern is part of the SQL text: SQLite reads a bound LIKE pattern while planning, so binding it on each
+ * run had the statement planned again every time (see inline-limits.ts).
+ */
 const autonomousPosts = (eb: ExpressionBuilder<DB, 'posts'>) =>
-  eb.or([eb('actor', '=', 'agent'), eb('actor', 'like', 'loop:%')]);
+  eb.or([eb('actor', '=', 'agent'), eb('actor', 'like', sql.lit('loop:%'))]);
 
 export class PostingUsageReads {
   constructor(

@@ -1,6 +1,6 @@
 // Provenance of drafts in provenance_links: the notes, fragments and seeds a draft's text came from, with
 // the note path, heading path and a snippet kept so a link still explains itself if the note changes.
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import type { PostedNote, ProvenanceRef, ProvenanceStore } from '../../../core/ports/provenance-store.js';
 import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
@@ -8,6 +8,7 @@ import { FRAGMENT_TEXT } from './fragment-spans.js';
 
 export class ProvenanceRepository implements ProvenanceStore {
   private readonly sqlite: Database;
+  private posted: Statement | undefined;
 
   constructor(
     database: AppDatabase,
@@ -68,9 +69,9 @@ export class ProvenanceRepository implements ProvenanceStore {
   }
 
   postedNotes(): PostedNote[] {
-    return this.sqlite
-      .prepare(
-        `select distinct n.id as nodeId, n.source_id as sourceId, n.relative_path as relativePath,
+    // Read at every note-metrics turn: prepared once (preparing this join cost more than running it).
+    this.posted ??= this.sqlite.prepare(
+      `select distinct n.id as nodeId, n.source_id as sourceId, n.relative_path as relativePath,
            m.tweet_id as tweetId, m.impressions, m.likes, m.performance_score as performanceScore
          from posting_jobs j
            join provenance_links p on p.account_id = j.account_id and p.entity_type = 'draft'
@@ -79,7 +80,7 @@ export class ProvenanceRepository implements ProvenanceStore {
            join post_metrics m on m.account_id = j.account_id and m.tweet_id = j.posted_tweet_ids ->> '$[0]'
          where j.account_id = ? and j.status = 'posted' and j.draft_id is not null
          order by n.id, m.tweet_id`,
-      )
-      .all(this.accountId) as PostedNote[];
+    );
+    return this.posted.all(this.accountId) as PostedNote[];
   }
 }

@@ -1,5 +1,6 @@
 // Monitored target accounts in SQLite (table target_accounts), as target monitoring stored them.
 
+import type { Statement } from 'better-sqlite3';
 import { AppError } from '../../../core/errors.js';
 import type { StoredTargetAccount, TargetAccountStore } from '../../../core/ports/discovery-store.js';
 import type { AppDatabase } from '../open-database.js';
@@ -12,29 +13,24 @@ function statusOf(value: string): StoredTargetAccount['status'] {
   return status;
 }
 
+type TargetRow = Omit<StoredTargetAccount, 'status'> & { status: string };
+
 export class TargetAccountRepository implements TargetAccountStore {
+  /** Read at every check of a target (the targets loop checks each one every turn): prepared once. */
+  private listed: Statement | undefined;
+
   constructor(
     private readonly database: AppDatabase,
     private readonly accountId: string,
   ) {}
 
   async list(): Promise<StoredTargetAccount[]> {
-    const rows = await this.database.db
-      .selectFrom('target_accounts')
-      .select([
-        'username',
-        'user_id',
-        'display_name',
-        'followers',
-        'status',
-        'added_at',
-        'last_checked_at',
-        'last_reply_at',
-        'total_replies',
-      ])
-      .where('account_id', '=', this.accountId)
-      .orderBy('username')
-      .execute();
+    this.listed ??= this.database.sqlite.prepare(
+      `select username, user_id, display_name, followers, status, added_at, last_checked_at, last_reply_at,
+         total_replies
+       from target_accounts where account_id = ? order by username`,
+    );
+    const rows = this.listed.all(this.accountId) as TargetRow[];
     return rows.map((row) => ({ ...row, status: statusOf(row.status) }));
   }
 }

@@ -1,5 +1,6 @@
 // Target monitoring's writes to target_accounts (profile, checks, replies) and its count of one loop's
 // committed replies across posts, posting_jobs and approval_queue.
+import type { Statement } from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { Actor } from '../../../contracts/actor.js';
 import type { StoredTargetAccount } from '../../../core/ports/discovery-store.js';
@@ -10,6 +11,7 @@ import { TargetAccountRepository } from './target-account-repository.js';
 
 export class TargetMonitoringRepository implements TargetMonitoringStore {
   private readonly targets: TargetAccountRepository;
+  private checked: Statement | undefined;
 
   constructor(
     private readonly database: AppDatabase,
@@ -54,7 +56,11 @@ export class TargetMonitoringRepository implements TargetMonitoringStore {
   }
 
   async markChecked(username: string, at: Date): Promise<void> {
-    await this.update(username, { last_checked_at: toDbTimestamp(at) });
+    // After every read of a target: prepared once.
+    this.checked ??= this.database.sqlite.prepare(
+      'update target_accounts set last_checked_at = ? where account_id = ? and username = ?',
+    );
+    this.checked.run(toDbTimestamp(at), this.accountId, username);
   }
 
   async recordReply(username: string, at: Date): Promise<void> {

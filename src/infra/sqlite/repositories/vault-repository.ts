@@ -3,6 +3,7 @@
 // text, cut from the body: fragment-spans.ts), and pending seeds.
 import { sql } from 'kysely';
 import type { NoteFragment, NoteSeed, VaultStore, WinningPost } from '../../../core/ports/vault-store.js';
+import { sqlLimit } from '../inline-limits.js';
 import type { AppDatabase } from '../open-database.js';
 import { holdsWord, type SpanRow, withFragmentText } from './fragment-spans.js';
 
@@ -64,7 +65,7 @@ export class VaultRepository implements VaultStore {
         or ((p.kind = 'reply' or coalesce(trim(p.topic), '') = '')
           and p.id in (select rowid from posts_fts where posts_fts match ${ftsQuery(words)})))
       order by performance desc, p.posted_at desc
-      limit ${limit}`.execute(this.database.db);
+      limit ${sqlLimit(limit)}`.execute(this.database.db);
     return rows.map((row) => ({
       text: row.text,
       kind: row.kind,
@@ -87,7 +88,9 @@ export class VaultRepository implements VaultStore {
       from content_chunks c join content_nodes n on n.id = c.node_id
       where n.account_id = ${this.accountId} and n.gone_at is null and c.status = 'active'
         and n.id in (${sql.join(nodeIds.map((id) => sql`${id}`))})
-      order by c.retrieval_boost desc, c.node_id, c.chunk_index limit ${limit}`.execute(this.database.db);
+      order by c.retrieval_boost desc, c.node_id, c.chunk_index limit ${sqlLimit(limit)}`.execute(
+      this.database.db,
+    );
     return withFragmentText(this.database.sqlite, rows).map(toFragment);
   }
 
@@ -119,7 +122,7 @@ export class VaultRepository implements VaultStore {
       select s.id, s.node_id, s.seed_text, n.title, n.relative_path from draft_seeds s
         join content_nodes n on n.id = s.node_id
       where s.account_id = ${this.accountId} and s.status = 'pending' and n.gone_at is null
-      order by s.engagement_weight desc, s.id limit ${limit}`.execute(this.database.db);
+      order by s.engagement_weight desc, s.id limit ${sqlLimit(limit)}`.execute(this.database.db);
     return rows.map((row) => ({
       seedId: row.id,
       nodeId: row.node_id,
