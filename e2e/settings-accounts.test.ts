@@ -55,4 +55,42 @@ describe('accounts in Settings', () => {
       ['team', 'removed'],
     ]);
   });
+
+  it('makes another account the default after a confirmation; the table and the file say so', async () => {
+    const { page } = studio;
+    await page.goto(`${studio.server.url}/settings`);
+    const section = page.getByRole('region', { name: 'Accounts' });
+    const table = section.getByRole('table', { name: /accounts/ });
+    const main = table.getByRole('row', { name: /default · default/ });
+    await main.getByRole('button', { name: 'Rename default' }).click();
+    await main.getByRole('textbox', { name: 'New name for default' }).fill('personal');
+    await main.getByRole('button', { name: 'Rename', exact: true }).click();
+    await table.getByRole('rowheader', { name: 'personal · default' }).waitFor();
+
+    await section.getByRole('textbox', { name: 'New account name' }).fill('side');
+    await section.getByRole('button', { name: 'Add account' }).click();
+    const side = table.getByRole('row', { name: /^side/ });
+    await side.getByRole('button', { name: 'Make side the default' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Make side the default account?' });
+    await dialog.getByText(/every other account keeps exactly the settings it has now/).waitFor();
+    await dialog.getByRole('button', { name: 'Make side the default' }).click();
+    await table.getByRole('rowheader', { name: 'side · default' }).waitFor();
+    await section
+      .getByRole('status')
+      .getByText(/'side' is the default account/)
+      .waitFor();
+    // The default first, then the former default, which may be made the default again.
+    expect(await table.getByRole('rowheader').allTextContents()).toEqual([
+      'side · default',
+      'personal',
+      'team',
+    ]);
+    await table
+      .getByRole('row', { name: /^personal/ })
+      .getByRole('button', { name: 'Make personal the default' })
+      .waitFor();
+    expect(configText()).toContain('default_account = "side"');
+    expect(configText()).toContain('[accounts.personal]');
+    expect(configText()).not.toContain('[accounts.side]');
+  });
 });

@@ -5,6 +5,8 @@ import type {
   AccountList,
   AddAccount,
   AddAccountResult,
+  MakeDefaultAccount,
+  MakeDefaultAccountResult,
   RemoveAccount,
   RemoveAccountResult,
   UpdateAccount,
@@ -13,6 +15,7 @@ import type {
 import { systemClock } from '../core/ports/clock.js';
 import { listAccounts } from '../core/services/accounts/account-summary.js';
 import { addAccount } from '../core/services/accounts/add-account.js';
+import { makeDefaultAccount } from '../core/services/accounts/make-default-account.js';
 import { removeAccount } from '../core/services/accounts/remove-account.js';
 import { updateAccount } from '../core/services/accounts/update-account.js';
 import type { DataPaths } from '../infra/config/config-paths.js';
@@ -25,6 +28,7 @@ export interface AccountCommands {
   list(): AccountList;
   add(input: AddAccount): AddAccountResult;
   rename(input: UpdateAccount): UpdateAccountResult;
+  makeDefault(input: MakeDefaultAccount): MakeDefaultAccountResult;
   remove(input: RemoveAccount): Promise<RemoveAccountResult>;
   close(): Promise<void>;
 }
@@ -44,6 +48,7 @@ export function openAccountCommands(load: LoadConfigOptions, data: DataPaths): A
     list: () => listAccounts(deps),
     add: (input) => addAccount(deps, input),
     rename: (input) => updateAccount(deps, input),
+    makeDefault: (input) => makeDefaultAccount(deps, input),
     remove: (input) => removeAccount(deps, input),
     close: () => database.close(),
   };

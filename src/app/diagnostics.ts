@@ -1,22 +1,29 @@
 // `app test` wired: the diagnostics service (pure, in core) gets the real config, database, token file and,
 // unless offline, the LLM and platform probes. A config that does not load is reported, not thrown.
 import { DEFAULT_ACCOUNT_ID } from '../contracts/account.js';
+import type { Config } from '../contracts/config/config.js';
+import { accountNames, effectiveAccountConfig } from '../core/domain/account-settings.js';
 import { formatIssue } from '../core/domain/config-issue.js';
+import { AppError } from '../core/errors.js';
 import { systemClock } from '../core/ports/clock.js';
 import { type DiagnosticsReport, runDiagnostics } from '../core/services/diagnostics/run-diagnostics.js';
 import { summarizeSources } from '../core/services/sources/source-status.js';
+import type { DataPaths } from '../infra/config/config-paths.js';
 import { probeLlm } from '../infra/llm/probe-llm.js';
 import { probePlatform } from '../infra/social/probe-platform.js';
 import { readTokenFile } from '../infra/social/token-store.js';
 import { openDatabase } from '../infra/sqlite/open-database.js';
 import { NoteRepository } from '../infra/sqlite/repositories/note-repository.js';
 import { type CommandInput, loadCommandConfig } from './config-file.js';
+import { accountPathsOf } from './platform-login.js';
 
 export interface DiagnoseOptions {
   /** Every tool name, to check `[mcp_policy]` entries against. */
   toolNames: readonly string[];
   /** Skips the two network probes (LLM and platform). */
   offline?: boolean;
+  /** Checks this account of the config (its effective settings, login and notes); default: the default one. */
+  account?: string;
 }
 
 export async function diagnose(input: CommandInput, options: DiagnoseOptions): Promise<DiagnosticsReport> {
@@ -26,7 +33,10 @@ export async function diagnose(input: CommandInput, options: DiagnoseOptions): P
     options: input.options,
     toolNames: options.toolNames,
   });
-  const { config, data } = loaded;
+  const found =
+    loaded.config && loaded.data ? await accountOf(loaded.config, loaded.data, options.account) : undefined;
+  const config = found?.config ?? loaded.config;
+  const data = found?.paths ?? loaded.data;
   const online = config && data && !options.offline ? { config, data } : undefined;
   return runDiagnostics({
     config,
@@ -49,7 +59,7 @@ export async function diagnose(input: CommandInput, options: DiagnoseOptions): P
       if (!data) return [];
       const database = openDatabase({ path: data.dbPath });
       try {
-        return summarizeSources(new NoteRepository(database, DEFAULT_ACCOUNT_ID));
+        return summarizeSources(new NoteRepository(database, found?.id ?? DEFAULT_ACCOUNT_ID));
       } finally {
         await database.close();
       }
@@ -65,4 +75,17 @@ export async function diagnose(input: CommandInput, options: DiagnoseOptions): P
           clock: systemClock,
         })),
   });
+}
+
+/** The account's effective settings and files (core/domain/account-settings.ts, platform-login.ts). */
+async function accountOf(config: Config, data: DataPaths, account: string | undefined) {
+  const names = accountNames(config);
+  if (account !== undefined && !names.includes(account))
+    throw new AppError(
+      'not_found',
+      `--account: no account named '${account}'; the accounts are ${names.join(', ')}`,
+    );
+  const name = account ?? (names[0] as string);
+  const { id, paths } = await accountPathsOf(config, data, name);
+  return { id, paths, config: { ...config, ...effectiveAccountConfig(config, name).config } as Config };
 }

@@ -8,7 +8,7 @@ import { systemClock } from '../core/ports/clock.js';
 import { accountDataPaths, type DataPaths } from '../infra/config/config-paths.js';
 import { type LoginOptions, type LoginResult, login } from '../infra/social/oauth-login.js';
 import { readTokenFile } from '../infra/social/token-store.js';
-import { openDatabase } from '../infra/sqlite/open-database.js';
+import { type AppDatabase, openDatabase } from '../infra/sqlite/open-database.js';
 import { AccountRepository } from '../infra/sqlite/repositories/account-repository.js';
 import { ApiUsageRepository } from '../infra/sqlite/repositories/api-usage-repository.js';
 import { platformUserClaim } from './wiring/login-claim.js';
@@ -32,13 +32,8 @@ export async function loginToPlatform(
 ): Promise<LoginResult & { tokensPath: string }> {
   const database = openDatabase({ path: data.dbPath });
   try {
-    const names = accountNames(config);
-    const id =
-      account === undefined || account === names[0]
-        ? DEFAULT_ACCOUNT_ID
-        : new AccountRepository(database).ensure(names).get(account);
-    if (id === undefined) throw new AppError('not_found', `no account named '${account}'`);
-    const { tokensPath } = accountDataPaths(data, { id, isDefault: id === DEFAULT_ACCOUNT_ID });
+    const id = accountRowId(database, config, account);
+    const { tokensPath } = accountDataPaths(data, { id });
     const result = await login({
       config,
       tokensPath,
@@ -50,6 +45,43 @@ export async function loginToPlatform(
       ...dialog,
     });
     return { ...result, tokensPath };
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * The row of `account` (default: the default account), made as the service's start would make it; the
+ * default account's is not always the seeded row (`app accounts default`). Throws not_found for a name the
+ * config does not have.
+ */
+export function accountRowId(database: AppDatabase, config: Readonly<Config>, account?: string): string {
+  const names = accountNames(config);
+  const name = account ?? names[0] ?? '';
+  const id = new AccountRepository(database).ensure(names).get(name);
+  if (id === undefined) throw new AppError('not_found', `no account named '${name}'`);
+  return id;
+}
+
+/**
+ * The files of `account` (default: the default account): the data directory's for the seeded row, which
+ * is always the one account of a config without further accounts (no database is opened then), else
+ * `accounts/<id>/…` as its row says.
+ */
+export async function accountPathsOf(
+  config: Readonly<Config>,
+  data: DataPaths,
+  account?: string,
+): Promise<{ id: string; paths: DataPaths }> {
+  if (
+    Object.keys(config.accounts ?? {}).length === 0 &&
+    (account === undefined || account === accountNames(config)[0])
+  )
+    return { id: DEFAULT_ACCOUNT_ID, paths: data };
+  const database = openDatabase({ path: data.dbPath });
+  try {
+    const id = accountRowId(database, config, account);
+    return { id, paths: accountDataPaths(data, { id }) };
   } finally {
     await database.close();
   }

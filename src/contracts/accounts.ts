@@ -104,6 +104,28 @@ export const UpdateAccountResultSchema = z.object({
 });
 export type UpdateAccountResult = z.infer<typeof UpdateAccountResultSchema>;
 
+export const MakeDefaultAccountInput = z.object({ name: ExistingNameSchema });
+export type MakeDefaultAccount = z.infer<typeof MakeDefaultAccountInput>;
+
+export const MakeDefaultAccountResultSchema = z.object({
+  account: AccountSummarySchema,
+  previous_default: z
+    .string()
+    .describe('The former default account, now an `[accounts.<name>]` table of its own.'),
+  moved_settings: z
+    .array(z.string())
+    .describe(
+      'The keys the switch wrote (dotted: global ones such as `limits.max_replies_per_day`, and `accounts.<name>.…` for the accounts that keep their value), so that every account runs with exactly the settings it had.',
+    ),
+  dropped_display_name: z
+    .string()
+    .nullable()
+    .describe('The new default’s display name, dropped: the default account shows its name.'),
+  restart_required: RestartRequiredSchema,
+  message: z.string(),
+});
+export type MakeDefaultAccountResult = z.infer<typeof MakeDefaultAccountResultSchema>;
+
 export const RemoveAccountInput = z.object({
   name: ExistingNameSchema,
   confirm: z

@@ -4,6 +4,7 @@
 import { accountProfileOperation } from './account/account-profile-operation.js';
 import { addAccountOperation } from './accounts/add-account-operation.js';
 import { listAccountsOperation } from './accounts/list-accounts-operation.js';
+import { makeDefaultAccountOperation } from './accounts/make-default-account-operation.js';
 import { removeAccountOperation } from './accounts/remove-account-operation.js';
 import { updateAccountOperation } from './accounts/update-account-operation.js';
 import { ANALYTICS_OPERATIONS } from './analytics/index.js';
@@ -139,6 +140,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   listAccountsOperation,
   addAccountOperation,
   updateAccountOperation,
+  makeDefaultAccountOperation,
   removeAccountOperation,
   describeSettingsOperation,
   listToolsOperation,

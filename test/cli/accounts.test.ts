@@ -3,7 +3,7 @@
 // a terminal, --yes without one), the login revoked at the fake platform; a purge deletes every row of the
 // account, and a backup taken before brings them back. `app auth` refuses a platform user another account
 // has, naming it.
-import { copyFileSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -164,6 +164,75 @@ describe('app accounts rename', () => {
     expect(bad.stderr).toContain(ACCOUNT_NAME_RULE);
     expect((await app(['accounts', 'rename', 'work', 'personal'])).code).toBe(2);
     expect((await app(['accounts', 'rename', 'nobody', 'x'])).code).toBe(1);
+  });
+});
+
+describe('app accounts default', () => {
+  it('refuses while the default is called `default`; then makes work the default, every account keeping its settings, login and row', async () => {
+    const id = await workWithLogin();
+    const unnamed = await app(['accounts', 'default', 'work']);
+    expect(unnamed.code).toBe(2);
+    expect(unnamed.stderr).toContain('app accounts rename default');
+    expect(fileText()).toBe(file);
+
+    expect((await app(['accounts', 'rename', 'default', 'personal'])).code).toBe(0);
+    const made = await app(['accounts', 'default', 'work', '--json']);
+    expect(made.code, made.stderr).toBe(0);
+    expect(JSON.parse(made.stdout)).toMatchObject({
+      previous_default: 'personal',
+      dropped_display_name: 'Work',
+      moved_settings: ['limits.max_replies_per_day', 'accounts.personal.limits.max_replies_per_day'],
+      account: { name: 'work', default: true, login: { state: 'valid', user_id: '1001' } },
+    });
+    const text = fileText();
+    expect(text.startsWith('# my service: the platform is the fake\ndefault_account = "work"\n')).toBe(true);
+    expect(text).not.toContain('[accounts.work');
+    // work's 2 is the global value now; personal keeps the 5 it inherited.
+    expect(text).toContain('[limits]\nmax_replies_per_day = 2\n');
+    expect(text).toContain('[accounts.personal]\n');
+    expect(text).toContain('[accounts.personal.limits]\nmax_replies_per_day = 5\n');
+
+    const list = JSON.parse((await app(['accounts', 'list', '--json'])).stdout);
+    expect(list.default_account).toBe('work');
+    expect(
+      list.accounts.map((a: { name: string; default: boolean; overrides: string[] }) => [
+        a.name,
+        a.default,
+        a.overrides,
+      ]),
+    ).toEqual([
+      ['work', true, []],
+      ['personal', false, ['limits.max_replies_per_day']],
+    ]);
+    // No row moved: work keeps its id (and with it its data and login folder), personal the seeded row.
+    expect(await rowOf('work')).toEqual({ id, status: 'active' });
+    expect(await rowOf('personal')).toEqual({ id: DEFAULT_ACCOUNT_ID, status: 'active' });
+    expect(existsSync(join(home.dir, 'accounts', id, 'tokens.json'))).toBe(true);
+    // Commands that name no account act on work, with its own login (not the data directory's file).
+    rmSync(join(home.dir, 'tokens.json'));
+    const check = JSON.parse((await app(['test', '--offline', '--format', 'json'])).stdout);
+    expect(check.auth).toMatchObject({ token_valid: true });
+
+    // The seeded row holds the service's first data: removed, it is kept, never purged.
+    const purge = await app(['accounts', 'remove', 'personal', '--purge', '--yes']);
+    expect(purge.code).toBe(2);
+    expect(purge.stderr).toContain('never purged');
+    expect(await rowOf('personal')).toEqual({ id: DEFAULT_ACCOUNT_ID, status: 'active' });
+  });
+});
+
+describe('app test --account', () => {
+  it("checks that account's settings and login, and refuses a name the config does not have", async () => {
+    await workWithLogin();
+    rmSync(join(home.dir, 'tokens.json'));
+    const report = (args: string[]) => app(['test', '--offline', '--format', 'json', ...args]);
+    const main = JSON.parse((await report([])).stdout);
+    const work = JSON.parse((await report(['--account', 'work'])).stdout);
+    expect(main.auth?.token_valid ?? false).toBe(false);
+    expect(work.auth).toMatchObject({ token_valid: true });
+    const unknown = await report(['--account', 'nobody']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("no account named 'nobody'; the accounts are default, work");
   });
 });
 

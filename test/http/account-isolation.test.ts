@@ -309,6 +309,8 @@ const SERVICE_ADMIN: Record<string, { reason: string; body: unknown }> = {
     reason: 'removes an account of the service, confirmed with its name',
     body: { confirm: 'not-b' },
   },
+  // Refused here because the default account is still called `default` (rename it first).
+  'POST /api/accounts/:name/default': { reason: 'makes an account of the service the default', body: {} },
 };
 
 /** Answers may show these only where a route says why (ALLOWED_WORDS). */

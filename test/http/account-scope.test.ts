@@ -101,5 +101,24 @@ describe('the account a request acts on', () => {
     );
     expect(write.status).toBe(404);
     expect(h.app.deps.database.sqlite.prepare('select count(*) as n from drafts').get()).toEqual(before);
+    // Audited: each refusal after authentication is in the default account's action log (Activity), the
+    // anonymous one is not (it never got past authentication).
+    const refusals = h.app.deps.database.sqlite
+      .prepare(
+        "select account_id, status, message, metadata from action_log where action_type = 'account_refused' order by id",
+      )
+      .all() as Array<{ account_id: string; status: string; message: string; metadata: string }>;
+    expect(refusals.map((row) => [row.account_id, row.status])).toEqual([
+      [DEFAULT_ACCOUNT_ID, 'refused'],
+      [DEFAULT_ACCOUNT_ID, 'refused'],
+    ]);
+    expect(refusals[0]?.message).toContain("'nobody'");
+    expect(refusals.map((row) => JSON.parse(row.metadata))).toEqual([
+      { face: 'http', named: 'nobody', route: '/api/content/drafts', method: 'GET', credential: 'bearer' },
+      { face: 'http', named: 'nobody', route: '/api/content/drafts', method: 'POST', credential: 'bearer' },
+    ]);
+    const activity = await h.api('GET', '/api/activity?action_type=account_refused');
+    expect(activity.status).toBe(200);
+    expect(JSON.stringify(activity.json)).toContain("the account 'nobody'");
   });
 });

@@ -131,6 +131,10 @@ const WALK: Step[] = [
   ['accounts.list', 'GET', '/api/accounts'],
   ['accounts.add', 'POST', '/api/accounts', { name: 'walk', display_name: 'Walk' }],
   ['accounts.update', 'PATCH', '/api/accounts/walk', { new_name: 'walker', display_name: 'Walker' }],
+  // The default account needs a name of its own before another may become the default; then back again.
+  ['accounts.update', 'PATCH', '/api/accounts/default', { new_name: 'main' }],
+  ['accounts.make_default', 'POST', '/api/accounts/walker/default'],
+  ['accounts.make_default', 'POST', '/api/accounts/main/default'],
   ['accounts.remove', 'DELETE', '/api/accounts/walker', { confirm: 'walker', purge: true }],
   ['settings.tools', 'GET', '/api/settings/tools'],
   ['settings.test_llm', 'POST', '/api/settings/test-llm', {}],

@@ -52,7 +52,7 @@ beforeEach(async () => {
   workId = new AccountRepository(database).ensure(['default', 'work']).get('work') as string;
   await database.close();
   storeFakeLogin(fake, paths.tokensPath, { userId: DEFAULT_USER_ID });
-  storeFakeLogin(fake, accountDataPaths(paths, { id: workId, isDefault: false }).tokensPath, {
+  storeFakeLogin(fake, accountDataPaths(paths, { id: workId }).tokensPath, {
     userId: WORK_USER_ID,
   });
 });

@@ -100,6 +100,16 @@ describe('/mcp with an account per token', () => {
       expect([...base.fake.state.tweets.values()].some((t) => t.text === 'Riding the session of b')).toBe(
         false,
       );
+      // Audited in the action log of the token's account (the default one), not in b's.
+      const refusals = base.app.deps.database.sqlite
+        .prepare("select account_id, metadata from action_log where action_type = 'account_refused'")
+        .all();
+      expect(refusals).toEqual([
+        {
+          account_id: DEFAULT_ACCOUNT_ID,
+          metadata: JSON.stringify({ face: 'mcp', route: 'mcp session', credential: 'mcp_token' }),
+        },
+      ]);
     } finally {
       await asB.close();
     }

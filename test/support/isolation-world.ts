@@ -114,7 +114,7 @@ export async function startIsolationWorld(): Promise<IsolationWorld> {
   // B signs in at the fake as its own user, into its own tokens file (as `app auth --account b` would).
   const [bUser] = h.fake.state.seed({ users: [{ username: B_USERNAME, name: 'Bee Account' }] }).users;
   if (!bUser) throw new Error('the fake made no user for B');
-  storeFakeLogin(h.fake, accountDataPaths(a.deps.paths, { id: b.id, isDefault: false }).tokensPath, {
+  storeFakeLogin(h.fake, accountDataPaths(a.deps.paths, { id: b.id }).tokensPath, {
     userId: bUser,
   });
   const aUser = (await a.deps.social.read.getMe()).id;

@@ -9,6 +9,8 @@ import type {
   AccountListSchema,
   AddAccountInput,
   AddAccountResultSchema,
+  MakeDefaultAccountInput,
+  MakeDefaultAccountResultSchema,
   RemoveAccountInput,
   RemoveAccountResultSchema,
   UpdateAccountInput,
@@ -815,6 +817,18 @@ export const api = {
         '/api/accounts/{name}',
         { name },
         body,
+        options,
+      ),
+    /**
+     * Makes the account the default one (as `app accounts default NAME`): the one that requests naming
+     * no account, `app mcp serve` without `--account` and the CLI act on.
+     */
+    makeDefault: (name: z.input<typeof MakeDefaultAccountInput>['name'], options?: CallOptions) =>
+      callRoute<z.infer<typeof MakeDefaultAccountResultSchema>>(
+        'POST',
+        '/api/accounts/{name}/default',
+        { name },
+        undefined,
         options,
       ),
     /**

@@ -3,7 +3,11 @@ import { randomUUID } from 'node:crypto';
 import type { LoopDeps } from '../../automation/loop-deps.js';
 import type { Scheduler } from '../../automation/scheduler.js';
 import type { Config } from '../../contracts/config/config.js';
-import { accountNames, effectiveAccountConfig } from '../../core/domain/account-settings.js';
+import {
+  accountNames,
+  defaultAccountName,
+  effectiveAccountConfig,
+} from '../../core/domain/account-settings.js';
 import { effectiveApprovalMode } from '../../core/domain/config-rules.js';
 import type { GuardSettings } from '../../core/domain/posting-guards.js';
 import { ENDPOINT_ACTIONS } from '../../core/gateway/endpoint-actions.js';
@@ -189,24 +193,49 @@ function retireRemoved(
 }
 
 /**
- * The config an account runs with, live: the default account's is the service's config itself (one account
- * changes nothing); a further account's is the global config with its own table merged in, worked out again
- * only when the config changes.
+ * The config an account runs with, live: found by its row's label (its name now), so a rename, or another
+ * account made the default (`app accounts default`), applies to a running service without moving an
+ * account onto another's settings. The default account's is the service's config itself (one account
+ * changes nothing); a further account's is the global config with its own table merged in, worked out
+ * again only when the config changes.
  */
-function accountConfig(shared: Shared, account: { name: string; isDefault: boolean }) {
-  if (account.isDefault) return shared.cfg;
+function accountConfig(shared: Shared, account: { isDefault: boolean }, nameNow: () => string) {
   let from: Readonly<Config> | undefined;
   let merged: Readonly<Config> | undefined;
   return (): Readonly<Config> => {
     const current = shared.cfg();
     if (current !== from || !merged) {
       from = current;
-      // An account removed from a reloaded file keeps its settings until the restart drops it.
-      merged = Object.hasOwn(current.accounts ?? {}, account.name)
-        ? { ...current, ...effectiveAccountConfig(current, account.name).config }
-        : (merged ?? current);
+      const name = nameNow();
+      if (name === defaultAccountName(current)) merged = current;
+      else if (Object.hasOwn(current.accounts ?? {}, name))
+        merged = { ...current, ...effectiveAccountConfig(current, name).config };
+      // Named by neither: the default renamed by hand (the global settings are still its own), or an
+      // account removed from a reloaded file, which keeps its settings until the restart drops it.
+      else merged = account.isDefault ? current : (merged ?? current);
     }
     return merged;
+  };
+}
+
+/**
+ * The settings of the account whose name `nameNow` gives, live: the global sections while it is the default
+ * account, its own `[accounts.<name>]` table otherwise (see accountConfig).
+ */
+function accountSettings(base: SettingsStore, nameNow: () => string): SettingsStore {
+  // The file decides (read again at each call): this process may not have applied it yet.
+  const target = () => {
+    const name = nameNow();
+    return name === defaultAccountName(base.accounts.current()) ? base : base.forAccount(name);
+  };
+  return {
+    read: () => target().read(),
+    write: (edits, check) => target().write(edits, check),
+    fileValue: (key) => target().fileValue(key),
+    exists: () => base.exists(),
+    create: (values, header) => base.create(values, header),
+    forAccount: (name) => base.forAccount(name),
+    accounts: base.accounts,
   };
 }
 
@@ -217,7 +246,9 @@ function createAccountApp(
 ): AccountApp {
   const { options, database, clock } = shared;
   const { logger } = options;
-  const cfg = accountConfig(shared, account);
+  const rows = new AccountRepository(database);
+  const nameNow = () => rows.labelOf(account.id) ?? account.name;
+  const cfg = accountConfig(shared, account, nameNow);
   // What applies only at start reads the account's config as it was then.
   const config = cfg();
   const paths = accountDataPaths(shared.paths, account);
@@ -261,7 +292,7 @@ function createAccountApp(
   const notes = new NoteRepository(database, accountId);
   const provenance = new ProvenanceRepository(database, accountId);
   // A further account reads and writes its own table of the same file.
-  const settings = account.isDefault ? options.settings : options.settings?.forAccount(account.name);
+  const settings = options.settings && accountSettings(options.settings, nameNow);
   const connectors = createConnectors({ ...options, settings, config: cfg, database, accountId, clock });
   const sources = createSourcesManager({
     config: cfg,

@@ -3,6 +3,7 @@
 // running service, the accounts it runs.
 import type { AccountLogin } from '../../contracts/accounts.js';
 import type { Config } from '../../contracts/config/config.js';
+import type { ConfigSource } from '../domain/config-issue.js';
 
 /** One change to the account tables of the config file. */
 export type AccountTableChange =
@@ -11,11 +12,23 @@ export type AccountTableChange =
   /** The default account's name: `default_account` (unset for the name `default`). */
   | { kind: 'rename_default'; to: string }
   | { kind: 'display_name'; name: string; displayName: string | null }
+  /**
+   * `name` becomes the default account (core/domain/account-default.ts): its table goes, `previous` gets
+   * one, and `settings` (full dotted paths, global or `accounts.<x>.…`) are written in that order.
+   */
+  | {
+      kind: 'make_default';
+      name: string;
+      previous: string;
+      settings: ReadonlyArray<{ path: string[]; value: unknown }>;
+    }
   | { kind: 'remove'; name: string };
 
 export interface AccountTables {
   /** The config as this process would load it now: the file under its env and flags. */
   current(): Readonly<Config>;
+  /** Where each value of `current()` comes from (file, env, flag, default), by dotted key. */
+  sources(): ReadonlyMap<string, ConfigSource>;
   /**
    * Saves the changes as one edit of the file, validated like every settings change, comments and layout
    * kept. Throws AppError validation_error (nothing written) when the result would be invalid or the file's
@@ -49,10 +62,9 @@ export interface AccountRecords {
   transaction<T>(work: () => T): T;
 }
 
-/** Which account's files: the default account keeps the data directory's, a further one its own folder. */
+/** Which account's files, by its row: the seeded row's are the data directory's, another's its own folder. */
 export interface AccountFiles {
   id: string;
-  isDefault: boolean;
 }
 
 export interface AccountLogins {

@@ -13,6 +13,7 @@ import {
 import { resolveConfigPaths } from './config-paths.js';
 import { type EditOptions, editConfigText } from './edit-config-file.js';
 import type { LoadConfigOptions } from './load-config.js';
+import { setTomlValue } from './toml-edit.js';
 
 function applyChange(text: string, change: AccountTableChange): string {
   switch (change.kind) {
@@ -26,11 +27,17 @@ function applyChange(text: string, change: AccountTableChange): string {
       return setAccountDisplayName(text, change.name, change.displayName);
     case 'remove':
       return removeAccountTable(text, change.name);
+    case 'make_default': {
+      let next = addAccountTable(removeAccountTable(text, change.name), change.previous);
+      next = setDefaultAccountName(next, change.name, DEFAULT_ACCOUNT);
+      for (const { path, value } of change.settings) next = setTomlValue(next, path, value);
+      return next;
+    }
   }
 }
 
 const keyOf = (change: AccountTableChange) =>
-  change.kind === 'rename_default'
+  change.kind === 'rename_default' || change.kind === 'make_default'
     ? 'default_account'
     : `accounts.${change.kind === 'rename' ? change.from : change.name}`;
 

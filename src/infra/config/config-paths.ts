@@ -1,6 +1,8 @@
 // Where the config file and the data directory are: -c flag, APP_CONFIG, APP_HOME, or ~/.app.
+
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { DEFAULT_ACCOUNT_ID } from '../../contracts/account.js';
 import type { Config } from '../../contracts/config/config.js';
 import type { DataPaths } from '../../contracts/data-paths.js';
 
@@ -52,22 +54,22 @@ export function dataPaths(config: Config, dataDir: string, env: Env = process.en
   };
 }
 
-/** Which account's files: the default account or a further one, by its row's id. */
+/** Which account's files: by its row's id. */
 export interface AccountFilesOf {
   id: string;
-  isDefault: boolean;
 }
 
 /**
- * An account's own files: the default account keeps the data directory's (one account changes nothing); a
- * further one keeps its platform login and its tool-server token under `accounts/<account id>/` (`dir`),
- * named by the id so a rename moves nothing.
+ * An account's own files: the account of the seeded row (the first default account) keeps the data
+ * directory's (one account changes nothing); every other one keeps its platform login and its tool-server
+ * token under `accounts/<account id>/` (`dir`), named by the id so a rename, or another account made the
+ * default, moves nothing.
  */
 export function accountFilePaths(
   dataDir: string,
   account: AccountFilesOf,
 ): { dir?: string; tokensPath: string; scraperSessionPath: string; mcpTokenPath: string } {
-  const dir = account.isDefault ? undefined : join(dataDir, 'accounts', account.id);
+  const dir = account.id === DEFAULT_ACCOUNT_ID ? undefined : join(dataDir, 'accounts', account.id);
   const inside = dir ?? dataDir;
   return {
     ...(dir ? { dir } : {}),
@@ -82,7 +84,7 @@ export function accountFilePaths(
  * that account only. The database, the API token, media and backups are the service's.
  */
 export function accountDataPaths(paths: DataPaths, account: AccountFilesOf): DataPaths {
-  if (account.isDefault) return paths;
+  if (account.id === DEFAULT_ACCOUNT_ID) return paths;
   const { tokensPath, scraperSessionPath, mcpTokenPath } = accountFilePaths(paths.dataDir, account);
   return { ...paths, tokensPath, scraperSessionPath, mcpTokenPath };
 }

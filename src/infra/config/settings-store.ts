@@ -136,6 +136,10 @@ export function createSettingsStore(
       if (!config) throw refusal(loaded.issues);
       return config;
     },
+    sources() {
+      const loaded = fresh();
+      return (loaded.config ? loaded : lastGood)?.sources ?? new Map();
+    },
     edit(changes) {
       try {
         editAccountTables(load, changes);

@@ -47,7 +47,9 @@ export function buildProgram(io: CliIo, version: string): Command {
 
   const accounts = program
     .command('accounts')
-    .description('The service’s accounts: list, add, rename, remove (each one a table of config.toml)');
+    .description(
+      'The service’s accounts: list, add, rename, default, remove (each one a table of config.toml)',
+    );
   const accountsCommand = () => import('./commands/accounts.js');
   accounts
     .command('list')
@@ -68,6 +70,13 @@ export function buildProgram(io: CliIo, version: string): Command {
     .option('--json', 'output JSON')
     .action(async (from, to, opts) => (await accountsCommand()).runAccountsRename(context(), from, to, opts));
   accounts
+    .command('default <name>')
+    .description(
+      'Make an account the default one (what names no account acts on); every account keeps its settings, data and login',
+    )
+    .option('--json', 'output JSON')
+    .action(async (name, opts) => (await accountsCommand()).runAccountsDefault(context(), name, opts));
+  accounts
     .command('remove <name>')
     .description(
       'Remove an account: its login is revoked and its tokens deleted; its data is kept unless --purge',
@@ -84,6 +93,10 @@ export function buildProgram(io: CliIo, version: string): Command {
     )
     .addOption(format())
     .option('--offline', 'do not contact the LLM or the platform')
+    .option(
+      '--account <name>',
+      'check this account: its settings, login and notes (default: the default account)',
+    )
     .action(async (opts) => (await import('./commands/diagnose.js')).runDiagnose(context(), opts));
 
   program

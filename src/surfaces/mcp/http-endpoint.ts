@@ -1,6 +1,7 @@
 // The tool server over the MCP streamable HTTP transport, on Node's request and response: the bearer token
 // (its own file), the DNS-rebinding guard on Host and Origin (name and port), a bounded batch, then one
 // session per client (Mcp-Session-Id), each an SDK transport connected to buildToolServer's server.
+
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -8,6 +9,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { sameToken } from '../../app/mcp-token.js';
 import type { AppDeps } from '../../app/wiring/create-app.js';
 import type { ToolProfile } from '../../contracts/tools/tool-binding.js';
+import { auditAccountRefusal } from '../../core/services/accounts/audit-account-refusal.js';
 import { allowedHostNames, hostName } from '../http/host-guard.js';
 import { buildToolServer } from './build-tool-server.js';
 import { readRpcBody } from './read-rpc-body.js';
@@ -184,6 +186,8 @@ export function createHttpEndpoint(deps: AppDeps, options: HttpEndpointOptions):
     // Another account's session is as good as absent: its id alone never lets a token act for it.
     const session = found?.accountId === checked.deps.accountId ? found : undefined;
     if (typeof id === 'string' && !session) {
+      if (found)
+        auditAccountRefusal(checked.deps, { face: 'mcp', route: 'mcp session', credential: 'mcp_token' });
       req.resume();
       refuse(res, 404, -32001, 'Session not found: initialize a new session');
       return;

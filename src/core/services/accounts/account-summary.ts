@@ -12,15 +12,22 @@ import type { AccountAdminDeps } from './account-admin-deps.js';
 
 const NO_LOGIN = { state: 'missing', user_id: null, username: null, expires_at: null } as const;
 
-/** The row of the account named `name`: the seeded row for the default one, else the oldest by label. */
+/**
+ * The row of the account named `name`: the one labelled with its name (the seeded row first); for the
+ * default account whose name no row has yet (a service not started since it was renamed by hand), the
+ * seeded row unless another account of the config has it. The same rule as AccountRepository.ensure.
+ */
 export function recordOf(
   records: readonly AccountRecord[],
   name: string,
-  isDefault: boolean,
+  config: Readonly<Config>,
 ): AccountRecord | undefined {
-  return isDefault
-    ? records.find((record) => record.id === DEFAULT_ACCOUNT_ID)
-    : records.find((record) => record.id !== DEFAULT_ACCOUNT_ID && record.name === name);
+  const labelled =
+    records.find((record) => record.name === name && record.id === DEFAULT_ACCOUNT_ID) ??
+    records.find((record) => record.name === name);
+  if (labelled || name !== defaultAccountName(config)) return labelled;
+  const seeded = records.find((record) => record.id === DEFAULT_ACCOUNT_ID);
+  return seeded && !Object.hasOwn(config.accounts ?? {}, seeded.name) ? seeded : undefined;
 }
 
 function summarize(
@@ -31,7 +38,7 @@ function summarize(
 ): AccountSummary {
   const isDefault = name === defaultAccountName(config);
   const configured = isDefault || Object.hasOwn(config.accounts ?? {}, name);
-  const record = recordOf(records, name, isDefault);
+  const record = recordOf(records, name, config);
   const settings = configured ? effectiveAccountConfig(config as Config, name) : undefined;
   return {
     name,
@@ -39,7 +46,7 @@ function summarize(
     default: isDefault,
     status: configured ? 'active' : 'removed',
     running: deps.running ? deps.running.names().includes(name) : null,
-    login: record ? deps.logins.read({ id: record.id, isDefault }) : { ...NO_LOGIN },
+    login: record ? deps.logins.read({ id: record.id }) : { ...NO_LOGIN },
     overrides: settings ? [...settings.overrides.keys()] : [],
   };
 }
@@ -49,9 +56,8 @@ export function listAccounts(deps: AccountAdminDeps): AccountList {
   const config = deps.tables.current();
   const records = deps.records.list();
   const names = accountNames(config);
-  const removed = records
-    .filter((record) => record.id !== DEFAULT_ACCOUNT_ID && !names.includes(record.name))
-    .map((record) => record.name);
+  const configured = new Set(names.map((name) => recordOf(records, name, config)?.id));
+  const removed = records.filter((record) => !configured.has(record.id)).map((record) => record.name);
   return {
     default_account: defaultAccountName(config),
     accounts: [...new Set([...names, ...removed])].map((name) => summarize(deps, config, records, name)),

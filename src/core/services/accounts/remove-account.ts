@@ -32,7 +32,7 @@ export async function removeAccount(
       'name',
     );
   const configured = Object.hasOwn(config.accounts ?? {}, name);
-  const record = recordOf(deps.records.list(), name, false);
+  const record = recordOf(deps.records.list(), name, config);
   if (!configured && !record) throw new AppError('not_found', `no account named '${name}'`);
   if (deps.actingAs === name)
     throw refused(
@@ -44,6 +44,13 @@ export async function removeAccount(
       'conflict',
       `'${name}' is removed already; its data is kept until you purge it (--purge, or purge: true)`,
     );
+  // The seeded row (the service's first default account, since made a further one) holds the data the
+  // service began with, and the data directory's login: it is removed with its data kept, never purged.
+  if (purge && record?.id === DEFAULT_ACCOUNT_ID)
+    throw refused(
+      `'${name}' was the service's first account: its data is kept when it is removed, never purged (remove it without --purge)`,
+      'purge',
+    );
 
   // The config and the row in one step; then the account stops before its login and data go.
   deps.records.transaction(() => {
@@ -51,9 +58,7 @@ export async function removeAccount(
     if (configured) deps.tables.edit([{ kind: 'remove', name }]);
   });
   await deps.running?.retire(name);
-  const login = record
-    ? await deps.logins.discard({ id: record.id, isDefault: record.id === DEFAULT_ACCOUNT_ID })
-    : { tokens: 'none' as const };
+  const login = record ? await deps.logins.discard({ id: record.id }) : { tokens: 'none' as const };
   const rowsDeleted = purge && record ? deps.records.purge(record.id) : 0;
 
   const told = [`Removed account '${name}'.`];

@@ -22,7 +22,7 @@ export function updateAccount(deps: AccountAdminDeps, input: UpdateAccount): Upd
   if (!names.includes(name)) throw new AppError('not_found', `no account named '${name}'`);
   const isDefault = name === defaultAccountName(config);
   const records = deps.records.list();
-  const record = recordOf(records, name, isDefault);
+  const record = recordOf(records, name, config);
   const changes: AccountTableChange[] = [];
   let target = name;
   const to = input.new_name;
@@ -35,7 +35,7 @@ export function updateAccount(deps: AccountAdminDeps, input: UpdateAccount): Upd
         });
     } else refuseBadName(to, 'new_name');
     if (names.includes(to)) throw new AppError('conflict', `an account named '${to}' exists already`);
-    if (recordOf(records, to, false))
+    if (recordOf(records, to, config))
       throw new AppError(
         'conflict',
         `a removed account named '${to}' keeps its data under that name; purge it first (app accounts remove ${to} --purge) or choose another name`,

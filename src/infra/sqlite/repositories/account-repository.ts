@@ -1,8 +1,9 @@
 // The `accounts` rows behind the config's accounts: a row's id is what every other table's `account_id`
-// holds, its label is the account's name in the config. The default account is always the seeded row
-// (DEFAULT_ACCOUNT_ID), whatever it is called, so one account's data never moves; a further account gets a
-// row of its own the first time the config names it, and keeps it (and its data) when it is renamed or
-// removed from the config, until it is purged.
+// holds, its label is the account's name in the config. An account finds its row by its name; the seeded
+// row (DEFAULT_ACCOUNT_ID) holds the first default account, whatever it is called, so one account's data
+// never moves. A further account gets a row of its own the first time the config names it, and keeps it
+// (and its data) when it is renamed, made the default (`app accounts default`) or removed from the config,
+// until it is purged.
 import { randomUUID } from 'node:crypto';
 import type { Database as Sqlite } from 'better-sqlite3';
 import { DEFAULT_ACCOUNT_ID } from '../../../contracts/account.js';
@@ -45,48 +46,52 @@ export class AccountRepository implements AccountRecords {
   }
 
   /**
-   * The ids of the config's accounts, `names[0]` being the default one: the seeded row takes the default
-   * account's name; any other name finds its row by label (made active again if it was removed) or gets a
-   * new one. One transaction, so two processes starting at once agree on the ids. Rows the config no longer
-   * names are left as they are.
+   * The ids of the config's accounts, `names[0]` being the default one: each name finds its row by label
+   * (made active again if it was removed) or gets a new one; the default account's name, when no row has it
+   * (the seeded row's first name, or a default renamed by hand), takes the seeded row unless another of
+   * the names has it. One transaction, so two processes starting at once agree on the ids. Rows the config
+   * no longer names are left as they are.
    */
   ensure(names: readonly string[]): Map<string, string> {
     const [defaultName, ...others] = names;
     const ids = new Map<string, string>();
     const run = this.sqlite.transaction(() => {
-      if (defaultName !== undefined) {
-        this.sqlite
-          .prepare(
-            `update accounts set label = ?, status = 'active',
-               updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-             where id = ? and (label <> ? or status <> 'active')`,
-          )
-          .run(defaultName, DEFAULT_ACCOUNT_ID, defaultName);
-        ids.set(defaultName, DEFAULT_ACCOUNT_ID);
-      }
-      const byLabel = this.sqlite.prepare(
-        'select id, status from accounts where label = ? and id <> ? order by created_at, id limit 1',
+      const rows = this.sqlite
+        .prepare('select id, label from accounts order by created_at, id')
+        .all() as Array<{
+        id: string;
+        label: string;
+      }>;
+      const byLabel = (name: string) =>
+        rows.find((row) => row.label === name && row.id === DEFAULT_ACCOUNT_ID) ??
+        rows.find((row) => row.label === name);
+      const activate = this.sqlite.prepare(
+        `update accounts set label = ?, status = 'active', updated_at = ${NOW}
+         where id = ? and (label <> ? or status <> 'active')`,
       );
-      for (const name of others) {
-        const found = byLabel.get(name, DEFAULT_ACCOUNT_ID) as { id: string; status: string } | undefined;
-        if (found) {
-          if (found.status !== 'active')
-            this.sqlite
-              .prepare(
-                `update accounts set status = 'active', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-                 where id = ?`,
-              )
-              .run(found.id);
-          ids.set(name, found.id);
-          continue;
+      const insert = this.sqlite.prepare('insert into accounts (id, label) values (?, ?)');
+      for (const name of defaultName === undefined ? others : [defaultName, ...others]) {
+        let id = byLabel(name)?.id;
+        if (id === undefined && name === defaultName) {
+          const seeded = rows.find((row) => row.id === DEFAULT_ACCOUNT_ID);
+          if (seeded && !others.includes(seeded.label)) id = seeded.id;
         }
-        const id = randomUUID();
-        this.sqlite.prepare('insert into accounts (id, label) values (?, ?)').run(id, name);
+        if (id === undefined) {
+          id = randomUUID();
+          insert.run(id, name);
+        } else activate.run(name, id, name);
         ids.set(name, id);
       }
     });
     run.immediate();
     return ids;
+  }
+
+  /** The row's label now: the account's current name (renames relabel it in the same step). */
+  labelOf(id: string): string | undefined {
+    return (
+      this.sqlite.prepare('select label from accounts where id = ?').get(id) as { label: string } | undefined
+    )?.label;
   }
 
   transaction<T>(work: () => T): T {
@@ -96,8 +101,8 @@ export class AccountRepository implements AccountRecords {
   claim(name: string): { id: string; existed: boolean } {
     return this.transaction(() => {
       const found = this.sqlite
-        .prepare('select id from accounts where label = ? and id <> ? order by created_at, id limit 1')
-        .get(name, DEFAULT_ACCOUNT_ID) as { id: string } | undefined;
+        .prepare('select id from accounts where label = ? order by created_at, id limit 1')
+        .get(name) as { id: string } | undefined;
       if (found) {
         this.sqlite
           .prepare(`update accounts set status = 'active', updated_at = ${NOW} where id = ?`)
@@ -136,17 +141,13 @@ export class AccountRepository implements AccountRecords {
   claimPlatformUser(
     id: string,
     user: { id: string; username: string },
-    loggedInAs: (account: { id: string; isDefault: boolean }) => string | undefined,
+    loggedInAs: (account: { id: string }) => string | undefined,
   ): void {
     this.transaction(() => {
       const others = this.list().filter((row) => row.id !== id && row.status === 'active');
       const holder =
         others.find((row) => row.platformUserId === user.id) ??
-        others.find(
-          (row) =>
-            row.platformUserId === null &&
-            loggedInAs({ id: row.id, isDefault: row.id === DEFAULT_ACCOUNT_ID }) === user.id,
-        );
+        others.find((row) => row.platformUserId === null && loggedInAs({ id: row.id }) === user.id);
       if (holder)
         throw new AppError(
           'conflict',

@@ -1,4 +1,4 @@
-// `app accounts list|add|rename|remove`: the service's accounts, through the same core functions as
+// `app accounts list|add|rename|default|remove`: the service's accounts, through the same core functions as
 // /api/accounts. Removal asks on a terminal; without one it needs --yes.
 import { type AccountCommands, openAccountCommands } from '../../../app/accounts.js';
 import type { AccountSummary } from '../../../contracts/accounts.js';
@@ -83,6 +83,13 @@ export async function runAccountsRename(
 ): Promise<void> {
   await withAccounts(ctx, (accounts) => {
     const result = accounts.rename({ name: from, new_name: to });
+    print(ctx, options, result.message, result);
+  });
+}
+
+export async function runAccountsDefault(ctx: CommandContext, name: string, options: Json): Promise<void> {
+  await withAccounts(ctx, (accounts) => {
+    const result = accounts.makeDefault({ name });
     print(ctx, options, result.message, result);
   });
 }

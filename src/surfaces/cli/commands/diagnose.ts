@@ -1,7 +1,8 @@
 // `app test`: runs the diagnostics service against the real config, database, token file, LLM and platform
-// (`--offline` skips the two network probes); the wiring is in app/diagnostics.ts, this prints the report.
+// (`--offline` skips the two network probes; `--account` checks another account of the config); the wiring is in app/diagnostics.ts, this prints the report.
 import { diagnose } from '../../../app/diagnostics.js';
-import { CliError, type CommandContext, EXIT_FAILURE, println } from '../cli-io.js';
+import { isAppError } from '../../../core/errors.js';
+import { CliError, type CommandContext, EXIT_FAILURE, EXIT_USAGE, println } from '../cli-io.js';
 import { commandInput } from '../load-for-command.js';
 import { registryToolNames } from '../registry-tool-names.js';
 
@@ -9,11 +10,15 @@ const MARK = { pass: 'ok  ', warn: 'warn', fail: 'FAIL', skip: 'skip' } as const
 
 export async function runDiagnose(
   ctx: CommandContext,
-  options: { format: 'text' | 'json'; offline?: boolean },
+  options: { format: 'text' | 'json'; offline?: boolean; account?: string },
 ): Promise<void> {
   const report = await diagnose(commandInput(ctx), {
     toolNames: registryToolNames(),
     offline: options.offline,
+    ...(options.account === undefined ? {} : { account: options.account }),
+  }).catch((error: unknown) => {
+    if (isAppError(error) && error.code === 'not_found') throw new CliError(error.message, EXIT_USAGE);
+    throw error;
   });
   if (options.format === 'json') {
     println(ctx.io.stdout, JSON.stringify(report, null, 2));

@@ -4,7 +4,7 @@
 import { locateConfig } from '../../../app/config-file.js';
 import { type Launch, mcpServerLaunch } from '../../../app/installation.js';
 import { ensureMcpToken } from '../../../app/mcp-token.js';
-import { savedLogin } from '../../../app/platform-login.js';
+import { accountPathsOf, savedLogin } from '../../../app/platform-login.js';
 import type { ToolProfile } from '../../../contracts/tools/tool-binding.js';
 import { missingQuickstartFields } from '../../../core/domain/config-rules.js';
 import { endpointUrl } from '../../mcp/http-server.js';
@@ -127,7 +127,9 @@ export async function runMcpSetup(ctx: CommandContext, options: SetupOptions): P
   prompter?.intro('app mcp setup');
   await ensureConfig(ctx, prompter);
 
-  const { config, data } = loadForCommand(ctx, { quiet: true });
+  const { config, data: service } = loadForCommand(ctx, { quiet: true });
+  // The default account's login and tool-server token (not always the data directory's: app accounts default).
+  const { paths: data } = await accountPathsOf(config, service);
   const missing = missingQuickstartFields(config);
   println(
     ctx.io.stdout,

@@ -2,10 +2,12 @@
 // header (or, on a read, the `account` query parameter: an `<img>` or an EventSource cannot send headers).
 // Decided after authentication on the matched route, so a caller without credentials learns nothing; an
 // account the config does not have, or one the credential may not use, is the same 404 (never a hint that
-// it exists), and the refusal is logged with who asked and for what.
+// it exists), and the refusal is logged with who asked and for what, and recorded in the action log of the
+// default account (Activity shows it).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../app/wiring/create-app.js';
 import { AppError } from '../../../core/errors.js';
+import { auditAccountRefusal } from '../../../core/services/accounts/audit-account-refusal.js';
 
 export const ACCOUNT_HEADER = 'x-app-account';
 /** The query parameter naming the account on a read. */
@@ -54,6 +56,13 @@ export function registerAccountScope(
     }
     const found = deps.accounts.get(name);
     if (!found || !mayUse(request, name)) {
+      auditAccountRefusal(deps, {
+        face: 'http',
+        named: name,
+        route: request.routeOptions.url ?? '',
+        method: request.method,
+        credential: request.identity?.method ?? 'unknown',
+      });
       request.log.warn(
         {
           account: name.slice(0, 64),

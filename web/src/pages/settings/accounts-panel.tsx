@@ -114,6 +114,22 @@ export function AccountsPanel() {
                   ) : null}
                   {account.status === 'active' && !account.default ? (
                     <ConfirmDialog
+                      trigger={<Button variant="secondary">Make {account.name} the default</Button>}
+                      title={`Make ${account.name} the default account?`}
+                      description={`Requests, agents and commands that name no account act on ${account.name} after the next restart. Its own settings become the global ones, and every other account keeps exactly the settings it has now; drafts, history and logins stay where they are.${account.display_name !== account.name ? ` The default account shows its name, so the display name "${account.display_name}" is dropped.` : ''}`}
+                      confirm={`Make ${account.name} the default`}
+                      onConfirm={async () => {
+                        try {
+                          const made = await api.accounts.makeDefault(account.name);
+                          await settled(made.message);
+                        } catch (error) {
+                          failed(error);
+                        }
+                      }}
+                    />
+                  ) : null}
+                  {account.status === 'active' && !account.default ? (
+                    <ConfirmDialog
                       danger
                       trigger={<Button variant="secondary">Remove {account.name}</Button>}
                       title={`Remove the account ${account.name}?`}
