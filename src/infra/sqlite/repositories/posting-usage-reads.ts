@@ -28,42 +28,36 @@ export class PostingUsageReads {
     return this.database.db;
   }
 
-  async countPosts(kinds: ReadonlyArray<PostedRecord['kind']>, since: Date): Promise<number> {
+  /** Autonomous posts of this account since `since` that also match `narrow`. */
+  private async countAutonomous(
+    since: Date,
+    narrow: (eb: ExpressionBuilder<DB, 'posts'>) => ReturnType<ExpressionBuilder<DB, 'posts'>['and']>,
+  ): Promise<number> {
     const row = await this.db
       .selectFrom('posts')
       .select(({ fn }) => fn.countAll<number>().as('n'))
       .where('account_id', '=', this.accountId)
       .where(autonomousPosts)
-      .where('kind', 'in', [...kinds])
+      .where(narrow)
       .where('posted_at', '>=', toDbTimestamp(since))
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
-  async countThreads(since: Date): Promise<number> {
-    const row = await this.db
-      .selectFrom('posts')
-      .select(({ fn }) => fn.countAll<number>().as('n'))
-      .where('account_id', '=', this.accountId)
-      .where(autonomousPosts)
-      .where('kind', '=', 'thread_card')
-      .where('thread_position', '=', 0)
-      .where('posted_at', '>=', toDbTimestamp(since))
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+  countPosts(kinds: ReadonlyArray<PostedRecord['kind']>, since: Date): Promise<number> {
+    return this.countAutonomous(since, (eb) => eb.and([eb('kind', 'in', [...kinds])]));
   }
 
-  async countRepliesToAuthor(authorId: string, since: Date): Promise<number> {
-    const row = await this.db
-      .selectFrom('posts')
-      .select(({ fn }) => fn.countAll<number>().as('n'))
-      .where('account_id', '=', this.accountId)
-      .where(autonomousPosts)
-      .where('kind', '=', 'reply')
-      .where('target_author_id', '=', authorId)
-      .where('posted_at', '>=', toDbTimestamp(since))
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+  countThreads(since: Date): Promise<number> {
+    return this.countAutonomous(since, (eb) =>
+      eb.and([eb('kind', '=', 'thread_card'), eb('thread_position', '=', 0)]),
+    );
+  }
+
+  countRepliesToAuthor(authorId: string, since: Date): Promise<number> {
+    return this.countAutonomous(since, (eb) =>
+      eb.and([eb('kind', '=', 'reply'), eb('target_author_id', '=', authorId)]),
+    );
   }
 
   async countQueued(
@@ -93,17 +87,10 @@ export class PostingUsageReads {
     return Number(rows[0]?.n ?? 0);
   }
 
-  async countProductMentionReplies(since: Date): Promise<number> {
-    const row = await this.db
-      .selectFrom('posts')
-      .select(({ fn }) => fn.countAll<number>().as('n'))
-      .where('account_id', '=', this.accountId)
-      .where(autonomousPosts)
-      .where('kind', '=', 'reply')
-      .where('mentions_product', '=', 1)
-      .where('posted_at', '>=', toDbTimestamp(since))
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+  countProductMentionReplies(since: Date): Promise<number> {
+    return this.countAutonomous(since, (eb) =>
+      eb.and([eb('kind', '=', 'reply'), eb('mentions_product', '=', 1)]),
+    );
   }
 
   async hasReplyTo(tweetId: string, except: ReplyExclusion = {}): Promise<boolean> {
