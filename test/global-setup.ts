@@ -1,9 +1,29 @@
-// Builds dist/ once per run so CLI tests exercise the real `app` executable, never a stale bundle.
-// SKIP_DIST_BUILD=1 skips it for a run of tests that never start the built bin (several people working
-// in one checkout would otherwise delete each other's dist/ mid-run).
+// Once per run, in the main process. Builds dist/ so CLI tests exercise the real `app` executable, never a
+// stale bundle. SKIP_DIST_BUILD=1 skips it for a run of tests that never start the built bin (several people
+// working in one checkout would otherwise delete each other's dist/ mid-run).
+// Makes the directory for the Postgres suites' throwaway cluster, which the first of them to run starts
+// (test/support/postgres.ts); the teardown stops it and deletes the directory.
 import { execFileSync } from 'node:child_process';
+import type { TestProject } from 'vitest/node';
+import { clusterTimes, makeClusterDir, removeCluster } from './support/postgres-cluster.js';
 
-export function setup(): void {
-  if (process.env.SKIP_DIST_BUILD === '1') return;
-  execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+let clusterDir: string | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  if (process.env.SKIP_DIST_BUILD !== '1') {
+    execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  }
+  clusterDir = await makeClusterDir();
+  project.provide('postgresClusterDir', clusterDir);
+}
+
+export async function teardown(): Promise<void> {
+  if (!clusterDir) return;
+  const times = clusterTimes(clusterDir);
+  if (times) {
+    console.log(
+      `Postgres test cluster: initdb ${Math.round(times.initdbMs)} ms, start ${Math.round(times.startMs)} ms`,
+    );
+  }
+  await removeCluster(clusterDir);
 }

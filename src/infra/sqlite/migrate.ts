@@ -1,65 +1,19 @@
 // Forward-only SQL migrations: applies pending `NNNN_snake_name.sql` files and refuses to run against a
 // database whose applied history no longer matches the files (edited migration, or a newer app's schema).
 // The runner wraps each file in a transaction, so files must not contain BEGIN/COMMIT themselves.
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { AppError } from '../../core/errors.js';
 import { packagePath } from '../package-root.js';
+import {
+  type AppliedMigration,
+  type MigrationFile,
+  migrationFailed,
+  pendingMigrations,
+  readMigrationFiles,
+  verifyHistory,
+} from '../storage/migration-files.js';
 
-const FILE_PATTERN = /^(\d{4})_([a-z0-9]+(?:_[a-z0-9]+)*)\.sql$/;
-
-export interface MigrationFile {
-  version: number;
-  fileName: string;
-  sql: string;
-  checksum: string;
-}
-
-interface AppliedRow {
-  version: number;
-  name: string;
-  checksum: string;
-}
-
-/** SHA-256 of a migration's text; CRLF is folded so a Windows checkout does not look "modified". */
-export function migrationChecksum(sql: string): string {
-  return createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
-}
-
-/** Reads the migration files of `dir`, sorted by their numeric prefix. */
-export function readMigrationFiles(dir: string): MigrationFile[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch (cause) {
-    throw new AppError('db_error', `migrations directory ${dir} cannot be read`, { retryable: false, cause });
-  }
-  const files: MigrationFile[] = [];
-  for (const fileName of names) {
-    if (!fileName.endsWith('.sql')) continue;
-    const match = FILE_PATTERN.exec(fileName);
-    // A misnamed file would otherwise be skipped silently and its schema never applied.
-    if (!match) {
-      throw new AppError('db_error', `migration file ${fileName} is not named NNNN_snake_name.sql`, {
-        retryable: false,
-      });
-    }
-    const sql = readFileSync(join(dir, fileName), 'utf8');
-    files.push({ version: Number(match[1]), fileName, sql, checksum: migrationChecksum(sql) });
-  }
-  files.sort((a, b) => a.version - b.version);
-  for (let i = 1; i < files.length; i++) {
-    const [prev, cur] = [files[i - 1], files[i]];
-    if (prev && cur && prev.version === cur.version) {
-      throw new AppError('db_error', `migrations ${prev.fileName} and ${cur.fileName} share a version`, {
-        retryable: false,
-      });
-    }
-  }
-  return files;
-}
+export { type MigrationFile, migrationChecksum, readMigrationFiles } from '../storage/migration-files.js';
 
 function ensureBookkeeping(sqlite: Database): void {
   sqlite.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -70,31 +24,10 @@ function ensureBookkeeping(sqlite: Database): void {
 ) STRICT`);
 }
 
-function appliedRows(sqlite: Database): AppliedRow[] {
+function appliedRows(sqlite: Database): AppliedMigration[] {
   return sqlite
     .prepare('SELECT version, name, checksum FROM schema_migrations ORDER BY version')
-    .all() as AppliedRow[];
-}
-
-function verifyHistory(applied: AppliedRow[], files: MigrationFile[]): void {
-  const byVersion = new Map(files.map((f) => [f.version, f]));
-  const unknown = applied.filter((row) => !byVersion.has(row.version));
-  const newest = unknown.at(-1);
-  if (newest) {
-    throw new AppError('db_error', `database schema version ${newest.version} is newer than this app`, {
-      retryable: false,
-      details: { version: newest.version, name: newest.name },
-    });
-  }
-  for (const row of applied) {
-    const file = byVersion.get(row.version);
-    if (file && file.checksum !== row.checksum) {
-      throw new AppError('db_error', `migration ${file.fileName} was modified after it was applied`, {
-        retryable: false,
-        details: { version: row.version, expected: row.checksum, actual: file.checksum },
-      });
-    }
-  }
+    .all() as AppliedMigration[];
 }
 
 function applyOne(sqlite: Database, file: MigrationFile): boolean {
@@ -124,12 +57,7 @@ function applyOne(sqlite: Database, file: MigrationFile): boolean {
   try {
     return run.immediate();
   } catch (cause) {
-    if (cause instanceof AppError) throw cause;
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    throw new AppError('db_error', `migration ${file.fileName} failed: ${reason}`, {
-      retryable: false,
-      cause,
-    });
+    throw migrationFailed(file, cause);
   }
 }
 
@@ -146,8 +74,7 @@ export function applyMigrations(
   ensureBookkeeping(sqlite);
   const appliedBefore = appliedRows(sqlite);
   verifyHistory(appliedBefore, files);
-  const done = new Set(appliedBefore.map((row) => row.version));
-  const pending = files.filter((f) => !done.has(f.version));
+  const pending = pendingMigrations(files, appliedBefore);
   if (pending.length === 0) return { applied: [] };
 
   // Table rebuilds (create new, copy, drop old, rename) must not fire ON DELETE CASCADE on the drop, and the
