@@ -283,7 +283,9 @@ describe('app storage migrate --to postgres://…', () => {
     expect(result.stdout).not.toContain(passwordOf(database));
     expect(result.stdout).not.toContain('\r');
     const count = (table: string) => Number(sqlite.prepare(`SELECT count(*) FROM ${table}`).pluck().get());
-    for (const table of tables) expect(lines).toContain(`copied ${table}: ${count(table)} rows`);
+    for (const table of tables) {
+      expect(lines).toContain(`copied ${table}: ${count(table)} ${count(table) === 1 ? 'row' : 'rows'}`);
+    }
     expect(result.stdout).toContain(
       'Postgres schema: applied 13 migrations (0001_initial.sql … 0013_account_profile.sql)',
     );

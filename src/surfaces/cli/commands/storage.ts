@@ -20,13 +20,14 @@ export interface StorageMigrateOptions {
 }
 
 const CLEAR_LINE = '\r\x1b[2K';
+const rows = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
 
 function progressWriter(ctx: CommandContext): { show(p: CopyProgress): void; clear(): void } {
   const out = ctx.io.stdout;
   if (out.isTTY !== true) {
     return {
       show: (p) => {
-        if (p.phase === 'copy' && p.done === p.total) println(out, `copied ${p.table}: ${p.total} rows`);
+        if (p.phase === 'copy' && p.done === p.total) println(out, `copied ${p.table}: ${rows(p.total)}`);
       },
       clear: () => undefined,
     };
