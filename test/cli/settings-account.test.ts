@@ -52,6 +52,18 @@ describe('app settings --account', () => {
     expect(text).not.toContain('max_tweets_per_day');
   });
 
+  it('naming the default account acts on the global settings, as naming no account does', async () => {
+    const set = await app('settings', '--account', 'default', '--set', 'limits.max_replies_per_day=3');
+    expect(set.code, set.stderr).toBe(0);
+    expect(readFileSync(home.configPath, 'utf8')).toBe(
+      CONFIG.replace('max_replies_per_day = 4', 'max_replies_per_day = 3'),
+    );
+    const shown = JSON.parse(
+      (await app('settings', '--show', '--account', 'default', '--format', 'json')).stdout,
+    );
+    expect(shown.limits).toMatchObject({ max_replies_per_day: 3, max_tweets_per_day: 6 });
+  });
+
   it('refuses a setting of the whole service and an account the config does not have', async () => {
     const service = await app('settings', '--account', 'work', '--set', 'llm.model=other');
     expect(service.code).toBe(2);

@@ -5,7 +5,11 @@
 import { existsSync } from 'node:fs';
 import type { Config } from '../../contracts/config/config.js';
 import { restartReason, type SettingEdit, type SettingsView } from '../../contracts/settings.js';
-import { accountKeyProblem, effectiveAccountConfig } from '../../core/domain/account-settings.js';
+import {
+  accountKeyProblem,
+  defaultAccountName,
+  effectiveAccountConfig,
+} from '../../core/domain/account-settings.js';
 import { type ConfigIssue, type ConfigSource, formatSource } from '../../core/domain/config-issue.js';
 import { getPath } from '../../core/domain/object-path.js';
 import { configLeaves } from '../../core/domain/schema-walk.js';
@@ -152,15 +156,24 @@ export function createSettingsStore(
     },
   };
 
+  /** The account as the file names it now: the default account's settings are the global ones. */
+  const further = (account: string | undefined) => {
+    if (account === undefined) return undefined;
+    const config = fresh().config ?? lastGood?.config;
+    return config && account === defaultAccountName(config) ? undefined : account;
+  };
+
   function store(account: string | undefined): SettingsStore {
     return {
-      read: () => view(fresh(), account),
-      fileValue: (key) =>
-        getPath(fresh().file.raw, [
-          ...(account === undefined ? [] : ['accounts', account]),
+      read: () => view(fresh(), further(account)),
+      fileValue: (key) => {
+        const own = further(account);
+        return getPath(fresh().file.raw, [
+          ...(own === undefined ? [] : ['accounts', own]),
           ...key.split('.'),
-        ]),
-      write: (edits, check) => write(edits, check, account),
+        ]);
+      },
+      write: (edits, check) => write(edits, check, further(account)),
       exists: () => existsSync(resolveConfigPaths(load).configPath),
       create(values, header) {
         const paths = resolveConfigPaths(load);

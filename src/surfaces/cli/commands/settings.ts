@@ -19,14 +19,19 @@ export interface SettingsOptions {
   account?: string;
 }
 
-/** The account named by --account, refused (exit 2) when the config has none of that name. */
-function namedAccount(config: Parameters<typeof accountNames>[0], account: string): void {
+/**
+ * The further account named by --account, refused (exit 2) when the config has none of that name; the
+ * default account's name is no further account: its settings are the global ones (undefined).
+ */
+function namedAccount(config: Parameters<typeof accountNames>[0], account: string): string | undefined {
   const names = accountNames(config);
+  if (account === names[0]) return undefined;
   if (!names.includes(account))
     throw new CliError(
       `--account: no account named '${account}'; the accounts are ${names.join(', ')}`,
       EXIT_USAGE,
     );
+  return account;
 }
 
 function leafOrFail(key: string) {
@@ -37,16 +42,18 @@ function leafOrFail(key: string) {
 
 function show(ctx: CommandContext, options: SettingsOptions): void {
   const loaded = loadForCommand(ctx, { quiet: options.format === 'json' });
-  if (options.account !== undefined) namedAccount(loaded.config, options.account);
-  const shown = describeSettings(loaded, ctx.io.env, options.account);
+  const account = options.account === undefined ? undefined : namedAccount(loaded.config, options.account);
+  const shown = describeSettings(loaded, ctx.io.env, account);
   if (options.format === 'json') println(ctx.io.stdout, JSON.stringify(shown.effective, null, 2));
   else ctx.io.stdout.write(shown.text);
 }
 
 /** `--set key=text` and `--unset key`, saved as one change through the same editor as the settings API. */
 function applyEdits(ctx: CommandContext, options: SettingsOptions): void {
-  const { account } = options;
-  if (account !== undefined) namedAccount(loadForCommand(ctx, { quiet: true }).config, account);
+  const account =
+    options.account === undefined
+      ? undefined
+      : namedAccount(loadForCommand(ctx, { quiet: true }).config, options.account);
   // With --account, a key names the account's own setting: written to its [accounts.<name>] table.
   const inFile = (key: string) => {
     if (account === undefined) return key;
