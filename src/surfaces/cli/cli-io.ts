@@ -3,7 +3,8 @@
 import type { Prompter } from './prompt-types.js';
 
 export interface CliIo {
-  stdout: { write(text: string): unknown };
+  /** `isTTY`: a terminal (process.stdout on one), where progress may be a line updated in place. */
+  stdout: { write(text: string): unknown; isTTY?: boolean };
   /** `isTTY`: a terminal (process.stderr on one), where a long command may show its progress. */
   stderr: { write(text: string): unknown; isTTY?: boolean };
   env: Record<string, string | undefined>;

@@ -126,6 +126,21 @@ export function buildProgram(io: CliIo, version: string): Command {
     .addOption(format())
     .action(async (opts) => (await import('./commands/backup.js')).runBackup(context(), opts));
 
+  const storage = program
+    .command('storage')
+    .description('The service’s database: migrate it from SQLite into Postgres');
+  storage
+    .command('migrate')
+    .description(
+      'Copy the SQLite database into an empty Postgres database, verified by per-table row counts and checksums',
+    )
+    .requiredOption(
+      '--to <url>',
+      'the target database, postgres://user:password@host:port/db (must be empty)',
+    )
+    .option('--json', 'output JSON')
+    .action(async (opts) => (await import('./commands/storage.js')).runStorageMigrate(context(), opts));
+
   program
     .command('update')
     .description('Detect config sections added since your config was written and offer commented scaffolds')
