@@ -1,11 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files that load axe-core into Node (through @axe-core/playwright): axe's bundle installs core-js
- * polyfills on the global object, which slow every RegExp split and replace of the process that loaded it.
- * They run in a process of their own each.
+ * Files that run in a fresh process each. The two that load axe-core into Node (through
+ * @axe-core/playwright): axe's bundle puts core-js polyfills on the global object, which slow every RegExp
+ * split and replace of the process that loaded it. And the simulations, minutes of CPU each: in a worker
+ * that had run a hundred files before, a simulated month took 181 s instead of 75 s.
  */
-const POLLUTING = ['e2e/accessibility.test.ts', 'e2e/analytics.test.ts'];
+const OWN_PROCESS = [
+  'e2e/accessibility.test.ts',
+  'e2e/analytics.test.ts',
+  'test/autopilot/simulated-*.test.ts',
+  'test/cli/simulate.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -24,7 +30,7 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'web/src/**/*.test.ts', 'e2e/**/*.test.ts'],
-          exclude: POLLUTING,
+          exclude: OWN_PROCESS,
           // Each worker keeps its modules from one file to the next instead of a fresh process per file:
           // most files import the whole app (fastify, the MCP and AI SDKs, every operation), and importing
           // it again for each of 315 files was the largest share of the suite (import 393 s of 845 s; 31 s
@@ -33,7 +39,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'isolated', include: POLLUTING, isolate: true } },
+      { extends: true, test: { name: 'isolated', include: OWN_PROCESS, isolate: true } },
     ],
   },
 });
