@@ -17,6 +17,7 @@ import type { Clock } from '../core/ports/clock.js';
 import type { LoopBudgetVerdict, LoopPace } from '../core/services/budget/loop-budget.js';
 import type { LoopDefinition } from './loop-definition.js';
 import { planAfterFailure } from './loop-pauses.js';
+import { QuietSpells } from './quiet-spells.js';
 import { type SetTimer, wallClockTimer } from './wall-clock-timer.js';
 
 /** The shortest wait a loop's known due work can ask for. */
@@ -81,15 +82,6 @@ export interface SchedulerOptions<Deps> {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** What a quiet loop said after its last real turn (`skipQuietTurns`). */
-interface QuietSpell {
-  version: number;
-  /** Epoch ms from which a turn may find work. */
-  until: number;
-  /** Epoch ms of the work its `nextDueMs` named then, if any. */
-  dueAt: number | undefined;
-}
-
 export class Scheduler<Deps> {
   private readonly controller = new AbortController();
   private readonly timers = new Map<string, { cancel(): void }>();
@@ -99,13 +91,15 @@ export class Scheduler<Deps> {
   private readonly slowdowns = new Map<string, number>();
   /** onTurnTiming: the scheduler's own time in each loop's current turn, and where its current stretch began. */
   private readonly own = new Map<string, { spent: number; since: number }>();
-  private readonly quietSpells = new Map<string, QuietSpell>();
+  /** Simulations: the quiet loops' empty turns taken without running them. */
+  private readonly quiet: QuietSpells<Deps> | undefined;
   private readonly clock: Clock;
   private readonly setTimer: SetTimer;
 
   constructor(private readonly options: SchedulerOptions<Deps>) {
     this.clock = options.clock ?? { now: () => new Date() };
     this.setTimer = options.setTimer ?? wallClockTimer(() => this.clock.now().getTime());
+    this.quiet = options.skipQuietTurns ? new QuietSpells(options.deps) : undefined;
     for (const loop of options.loops) {
       const interval = Math.round(loop.intervalMs(options.deps) / 1000);
       this.states.set(loop.name, idleLoopStatus(loop.name, loop.modes, interval));
@@ -279,10 +273,10 @@ export class Scheduler<Deps> {
       const wait = this.interval(loop) + this.jitter(loop);
       this.suspend(loop);
       const due = await loop.nextDueMs?.(this.options.deps).catch(() => undefined);
-      await this.noteQuiet(loop, due);
+      await this.quiet?.note(loop, this.clock.now(), due);
       return this.nextWait(wait, due);
     } catch (error) {
-      this.quietSpells.delete(loop.name);
+      this.quiet?.forget(loop.name);
       state.last_outcome = 'error';
       state.last_error = error instanceof Error ? error.message : String(error);
       state.last_error_code = isAppError(error) ? error.code : null;
@@ -307,41 +301,13 @@ export class Scheduler<Deps> {
     return due === undefined ? wait : Math.min(wait, Math.max(MIN_DUE_WAIT_MS, due));
   }
 
-  /** After a real turn of a quiet loop (simulations): until when its turns would find nothing. */
-  private async noteQuiet(loop: LoopDefinition<Deps>, dueMs: number | undefined): Promise<void> {
-    const quiet = this.options.skipQuietTurns ? loop.quiet : undefined;
-    if (!quiet) return;
-    const { deps } = this.options;
-    const now = this.clock.now();
-    // Read before the answer, so a change made while it is read makes the next turn a real one.
-    const version = quiet.version(deps);
-    const until = await quiet.quietUntil(deps, now).catch(() => undefined);
-    if (until === undefined) this.quietSpells.delete(loop.name);
-    else {
-      this.quietSpells.set(loop.name, {
-        version,
-        until: until === null ? Number.POSITIVE_INFINITY : until.getTime(),
-        dueAt: dueMs === undefined ? undefined : now.getTime() + dueMs,
-      });
-    }
-  }
-
   /**
    * A turn the loop said would find nothing, taken as its own empty turn would have gone (status, budget
    * count, next wait); undefined when it must run.
    */
   private quietTurn(loop: LoopDefinition<Deps>, state: LoopStatus): number | undefined {
-    const spell = this.quietSpells.get(loop.name);
-    if (!spell || !loop.quiet) return undefined;
-    const now = this.clock.now().getTime();
-    const over =
-      loop.quiet.version(this.options.deps) !== spell.version ||
-      now >= spell.until ||
-      (spell.dueAt !== undefined && now >= spell.dueAt);
-    if (over) {
-      this.quietSpells.delete(loop.name);
-      return undefined;
-    }
+    const skip = this.quiet?.skippable(loop, this.clock.now().getTime());
+    if (!skip) return undefined;
     this.options.budget?.turnDone(loop.name);
     Object.assign(state, {
       state: 'idle',
@@ -351,8 +317,7 @@ export class Scheduler<Deps> {
       last_error_code: null,
       consecutive_errors: 0,
     });
-    const wait = this.interval(loop) + this.jitter(loop);
-    return this.nextWait(wait, spell.dueAt === undefined ? undefined : spell.dueAt - now);
+    return this.nextWait(this.interval(loop) + this.jitter(loop), skip.dueInMs);
   }
 
   private async runTurn(loop: LoopDefinition<Deps>) {

@@ -3,11 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { LoopDeps } from '../../automation/loop-deps.js';
 import type { Scheduler } from '../../automation/scheduler.js';
 import type { Config } from '../../contracts/config/config.js';
-import {
-  accountNames,
-  defaultAccountName,
-  effectiveAccountConfig,
-} from '../../core/domain/account-settings.js';
+import { accountNames } from '../../core/domain/account-settings.js';
 import { effectiveApprovalMode } from '../../core/domain/config-rules.js';
 import type { GuardSettings } from '../../core/domain/posting-guards.js';
 import { ENDPOINT_ACTIONS } from '../../core/gateway/endpoint-actions.js';
@@ -51,6 +47,7 @@ import { PacingRepository } from '../../infra/sqlite/repositories/pacing-reposit
 import { PostingRepository } from '../../infra/sqlite/repositories/posting-repository.js';
 import { ProvenanceRepository } from '../../infra/sqlite/repositories/provenance-repository.js';
 import { TelemetryRepository } from '../../infra/sqlite/repositories/telemetry-repository.js';
+import { accountConfig, accountSettings, retireRemoved } from './account-live.js';
 import { createAnalyticsDeps } from './analytics-deps.js';
 import type { AccountDirectory, AppDeps } from './app-deps.js';
 import { createAssistDeps } from './assist-deps.js';
@@ -164,78 +161,13 @@ export function createApp(options: CreateAppOptions): App {
     setConfig(next) {
       current = next;
       // An account removed by `app accounts remove` (its row disabled) stops when the file shows it gone.
-      retireRemoved(database, accounts, next, directory);
+      retireRemoved(new AccountRepository(database), accounts, next, directory);
     },
     close: async () => {
       for (const account of accounts) account.deps.telemetry.flush();
       await Promise.all(retiring.values());
       await database.close();
     },
-  };
-}
-
-/** Retires the accounts `next` no longer has whose rows are disabled (a table merely edited away is kept). */
-function retireRemoved(
-  database: AppDatabase,
-  running: readonly AccountApp[],
-  next: Readonly<Config>,
-  directory: AccountDirectory,
-): void {
-  const gone = running.filter((a) => !a.isDefault && !Object.hasOwn(next.accounts ?? {}, a.name));
-  if (gone.length === 0) return;
-  const disabled = new Set(
-    new AccountRepository(database)
-      .list()
-      .filter((row) => row.status === 'disabled')
-      .map((row) => row.id),
-  );
-  for (const account of gone) if (disabled.has(account.id)) void directory.retire(account.name);
-}
-
-/**
- * The config an account runs with, live: found by its row's label (its name now), so a rename, or another
- * account made the default (`app accounts default`), applies to a running service without moving an
- * account onto another's settings. The default account's is the service's config itself (one account
- * changes nothing); a further account's is the global config with its own table merged in, worked out
- * again only when the config changes.
- */
-function accountConfig(shared: Shared, account: { isDefault: boolean }, nameNow: () => string) {
-  let from: Readonly<Config> | undefined;
-  let merged: Readonly<Config> | undefined;
-  return (): Readonly<Config> => {
-    const current = shared.cfg();
-    if (current !== from || !merged) {
-      from = current;
-      const name = nameNow();
-      if (name === defaultAccountName(current)) merged = current;
-      else if (Object.hasOwn(current.accounts ?? {}, name))
-        merged = { ...current, ...effectiveAccountConfig(current, name).config };
-      // Named by neither: the default renamed by hand (the global settings are still its own), or an
-      // account removed from a reloaded file, which keeps its settings until the restart drops it.
-      else merged = account.isDefault ? current : (merged ?? current);
-    }
-    return merged;
-  };
-}
-
-/**
- * The settings of the account whose name `nameNow` gives, live: the global sections while it is the default
- * account, its own `[accounts.<name>]` table otherwise (see accountConfig).
- */
-function accountSettings(base: SettingsStore, nameNow: () => string): SettingsStore {
-  // The file decides (read again at each call): this process may not have applied it yet.
-  const target = () => {
-    const name = nameNow();
-    return name === defaultAccountName(base.accounts.current()) ? base : base.forAccount(name);
-  };
-  return {
-    read: () => target().read(),
-    write: (edits, check) => target().write(edits, check),
-    fileValue: (key) => target().fileValue(key),
-    exists: () => base.exists(),
-    create: (values, header) => base.create(values, header),
-    forAccount: (name) => base.forAccount(name),
-    accounts: base.accounts,
   };
 }
 
@@ -248,7 +180,7 @@ function createAccountApp(
   const { logger } = options;
   const rows = new AccountRepository(database);
   const nameNow = () => rows.labelOf(account.id) ?? account.name;
-  const cfg = accountConfig(shared, account, nameNow);
+  const cfg = accountConfig(shared.cfg, account, nameNow);
   // What applies only at start reads the account's config as it was then.
   const config = cfg();
   const paths = accountDataPaths(shared.paths, account);

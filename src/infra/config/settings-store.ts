@@ -91,8 +91,9 @@ export function createSettingsStore(
     };
   }
 
-  function write(edits: readonly SettingEdit[], check: ChangeCheck | undefined, account: string | undefined) {
+  function write(edits: readonly SettingEdit[], check: ChangeCheck | undefined, named: string | undefined) {
     const before = fresh();
+    const account = further(named, before);
     const was = before.config ?? lastGood?.config;
     const fileEdits = account === undefined ? edits : accountEdits(account, edits);
     try {
@@ -157,23 +158,24 @@ export function createSettingsStore(
   };
 
   /** The account as the file names it now: the default account's settings are the global ones. */
-  const further = (account: string | undefined) => {
+  const further = (account: string | undefined, loaded: LoadedConfig) => {
     if (account === undefined) return undefined;
-    const config = fresh().config ?? lastGood?.config;
+    const config = loaded.config ?? lastGood?.config;
     return config && account === defaultAccountName(config) ? undefined : account;
   };
 
   function store(account: string | undefined): SettingsStore {
     return {
-      read: () => view(fresh(), further(account)),
-      fileValue: (key) => {
-        const own = further(account);
-        return getPath(fresh().file.raw, [
-          ...(own === undefined ? [] : ['accounts', own]),
-          ...key.split('.'),
-        ]);
+      read: () => {
+        const loaded = fresh();
+        return view(loaded, further(account, loaded));
       },
-      write: (edits, check) => write(edits, check, further(account)),
+      fileValue: (key) => {
+        const loaded = fresh();
+        const own = further(account, loaded);
+        return getPath(loaded.file.raw, [...(own === undefined ? [] : ['accounts', own]), ...key.split('.')]);
+      },
+      write: (edits, check) => write(edits, check, account),
       exists: () => existsSync(resolveConfigPaths(load).configPath),
       create(values, header) {
         const paths = resolveConfigPaths(load);
