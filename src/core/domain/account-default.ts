@@ -83,7 +83,7 @@ function applied(config: Config, plan: DefaultSwitchPlan): Config {
  * account's settings could not be kept exactly (a key it cannot set back to what it inherited).
  */
 export function planDefaultSwitch(
-  config: Config,
+  config: Readonly<Config>,
   name: string,
   sources: ReadonlyMap<string, ConfigSource> = new Map(),
 ): DefaultSwitchPlan {

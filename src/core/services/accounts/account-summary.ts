@@ -2,9 +2,9 @@
 // is still configured (or removed with its data kept), whether this service runs it, its saved login and
 // the settings it sets itself. Shared by the list and the answers of add, rename and remove.
 
-import { DEFAULT_ACCOUNT_ID } from '../../../contracts/account.js';
 import type { AccountList, AccountSummary } from '../../../contracts/accounts.js';
 import type { Config } from '../../../contracts/config/config.js';
+import { accountRowOf } from '../../domain/account-rows.js';
 import { accountNames, defaultAccountName, effectiveAccountConfig } from '../../domain/account-settings.js';
 import { AppError } from '../../errors.js';
 import type { AccountRecord } from '../../ports/account-admin.js';
@@ -12,22 +12,18 @@ import type { AccountAdminDeps } from './account-admin-deps.js';
 
 const NO_LOGIN = { state: 'missing', user_id: null, username: null, expires_at: null } as const;
 
-/**
- * The row of the account named `name`: the one labelled with its name (the seeded row first); for the
- * default account whose name no row has yet (a service not started since it was renamed by hand), the
- * seeded row unless another account of the config has it. The same rule as AccountRepository.ensure.
- */
+/** The row of the account named `name` (core/domain/account-rows.ts). */
 export function recordOf(
   records: readonly AccountRecord[],
   name: string,
   config: Readonly<Config>,
 ): AccountRecord | undefined {
-  const labelled =
-    records.find((record) => record.name === name && record.id === DEFAULT_ACCOUNT_ID) ??
-    records.find((record) => record.name === name);
-  if (labelled || name !== defaultAccountName(config)) return labelled;
-  const seeded = records.find((record) => record.id === DEFAULT_ACCOUNT_ID);
-  return seeded && !Object.hasOwn(config.accounts ?? {}, seeded.name) ? seeded : undefined;
+  const rows = records.map((record) => ({ ...record, label: record.name }));
+  const row = accountRowOf(rows, name, {
+    defaultName: defaultAccountName(config),
+    others: Object.keys(config.accounts ?? {}),
+  });
+  return row && records.find((record) => record.id === row.id);
 }
 
 function summarize(

@@ -17,11 +17,7 @@ export function makeDefaultAccount(
   deps: AccountAdminDeps,
   input: MakeDefaultAccount,
 ): MakeDefaultAccountResult {
-  const plan = planDefaultSwitch(
-    deps.tables.current() as Parameters<typeof planDefaultSwitch>[0],
-    input.name,
-    deps.tables.sources(),
-  );
+  const plan = planDefaultSwitch(deps.tables.current(), input.name, deps.tables.sources());
   deps.tables.edit([
     { kind: 'make_default', name: plan.name, previous: plan.previous, settings: plan.settings },
   ]);

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database as Sqlite } from 'better-sqlite3';
 import { DEFAULT_ACCOUNT_ID } from '../../../contracts/account.js';
+import { accountRowOf } from '../../../core/domain/account-rows.js';
 import { AppError } from '../../../core/errors.js';
 import type { AccountRecord, AccountRecords } from '../../../core/ports/account-admin.js';
 import type { AppDatabase } from '../open-database.js';
@@ -62,20 +63,13 @@ export class AccountRepository implements AccountRecords {
         id: string;
         label: string;
       }>;
-      const byLabel = (name: string) =>
-        rows.find((row) => row.label === name && row.id === DEFAULT_ACCOUNT_ID) ??
-        rows.find((row) => row.label === name);
       const activate = this.sqlite.prepare(
         `update accounts set label = ?, status = 'active', updated_at = ${NOW}
          where id = ? and (label <> ? or status <> 'active')`,
       );
       const insert = this.sqlite.prepare('insert into accounts (id, label) values (?, ?)');
       for (const name of defaultName === undefined ? others : [defaultName, ...others]) {
-        let id = byLabel(name)?.id;
-        if (id === undefined && name === defaultName) {
-          const seeded = rows.find((row) => row.id === DEFAULT_ACCOUNT_ID);
-          if (seeded && !others.includes(seeded.label)) id = seeded.id;
-        }
+        let id = accountRowOf(rows, name, { defaultName: defaultName ?? '', others })?.id;
         if (id === undefined) {
           id = randomUUID();
           insert.run(id, name);
