@@ -12,6 +12,7 @@ export const RESTART_REQUIRED_SETTINGS = [
   { key: 'server.allowed_hosts', reason: 'the Host-header guard is built with the HTTP server' },
   { key: 'server.trusted_proxies', reason: 'proxy trust is fixed when the HTTP server is built' },
   { key: 'storage.db_path', reason: 'the database is opened once, at start' },
+  { key: 'storage.url', reason: 'the database is opened once, at start' },
   { key: 'logging.level', reason: 'the logger is created at start' },
   {
     key: 'social_api',

@@ -15,7 +15,24 @@ const ProxyAddressSchema = z
       `'${String(issue.input)}' is not an IP address, a CIDR range (10.0.0.0/8, fd00::/8) or one of ${PROXY_NAMES.join(', ')}`,
   });
 
+/** postgres:// or postgresql:// (the value is never echoed: it may hold a password). */
+const PostgresUrlSchema = NonEmptyTextSchema.refine(
+  (value) => {
+    try {
+      return ['postgres:', 'postgresql:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  },
+  { error: 'must be a postgres:// or postgresql:// URL' },
+);
+
 export const StorageSchema = z.object({
+  url: PostgresUrlSchema.optional()
+    .describe(
+      'Postgres connection URL (postgres://user:password@host:5432/db): the service keeps its data there instead of the SQLite file. Unset means SQLite.',
+    )
+    .meta({ secret: true }),
   db_path: NonEmptyTextSchema.optional().describe(
     'SQLite database file; unset means <data dir>/app.db. `~` is expanded.',
   ),

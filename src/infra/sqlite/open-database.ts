@@ -25,6 +25,7 @@ export interface OpenDatabaseOptions {
 }
 
 export interface AppDatabase {
+  dialect: 'sqlite';
   sqlite: Database;
   db: Kysely<DB>;
   path: string;
@@ -98,6 +99,7 @@ export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
   });
   let closing: Promise<void> | undefined;
   return {
+    dialect: 'sqlite',
     sqlite,
     db,
     path,

@@ -69,10 +69,12 @@ export function verifyHistory(applied: readonly AppliedMigration[], files: reado
   const unknown = applied.filter((row) => !byVersion.has(row.version));
   const newest = unknown.at(-1);
   if (newest) {
-    throw new AppError('db_error', `database schema version ${newest.version} is newer than this app`, {
-      retryable: false,
-      details: { version: newest.version, name: newest.name },
-    });
+    const known = files.at(-1)?.version ?? 0;
+    throw new AppError(
+      'db_error',
+      `database schema version ${newest.version} is newer than this app (which knows up to version ${known})`,
+      { retryable: false, details: { version: newest.version, name: newest.name, known } },
+    );
   }
   for (const row of applied) {
     const file = byVersion.get(row.version);

@@ -1,0 +1,110 @@
+// Opens the Postgres store `[storage] url` names: a connection pool, the pending migrations applied (under
+// the runner's advisory lock, so several processes starting at once apply each file once), and Kysely over
+// it with the same plugins as SQLite's. Every failure is AppError('db_error') naming the URL with its
+// password masked and the reason, never a stack trace.
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { AppError } from '../../core/errors.js';
+import type { DB } from '../sqlite/db-types.js';
+import { inlineLimits } from '../sqlite/inline-limits.js';
+import { applyPostgresMigrations } from './migrate.js';
+import { checkPostgresUrl, maskPassword, maskPostgresUrl } from './postgres-url.js';
+
+export interface PostgresDatabase {
+  dialect: 'postgres';
+  db: Kysely<DB>;
+  pool: pg.Pool;
+  /** The URL with its password masked: safe for logs and messages. */
+  label: string;
+  /** Ends the pool; safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface OpenPostgresOptions {
+  url: string;
+  /** Apply pending migrations at open. Default true. */
+  migrate?: boolean;
+  /** Connections this process may hold (default 10). */
+  maxConnections?: number;
+  /** How long connecting may take before the open fails (default 5 s). */
+  connectTimeoutMs?: number;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/**
+ * BIGINT (ids, counts, SQLite's INTEGER) and NUMERIC (a sum of BIGINTs) arrive as numbers, as better-sqlite3
+ * gives them: the repositories read the same values from both stores. Ours stay far below 2^53; a larger
+ * one is an error rather than a silently rounded id.
+ */
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8 || oid === NUMERIC) {
+      return (text: string) => {
+        const value = Number(text);
+        if (oid === INT8 && !Number.isSafeInteger(value)) {
+          throw new AppError('db_error', `integer ${text} is beyond what the app reads exactly`);
+        }
+        return value;
+      };
+    }
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+function failure(url: string, cause: unknown): AppError {
+  if (cause instanceof AppError) {
+    return new AppError(cause.code, `Postgres ${maskPostgresUrl(url)}: ${maskPassword(cause.message, url)}`, {
+      retryable: false,
+      details: cause.details,
+    });
+  }
+  const raw = cause instanceof Error ? cause.message || cause.name : String(cause);
+  // node-postgres reports a refused connection as an AggregateError with no message of its own.
+  const reason = raw || (cause as { code?: string } | undefined)?.code || 'the server could not be reached';
+  return new AppError(
+    'db_error',
+    `cannot open Postgres ${maskPostgresUrl(url)}: ${maskPassword(reason, url)}`,
+    {
+      retryable: false,
+    },
+  );
+}
+
+/** Connects, migrates (unless told not to) and wraps the pool in Kysely. */
+export async function openPostgres(options: OpenPostgresOptions): Promise<PostgresDatabase> {
+  const url = checkPostgresUrl(options.url);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    types,
+  });
+  // An idle client that loses its server emits on the pool; without a listener that would end the process.
+  pool.on('error', () => undefined);
+  try {
+    const client = await pool.connect();
+    try {
+      if (options.migrate ?? true) await applyPostgresMigrations(client);
+    } finally {
+      client.release();
+    }
+  } catch (cause) {
+    await pool.end().catch(() => undefined);
+    throw failure(url, cause);
+  }
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [inlineLimits] });
+  let closing: Promise<void> | undefined;
+  return {
+    dialect: 'postgres',
+    db,
+    pool,
+    label: maskPostgresUrl(url),
+    close() {
+      // Kysely's Postgres driver ends the pool on destroy.
+      closing ??= db.destroy();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// The phrases of SQL that differ between the two stores, so a repository's query is written once. Each
+// takes the dialect and gives a Kysely fragment; everything else (ISO text timestamps, 0/1 flags, JSON as
+// text, `insert … returning`, `on conflict`) is the same text in both (docs/deployment.md).
+import { type RawBuilder, sql } from 'kysely';
+import type { StoreDialect } from './store.js';
+
+type Expr = RawBuilder<unknown>;
+
+/** `a` equals `b`, NULL equal to NULL: SQLite's `is`, Postgres' `is not distinct from`. */
+export const sameAs = (dialect: StoreDialect, a: Expr, b: unknown) =>
+  dialect === 'sqlite' ? sql`${a} is ${b}` : sql`${a} is not distinct from ${b}`;
+
+/** Elements of a JSON array held as text. */
+export const jsonArrayLength = (dialect: StoreDialect, column: Expr) =>
+  dialect === 'sqlite'
+    ? sql<number>`json_array_length(${column})`
+    : sql<number>`json_array_length((${column})::json)`;
+
+/**
+ * The larger of two non-NULL values: SQLite's two-argument `max`, Postgres' `greatest`. (They differ on
+ * NULL — SQLite answers NULL, Postgres the other value — so callers coalesce first.)
+ */
+export const larger = (dialect: StoreDialect, a: Expr, b: Expr) =>
+  dialect === 'sqlite' ? sql`max(${a}, ${b})` : sql`greatest(${a}, ${b})`;
+
+/** The values of `expr` over the group as a JSON array text, `[]` for none. */
+export const jsonGroupArray = (dialect: StoreDialect, expr: Expr) =>
+  dialect === 'sqlite'
+    ? sql<string>`json_group_array(${expr})`
+    : sql<string>`coalesce(json_agg(${expr})::text, '[]')`;
+
+/** Now as the schema's timestamp text (ISO-8601 UTC with milliseconds), one instant per statement. */
+export const nowText = (dialect: StoreDialect) =>
+  dialect === 'sqlite' ? sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')` : sql<string>`utc_now_iso()`;
