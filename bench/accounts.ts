@@ -71,7 +71,7 @@ async function schedulerOverhead(): Promise<void> {
       accounts: Object.fromEntries(NAMES.map((name) => [name, {}])),
     });
     storeFakeLogin(fake, join(work, 'tokens.json'), { expiresInSeconds: 2 * 3600 });
-    const app = createApp({
+    const app = await createApp({
       config,
       dataDir: work,
       logger: createLogger({ level: 'silent' }),
@@ -149,7 +149,7 @@ async function servedAccounts(): Promise<void> {
     );
     // The rows the first start would make, made first so each account's login can be stored.
     const database = openDatabase({ path: join(home.dir, 'app.db') });
-    const ids = new AccountRepository(database).ensure(['default', ...NAMES]);
+    const ids = await new AccountRepository(database).ensure(['default', ...NAMES]);
     await database.close();
     storeFakeLogin(fake, join(home.dir, 'tokens.json'));
     NAMES.forEach((name, i) => {

@@ -16,7 +16,7 @@ const LIST_DRAFTS = 10_000;
 
 export async function benchDrafts(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'app-bench-drafts-'));
-  const app = createApp({
+  const app = await createApp({
     config: ConfigSchema.parse({}),
     dataDir: dir,
     logger: createLogger({ level: 'silent' }),

@@ -120,7 +120,7 @@ async function inProcess(fake: FakeSocial, home: string, ids: string[]): Promise
     // Every like goes through the account's pacing (its slot is taken), with no gap to wait out.
     limits: { min_action_delay_seconds: 0, max_action_delay_seconds: 0 },
   });
-  const app: App = createApp({ config, dataDir: home, logger: createLogger({ level: 'silent' }) });
+  const app: App = await createApp({ config, dataDir: home, logger: createLogger({ level: 'silent' }) });
   const tools = new Map(profileTools('write').map((op) => [op.tool.name, op]));
   // Time spent waiting on the platform, so it can be taken out of each call.
   const realFetch = globalThis.fetch;
@@ -185,7 +185,7 @@ async function overHttp(fake: FakeSocial, home: string, ids: string[]): Promise<
     limits: { min_action_delay_seconds: 0, max_action_delay_seconds: 0 },
     schedule: { active_hours_start: 0, active_hours_end: 0 },
   });
-  const app: App = createApp({ config, dataDir: home, logger: createLogger({ level: 'silent' }) });
+  const app: App = await createApp({ config, dataDir: home, logger: createLogger({ level: 'silent' }) });
   const server = await startHttpToolServer(app.deps, {
     profile: 'write',
     token: BENCH_TOKEN,

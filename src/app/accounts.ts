@@ -25,10 +25,10 @@ import { openDatabase } from '../infra/sqlite/open-database.js';
 import { accountAdminDeps } from './wiring/account-admin-deps.js';
 
 export interface AccountCommands {
-  list(): AccountList;
-  add(input: AddAccount): AddAccountResult;
-  rename(input: UpdateAccount): UpdateAccountResult;
-  makeDefault(input: MakeDefaultAccount): MakeDefaultAccountResult;
+  list(): Promise<AccountList>;
+  add(input: AddAccount): Promise<AddAccountResult>;
+  rename(input: UpdateAccount): Promise<UpdateAccountResult>;
+  makeDefault(input: MakeDefaultAccount): Promise<MakeDefaultAccountResult>;
   remove(input: RemoveAccount): Promise<RemoveAccountResult>;
   close(): Promise<void>;
 }

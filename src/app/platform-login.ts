@@ -11,6 +11,7 @@ import { readTokenFile } from '../infra/social/token-store.js';
 import { type AppDatabase, openDatabase } from '../infra/sqlite/open-database.js';
 import { AccountRepository } from '../infra/sqlite/repositories/account-repository.js';
 import { ApiUsageRepository } from '../infra/sqlite/repositories/api-usage-repository.js';
+import type { Store } from '../infra/storage/store.js';
 import { platformUserClaim } from './wiring/login-claim.js';
 
 export type { LoginResult } from '../infra/social/oauth-login.js';
@@ -32,7 +33,7 @@ export async function loginToPlatform(
 ): Promise<LoginResult & { tokensPath: string }> {
   const database = openDatabase({ path: data.dbPath });
   try {
-    const id = accountRowId(database, config, account);
+    const id = await accountRowId(database, config, account);
     const { tokensPath } = accountDataPaths(data, { id });
     const result = await login({
       config,
@@ -55,10 +56,14 @@ export async function loginToPlatform(
  * default account's is not always the seeded row (`app accounts default`). Throws not_found for a name the
  * config does not have.
  */
-export function accountRowId(database: AppDatabase, config: Readonly<Config>, account?: string): string {
+export async function accountRowId(
+  database: Store,
+  config: Readonly<Config>,
+  account?: string,
+): Promise<string> {
   const names = accountNames(config);
   const name = account ?? names[0] ?? '';
-  const id = new AccountRepository(database).ensure(names).get(name);
+  const id = (await new AccountRepository(database).ensure(names)).get(name);
   if (id === undefined) throw new AppError('not_found', `no account named '${name}'`);
   return id;
 }
@@ -80,7 +85,7 @@ export async function accountPathsOf(
     return { id: DEFAULT_ACCOUNT_ID, paths: data };
   const database = openDatabase({ path: data.dbPath });
   try {
-    const id = accountRowId(database, config, account);
+    const id = await accountRowId(database, config, account);
     return { id, paths: accountDataPaths(data, { id }) };
   } finally {
     await database.close();

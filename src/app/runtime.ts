@@ -90,7 +90,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     logger.warn(`APP_CLOCK_AT=${env.APP_CLOCK_AT}: this process's clock started there, not at the real time`);
   // A change made through this process's settings API applies before the answer, not at the file event.
   let applyWritten: (() => void) | undefined;
-  const app = createApp({
+  const app = await createApp({
     config: loaded.config,
     dataDir: loaded.paths.dataDir,
     logger,

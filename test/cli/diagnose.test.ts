@@ -158,7 +158,7 @@ describe('app test', () => {
       // The service runs its sources once (as `app serve` does), which records what it found.
       const loaded = loadConfig({ env: home.env });
       if (!loaded.config) throw new Error('config did not load');
-      const app = createApp({
+      const app = await createApp({
         config: loaded.config,
         dataDir: home.dir,
         logger: createLogger({ level: 'silent' }),

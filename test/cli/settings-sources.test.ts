@@ -43,7 +43,7 @@ describe('content sources from the CLI', () => {
     // Once the service has run its sources, the sources line says the same.
     const loaded = loadConfig({ env: home.env });
     if (!loaded.config) throw new Error('the config did not load');
-    const app = createApp({
+    const app = await createApp({
       config: loaded.config,
       dataDir: home.dir,
       logger: createLogger({ level: 'silent' }),

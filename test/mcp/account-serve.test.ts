@@ -49,7 +49,7 @@ beforeEach(async () => {
   // The rows the service makes at its first start, made first so each account's login can be stored.
   const paths = dataPaths(ConfigSchema.parse({}), home.dir, {});
   const database = openDatabase({ path: paths.dbPath });
-  workId = new AccountRepository(database).ensure(['default', 'work']).get('work') as string;
+  workId = (await new AccountRepository(database).ensure(['default', 'work'])).get('work') as string;
   await database.close();
   storeFakeLogin(fake, paths.tokensPath, { userId: DEFAULT_USER_ID });
   storeFakeLogin(fake, accountDataPaths(paths, { id: workId }).tokensPath, {

@@ -33,8 +33,8 @@ async function world(): Promise<void> {
   storeFakeLogin(fake, join(home.dir, 'tokens.json'));
 }
 
-function open(config: ConfigInput = {}): App {
-  const app = createApp({
+async function open(config: ConfigInput = {}): Promise<App> {
+  const app = await createApp({
     config: ConfigSchema.parse({
       ...config,
       social_api: { client_id: 'c', api_base_url: fake.url, request_timeout_seconds: 5 },
@@ -69,13 +69,13 @@ describe('mutation gateway', () => {
     await world();
     const config = { mcp_policy: { require_approval_for: [], max_mutations_per_hour: 2 } };
     const [a, b, c] = posts();
-    const first = open(config);
+    const first = await open(config);
     await like(first, a as string);
     clock.advance(10 * 60_000);
     await like(first, b as string);
     await first.close();
 
-    const again = open(config);
+    const again = await open(config);
     await expect(like(again, c as string)).rejects.toMatchObject({
       code: 'policy_denied_rate_limited',
       policyDecision: 'denied',
@@ -87,7 +87,7 @@ describe('mutation gateway', () => {
 
   it('an identical call repeats the first result for 5 minutes, then acts again', async () => {
     await world();
-    const app = open({ mcp_policy: { require_approval_for: [] } });
+    const app = await open({ mcp_policy: { require_approval_for: [] } });
     const tweet = posts()[0] as string;
     const first = await like(app, tweet);
     clock.advance(4 * 60_000 + 59_000);
@@ -102,7 +102,7 @@ describe('mutation gateway', () => {
 
   it('two identical calls at the same moment act once', async () => {
     await world();
-    const app = open({ mcp_policy: { require_approval_for: [] } });
+    const app = await open({ mcp_policy: { require_approval_for: [] } });
     fake.faults.inject({ method: 'POST', path: /\/likes$/, action: faultPresets.latency(150) });
     const tweet = posts()[0] as string;
     const outcomes = await Promise.all([like(app, tweet), like(app, tweet)]);
@@ -113,23 +113,28 @@ describe('mutation gateway', () => {
   it('audits every decision: executed, duplicate, denied, dry run and routed', async () => {
     await world();
     const tweet = posts()[0] as string;
-    const allow = open({ mcp_policy: { require_approval_for: [] } });
+    const allow = await open({ mcp_policy: { require_approval_for: [] } });
     await like(allow, tweet);
     await like(allow, tweet);
     await allow.close();
-    await like(open({ mcp_policy: { blocked_tools: ['social_retweet'], require_approval_for: [] } }), tweet);
-    const blocked = open({ mcp_policy: { blocked_tools: ['social_retweet'], require_approval_for: [] } });
+    await like(
+      await open({ mcp_policy: { blocked_tools: ['social_retweet'], require_approval_for: [] } }),
+      tweet,
+    );
+    const blocked = await open({
+      mcp_policy: { blocked_tools: ['social_retweet'], require_approval_for: [] },
+    });
     await expect(
       blocked.deps.gateway.submit({ tool: 'social_retweet', params: { tweet_id: tweet }, actor: 'agent' }),
     ).rejects.toMatchObject({ code: 'policy_denied_blocked' });
-    await open({ mcp_policy: { dry_run_mutations: true } }).deps.gateway.submit({
+    await (await open({ mcp_policy: { dry_run_mutations: true } })).deps.gateway.submit({
       tool: 'social_unlike_tweet',
       params: { tweet_id: tweet },
       actor: 'agent',
     });
-    const routed = await open({
-      mcp_policy: { require_approval_for: ['social_follow_user'] },
-    }).deps.gateway.submit({
+    const routed = await (
+      await open({ mcp_policy: { require_approval_for: ['social_follow_user'] } })
+    ).deps.gateway.submit({
       tool: 'social_follow_user',
       params: { target_user_id: '1001' },
       actor: 'agent',

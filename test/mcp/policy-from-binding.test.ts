@@ -71,9 +71,9 @@ afterEach(async () => {
   told = [];
 });
 
-function open(policy: ConfigInput['mcp_policy']): App {
+async function open(policy: ConfigInput['mcp_policy']): Promise<App> {
   home = createTempHome();
-  const app = createApp({
+  const app = await createApp({
     config: ConfigSchema.parse({ mcp_policy: { require_approval_for: [], ...policy } }),
     dataDir: home.dir,
     logger: createLogger({ level: 'silent' }),
@@ -116,7 +116,7 @@ const auditShape = (app: App, tool: string) =>
 /** Runs one call of each under the same policy, each in its own data folder. */
 async function both(policy: ConfigInput['mcp_policy'], calls = 1) {
   const run = async (op: ToolOperation) => {
-    const app = open(policy);
+    const app = await open(policy);
     const envelopes: Envelope[] = [];
     for (let i = 0; i < calls; i += 1) envelopes.push(await call(app, op, `note ${i}`));
     return { app, envelopes };
@@ -193,7 +193,7 @@ describe('policy from the binding', () => {
   });
 
   it('a binding that says a run changed nothing leaves the counter alone', async () => {
-    const app = open({ max_mutations_per_hour: 1 });
+    const app = await open({ max_mutations_per_hour: 1 });
     const uncounted = probe({ counts: () => false });
     const answers = [await call(app, uncounted, 'a'), await call(app, uncounted, 'b')];
     expect(answers.map((e) => e.meta?.policy_decision)).toEqual(['allowed', 'allowed']);
@@ -201,7 +201,7 @@ describe('policy from the binding', () => {
   });
 
   it("outside the tool server nobody meets the policy: the dashboard's call runs, undecided", async () => {
-    const app = open({ dry_run_mutations: true, blocked_tools: [PROBE] });
+    const app = await open({ dry_run_mutations: true, blocked_tools: [PROBE] });
     const { invokeOperation } = await import('../../src/operations/invoke-operation.js');
     const result = await invokeOperation(
       app.deps.forOperations,
@@ -217,14 +217,14 @@ describe('policy from the binding', () => {
   });
 
   it("an agent's read meets blocked_tools in the gateway, with the same error as a blocked mutation", async () => {
-    const app = open({ blocked_tools: [READ_PROBE, PROBE] });
+    const app = await open({ blocked_tools: [READ_PROBE, PROBE] });
     const read = await invokeTool(app.deps, readProbe, {}, 'write');
     const write = await call(app, probe(), 'x');
     expect(read.envelope.error?.code).toBe('policy_denied_blocked');
     expect(read.envelope.error?.message).toBe(write.error?.message.replace(PROBE, READ_PROBE));
     // Reads are not mutations: the audit log holds the write's refusal only.
     expect(audit(app).map((r) => r.tool_name)).toEqual([PROBE]);
-    const allowed = open({ blocked_tools: [] });
+    const allowed = await open({ blocked_tools: [] });
     expect((await invokeTool(allowed.deps, readProbe, {}, 'write')).envelope.data).toEqual({ ok: true });
   });
 });

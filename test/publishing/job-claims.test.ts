@@ -46,7 +46,7 @@ async function twoApps(): Promise<[App, App]> {
       env: home.env,
       sleep: async () => {},
     });
-  const pair: [App, App] = [make(), make()];
+  const pair: [App, App] = [await make(), await make()];
   apps.push(...pair);
   return pair;
 }

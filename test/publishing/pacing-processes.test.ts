@@ -26,7 +26,7 @@ beforeAll(async () => {
   home = createTempHome();
   storeFakeLogin(fake, join(home.dir, 'tokens.json'));
   // The database exists (migrated) before the two processes open it.
-  const app = createApp({
+  const app = await createApp({
     config: ConfigSchema.parse({ social_api: { client_id: 'test-client', api_base_url: fake.url } }),
     dataDir: home.dir,
     logger: createLogger({ level: 'silent' }),

@@ -79,7 +79,7 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
       ...(options.loginSeconds ? { expiresInSeconds: options.loginSeconds } : {}),
     });
   }
-  const app = createApp({
+  const app = await createApp({
     config: parsed,
     dataDir: home.dir,
     logger: createLogger({ level: 'silent' }),

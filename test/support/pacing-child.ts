@@ -25,7 +25,7 @@ const config = ConfigSchema.parse({
     request_timeout_seconds: 5,
   },
 });
-const app = createApp({ config, dataDir, logger: createLogger({ level: 'silent' }), env: {} });
+const app = await createApp({ config, dataDir, logger: createLogger({ level: 'silent' }), env: {} });
 
 async function likeAll(): Promise<PacingChildReport> {
   const report: PacingChildReport = { liked: [], refused: 0 };

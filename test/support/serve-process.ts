@@ -56,7 +56,7 @@ export async function storeAccountLogin(
   const database = openDatabase({ path: join(home.dir, 'app.db') });
   let id: string;
   try {
-    id = new AccountRepository(database).ensure(['default', name]).get(name) as string;
+    id = (await new AccountRepository(database).ensure(['default', name])).get(name) as string;
   } finally {
     await database.close();
   }

@@ -8,9 +8,10 @@
 //     it('…', async () => { const store = await stores.open(); … });
 //   });
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
-import { afterEach } from 'vitest';
-import { openPostgres } from '../../src/infra/postgres/open-postgres.js';
+import { afterAll, afterEach } from 'vitest';
+import { openPostgres, type PostgresDatabase } from '../../src/infra/postgres/open-postgres.js';
 import { openDatabase } from '../../src/infra/sqlite/open-database.js';
 import type { Store, StoreDialect } from '../../src/infra/storage/store.js';
 import { createTestDatabase, setupOnce, type TestDatabase } from './postgres.js';
@@ -54,7 +55,9 @@ export async function freshPostgres(): Promise<{ url: string; drop(): Promise<vo
   const source = await template.get();
   const name = `app_test_${randomBytes(6).toString('hex')}`;
   const admin = maintenanceUrl(source.url);
-  await onServer(admin, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${source.name}`));
+  await onServer(admin, (client) =>
+    client.query(`CREATE DATABASE ${name} TEMPLATE ${source.name} STRATEGY FILE_COPY`),
+  );
   const address = new URL(source.url);
   address.pathname = `/${name}`;
   return {
@@ -70,17 +73,71 @@ export interface TestStores {
   open(): Promise<Store>;
 }
 
+/**
+ * A Postgres database kept for a describe block and emptied between its tests: TRUNCATE of every table and
+ * the migrations' seed rows put back take ~50 ms where a new database takes ~450 ms on this machine.
+ */
+class ReusedPostgres {
+  private database: { url: string; drop(): Promise<void> } | undefined;
+  private store: PostgresDatabase | undefined;
+  private seed: Array<{ table: string; rows: unknown[] }> = [];
+  private tables: string[] = [];
+  /** Lent to a test: the next test empties it first. */
+  private lent = false;
+
+  async open(): Promise<PostgresDatabase> {
+    if (!this.store) {
+      this.database = await freshPostgres();
+      this.store = await openPostgres({ url: this.database.url, migrate: false });
+      const { rows } = await sql<{ name: string }>`select tablename as name from pg_tables
+        where schemaname = current_schema() and tablename <> 'schema_migrations' order by tablename`.execute(
+        this.store.db,
+      );
+      this.tables = rows.map((row) => row.name);
+      for (const table of this.tables) {
+        const found = await sql`select * from ${sql.id(table)}`.execute(this.store.db);
+        if (found.rows.length > 0) this.seed.push({ table, rows: found.rows });
+      }
+    } else if (this.lent) {
+      const { db } = this.store;
+      await sql`truncate ${sql.join(this.tables.map((table) => sql.id(table)))} restart identity cascade`.execute(
+        db,
+      );
+      for (const { table, rows } of this.seed)
+        await sql`insert into ${sql.id(table)} select * from json_populate_recordset(null::${sql.id(table)}, ${JSON.stringify(rows)})`.execute(
+          db,
+        );
+    }
+    this.lent = true;
+    return this.store;
+  }
+
+  async close(): Promise<void> {
+    await this.store?.close();
+    await this.database?.drop();
+  }
+}
+
 export function testStores(dialect: StoreDialect): TestStores {
   const cleanups: Array<() => Promise<void>> = [];
+  const reused = new ReusedPostgres();
+  let openedInThisTest = false;
   afterEach(async () => {
+    openedInThisTest = false;
     await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
   });
+  afterAll(() => reused.close());
   return {
     async open() {
       if (dialect === 'sqlite') {
         const store = openDatabase({ path: ':memory:' });
         cleanups.push(() => store.close());
         return store;
+      }
+      // The block's database for the first store of a test; a second one in the same test is a new database.
+      if (!openedInThisTest) {
+        openedInThisTest = true;
+        return reused.open();
       }
       const database = await freshPostgres();
       const store = await openPostgres({ url: database.url, migrate: false });

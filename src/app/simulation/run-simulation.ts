@@ -161,7 +161,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     );
     // The simulated login, as `app auth` would have stored it (two-hour tokens: the refresh loop works).
     storeFakeLogin(fake, join(options.workDir, 'tokens.json'), { expiresInSeconds: 2 * 3600 });
-    const running = createApp({
+    const running = await createApp({
       config,
       dataDir: options.workDir,
       logger: createLogger({ level: 'silent' }),

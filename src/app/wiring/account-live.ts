@@ -8,19 +8,16 @@ import type { AccountRepository } from '../../infra/sqlite/repositories/account-
 import type { AccountDirectory } from './app-deps.js';
 
 /** Retires the accounts `next` no longer has whose rows are disabled (a table merely edited away is kept). */
-export function retireRemoved(
+export async function retireRemoved(
   rows: AccountRepository,
   running: ReadonlyArray<{ name: string; id: string; isDefault: boolean }>,
   next: Readonly<Config>,
   directory: AccountDirectory,
-): void {
+): Promise<void> {
   const gone = running.filter((a) => !a.isDefault && !Object.hasOwn(next.accounts ?? {}, a.name));
   if (gone.length === 0) return;
   const disabled = new Set(
-    rows
-      .list()
-      .filter((row) => row.status === 'disabled')
-      .map((row) => row.id),
+    (await rows.list()).filter((row) => row.status === 'disabled').map((row) => row.id),
   );
   for (const account of gone) if (disabled.has(account.id)) void directory.retire(account.name);
 }
@@ -38,12 +35,15 @@ export function accountConfig(
   nameNow: () => string,
 ) {
   let from: Readonly<Config> | undefined;
+  let fromName: string | undefined;
   let merged: Readonly<Config> | undefined;
   return (): Readonly<Config> => {
     const current = cfg();
-    if (current !== from || !merged) {
+    // The name too: another process's rename reaches this one's labels a moment after its file does.
+    const name = nameNow();
+    if (current !== from || name !== fromName || !merged) {
       from = current;
-      const name = nameNow();
+      fromName = name;
       if (name === defaultAccountName(current)) merged = current;
       else if (Object.hasOwn(current.accounts ?? {}, name))
         merged = { ...current, ...effectiveAccountConfig(current, name).config };

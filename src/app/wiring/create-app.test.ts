@@ -23,7 +23,7 @@ describe('createApp', () => {
       storage: { db_path: ':memory:' },
       content_sources: { sources: [{ path: '/notes' }, { source_type: 'cloud_drive', connection_id: 1 }] },
     });
-    const app = createApp({ config, dataDir: '/unused', logger });
+    const app = await createApp({ config, dataDir: '/unused', logger });
     await app.deps.sources.start(app.deps.config);
     // Started again with the same config (a reload that changed nothing else): no second warning.
     await app.deps.sources.apply(app.deps.config);

@@ -6,6 +6,7 @@ import type { Config } from '../../contracts/config/config.js';
 import { accountNames } from '../../core/domain/account-settings.js';
 import { effectiveApprovalMode } from '../../core/domain/config-rules.js';
 import type { GuardSettings } from '../../core/domain/posting-guards.js';
+import { AppError } from '../../core/errors.js';
 import { ENDPOINT_ACTIONS } from '../../core/gateway/endpoint-actions.js';
 import { MEDIA_ACTIONS } from '../../core/gateway/media-actions.js';
 import { MutationGateway } from '../../core/gateway/mutation-gateway.js';
@@ -47,6 +48,7 @@ import { PacingRepository } from '../../infra/sqlite/repositories/pacing-reposit
 import { PostingRepository } from '../../infra/sqlite/repositories/posting-repository.js';
 import { ProvenanceRepository } from '../../infra/sqlite/repositories/provenance-repository.js';
 import { TelemetryRepository } from '../../infra/sqlite/repositories/telemetry-repository.js';
+import type { Store } from '../../infra/storage/store.js';
 import { accountConfig, accountSettings, retireRemoved } from './account-live.js';
 import { createAnalyticsDeps } from './analytics-deps.js';
 import type { AccountDirectory, AppDeps } from './app-deps.js';
@@ -57,7 +59,7 @@ import { platformUserClaim } from './login-claim.js';
 import { loopDepsOf } from './loop-deps-of.js';
 import { createLoopScheduler, type LoopSchedulerOptions } from './loop-scheduler.js';
 import { operationDepsOf } from './operation-deps-of.js';
-import { accountLogin, loginState, openConfiguredDatabase, postingBlocker } from './platform-state.js';
+import { accountLogin, loginState, openConfiguredStore, postingBlocker } from './platform-state.js';
 import { createSourcesManager } from './sources-manager.js';
 import { statusDeps } from './status-deps.js';
 import { allowedUploadDirs } from './upload-dirs.js';
@@ -113,13 +115,27 @@ interface Shared {
   cfg: () => Readonly<Config>;
 }
 
-export function createApp(options: CreateAppOptions): App {
+/**
+ * The repositories are being moved onto Postgres (issue 28); until each one takes either store, a service
+ * configured with `[storage] url` stops at start with this, having checked the database and migrated it.
+ */
+function sqliteUntilPorted(store: Store): AppDatabase {
+  if (store.dialect === 'sqlite') return store;
+  void store.close();
+  throw new AppError(
+    'db_error',
+    `Postgres ${store.label} is reachable and migrated, but this version of the service does not yet run on Postgres: remove [storage] url to use SQLite`,
+    { retryable: false },
+  );
+}
+
+export async function createApp(options: CreateAppOptions): Promise<App> {
   // What applies only at start (paths, the platform client, the database) reads `config`; everything that
   // applies live reads `cfg()`, which `setConfig` moves to a reloaded file (see RESTART_REQUIRED_SETTINGS).
   const config = options.config;
   let current = options.config;
   const paths = dataPaths(config, options.dataDir, options.env);
-  const database = openConfiguredDatabase(paths.dbPath, config.storage.db_path !== undefined);
+  const database = sqliteUntilPorted(await openConfiguredStore(config, paths.dbPath));
   const shared: Shared = {
     options,
     paths,
@@ -128,7 +144,12 @@ export function createApp(options: CreateAppOptions): App {
     cfg: () => current,
   };
   // Accounts are those of the config at start; one added later runs after a restart.
-  const ids = new AccountRepository(database).ensure(accountNames(config));
+  const ids = await new AccountRepository(database)
+    .ensure(accountNames(config))
+    .catch(async (error: unknown) => {
+      await database.close();
+      throw error;
+    });
   // Each account's deps carry the directory; it reads the list once every account is built.
   let accounts: AccountApp[] = [];
   const retiring = new Map<string, Promise<void>>();
@@ -160,8 +181,11 @@ export function createApp(options: CreateAppOptions): App {
     },
     setConfig(next) {
       current = next;
-      // An account removed by `app accounts remove` (its row disabled) stops when the file shows it gone.
-      retireRemoved(new AccountRepository(database), accounts, next, directory);
+      // An account removed by `app accounts remove` (its row disabled) stops when the file shows it gone;
+      // reading the rows also brings this process's labels up to another process's rename.
+      void retireRemoved(new AccountRepository(database), accounts, next, directory).catch((error: unknown) =>
+        options.logger.error({ err: error }, 'could not read the accounts after a config change'),
+      );
     },
     close: async () => {
       for (const account of accounts) account.deps.telemetry.flush();

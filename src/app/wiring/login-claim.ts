@@ -4,14 +4,14 @@
 
 import { accountFilePaths } from '../../infra/config/config-paths.js';
 import { readTokenFile } from '../../infra/social/token-store.js';
-import type { AppDatabase } from '../../infra/sqlite/open-database.js';
 import { AccountRepository } from '../../infra/sqlite/repositories/account-repository.js';
+import type { Store } from '../../infra/storage/store.js';
 
 export function platformUserClaim(
-  database: AppDatabase,
+  database: Store,
   dataDir: string,
   accountId: string,
-): (user: { id: string; username: string }) => void {
+): (user: { id: string; username: string }) => Promise<void> {
   const rows = new AccountRepository(database);
   return (user) =>
     rows.claimPlatformUser(accountId, user, (account) => {

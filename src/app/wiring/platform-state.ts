@@ -2,11 +2,14 @@
 // what stops posting now,
 // and the database a config names (its problem named by its key).
 
+import type { Config } from '../../contracts/config/config.js';
 import { AppError, isAppError } from '../../core/errors.js';
 import type { AccountLogin } from '../../core/services/account/account-profiles.js';
 import type { LoginState } from '../../core/services/status/status-deps.js';
+import { openPostgres } from '../../infra/postgres/open-postgres.js';
 import type { SocialBackend } from '../../infra/social/create-social-backend.js';
 import { type AppDatabase, openDatabase } from '../../infra/sqlite/open-database.js';
+import type { Store } from '../../infra/storage/store.js';
 
 /** The platform login as the status tools report it (the scraper needs none). */
 export function loginState(social: SocialBackend): LoginState {
@@ -45,6 +48,16 @@ export function postingBlocker(social: SocialBackend): AppError | undefined {
     return new AppError('social_not_configured', `cannot post: ${health.message}`);
   }
   return undefined;
+}
+
+/**
+ * The store `[storage]` names: Postgres when `url` is set, else the SQLite file. A SQLite file the config
+ * names that cannot be opened is that key's problem (exit 2); Postgres that cannot be reached or that a
+ * newer app migrated is a db_error naming the URL masked (exit 1).
+ */
+export async function openConfiguredStore(config: Readonly<Config>, dbPath: string): Promise<Store> {
+  if (config.storage.url) return openPostgres({ url: config.storage.url });
+  return openConfiguredDatabase(dbPath, config.storage.db_path !== undefined);
 }
 
 /** The database; one the config names and that cannot be opened is that key's problem (exit 2). */

@@ -47,19 +47,19 @@ export interface AccountRecord {
 
 export interface AccountRecords {
   /** Every row, oldest first (the default account's seeded row first). */
-  list(): AccountRecord[];
+  list(): Promise<AccountRecord[]>;
   /**
    * The row of a further account named `name`: the one an earlier account of that name left (active again,
-   * its data with it: `existed`), or a new one.
+   * its data with it: `existed`), or a new one. `inside` (the config file's edit) runs in the same
+   * transaction: when it throws, the row is as it was.
    */
-  claim(name: string): { id: string; existed: boolean };
-  relabel(id: string, name: string): void;
-  /** A removed account's row: `disabled`, its platform user forgotten; its data stays. */
-  disable(id: string): void;
+  claim(name: string, inside: () => void): Promise<{ id: string; existed: boolean }>;
+  /** The row's label becomes `name`; `inside` runs in the same transaction. */
+  relabel(id: string, name: string, inside: () => void): Promise<void>;
+  /** A removed account's row: `disabled`, its platform user forgotten; its data stays. `inside` as above. */
+  disable(id: string, inside: () => void): Promise<void>;
   /** Deletes every row holding `id` in every table, then the account's row, in one transaction. */
-  purge(id: string): number;
-  /** Runs `work` in one transaction of the rows: what it wrote is undone when it throws. */
-  transaction<T>(work: () => T): T;
+  purge(id: string): Promise<number>;
 }
 
 /** Which account's files, by its row: the seeded row's are the data directory's, another's its own folder. */

@@ -33,7 +33,7 @@ export interface BrowserLoginOptions {
   /** The login's state as the status tools see it (token health, expiry). */
   health(): { state: string; message?: string };
   /** Refuses a platform user another account has (see FinishLoginOptions.claimUser). */
-  claimUser?(user: { id: string; username: string }): void;
+  claimUser?(user: { id: string; username: string }): void | Promise<void>;
 }
 
 export function createBrowserLogin(options: BrowserLoginOptions): PlatformLink {

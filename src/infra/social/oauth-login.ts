@@ -34,7 +34,7 @@ export interface LoginOptions {
    * Claims the platform user who logged in for this account, before the tokens are saved: throws (conflict
    * naming the account that has that user) to refuse the login; the new tokens are then revoked, not saved.
    */
-  claimUser?(user: { id: string; username: string }): void;
+  claimUser?(user: { id: string; username: string }): void | Promise<void>;
 }
 
 export interface LoginResult {
@@ -175,7 +175,7 @@ export async function finishLogin(options: FinishLoginOptions): Promise<LoginRes
   });
   const me = await whoAmI(options.config, grant.accessToken, options);
   try {
-    options.claimUser?.({ id: me.id, username: me.username });
+    await options.claimUser?.({ id: me.id, username: me.username });
   } catch (error) {
     // Refused: the tokens just issued are never saved, and the platform is asked to forget them.
     await Promise.allSettled(

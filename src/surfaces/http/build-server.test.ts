@@ -16,7 +16,7 @@ describe('HTTP server', () => {
   it('answers health with the database state and serves the placeholder page', async () => {
     home = createTempHome();
     const config = ConfigSchema.parse({ storage: { db_path: ':memory:' } });
-    app = createApp({ config, dataDir: home.dir, logger: createLogger({ level: 'silent' }) });
+    app = await createApp({ config, dataDir: home.dir, logger: createLogger({ level: 'silent' }) });
     const server = await buildHttpServer(app.deps, { apiToken: 'a'.repeat(64) });
     const health = await server.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);

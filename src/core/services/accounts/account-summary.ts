@@ -48,9 +48,9 @@ function summarize(
 }
 
 /** Every account, the default one first, then the config's order, then the removed ones that kept data. */
-export function listAccounts(deps: AccountAdminDeps): AccountList {
+export async function listAccounts(deps: AccountAdminDeps): Promise<AccountList> {
   const config = deps.tables.current();
-  const records = deps.records.list();
+  const records = await deps.records.list();
   const names = accountNames(config);
   const configured = new Set(names.map((name) => recordOf(records, name, config)?.id));
   const removed = records.filter((record) => !configured.has(record.id)).map((record) => record.name);
@@ -61,8 +61,8 @@ export function listAccounts(deps: AccountAdminDeps): AccountList {
 }
 
 /** The account named `name` as the list shows it; not_found when neither the config nor a row has it. */
-export function accountSummary(deps: AccountAdminDeps, name: string): AccountSummary {
-  const found = listAccounts(deps).accounts.find((account) => account.name === name);
+export async function accountSummary(deps: AccountAdminDeps, name: string): Promise<AccountSummary> {
+  const found = (await listAccounts(deps)).accounts.find((account) => account.name === name);
   // Never a hint of which accounts exist.
   if (!found) throw new AppError('not_found', `no account named '${name}'`);
   return found;

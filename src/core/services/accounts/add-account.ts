@@ -21,20 +21,18 @@ export function refuseBadName(name: string, field: string): void {
  * Adds the account `name`. Throws validation_error for a bad or reserved name, conflict when the config has
  * an account of that name; the file and the rows are left as they were on any refusal.
  */
-export function addAccount(deps: AccountAdminDeps, input: AddAccount): AddAccountResult {
+export async function addAccount(deps: AccountAdminDeps, input: AddAccount): Promise<AddAccountResult> {
   const { name } = input;
   refuseBadName(name, 'name');
   if (accountNames(deps.tables.current()).includes(name))
     throw new AppError('conflict', `an account named '${name}' exists already`);
   // The row first, in a transaction the file edit closes: a refused edit leaves no row behind.
-  const { existed } = deps.records.transaction(() => {
-    const claimed = deps.records.claim(name);
+  const { existed } = await deps.records.claim(name, () =>
     deps.tables.edit([
       { kind: 'add', name, ...(input.display_name === undefined ? {} : { displayName: input.display_name }) },
-    ]);
-    return claimed;
-  });
-  const account = accountSummary(deps, name);
+    ]),
+  );
+  const account = await accountSummary(deps, name);
   const restart = account.running !== true;
   const kept = existed ? ' It has the data the earlier account of this name kept.' : '';
   return {

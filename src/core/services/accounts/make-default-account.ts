@@ -13,15 +13,15 @@ import { accountSummary } from './account-summary.js';
  * could not be kept) or validation_error (the default is still called `default`, or an own key is also set
  * by env or a flag); the file is left as it was on any refusal.
  */
-export function makeDefaultAccount(
+export async function makeDefaultAccount(
   deps: AccountAdminDeps,
   input: MakeDefaultAccount,
-): MakeDefaultAccountResult {
+): Promise<MakeDefaultAccountResult> {
   const plan = planDefaultSwitch(deps.tables.current(), input.name, deps.tables.sources());
   deps.tables.edit([
     { kind: 'make_default', name: plan.name, previous: plan.previous, settings: plan.settings },
   ]);
-  const account = accountSummary(deps, plan.name);
+  const account = await accountSummary(deps, plan.name);
   const dropped =
     plan.droppedDisplayName === undefined
       ? ''

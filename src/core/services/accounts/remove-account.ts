@@ -32,7 +32,7 @@ export async function removeAccount(
       'name',
     );
   const configured = Object.hasOwn(config.accounts ?? {}, name);
-  const record = recordOf(deps.records.list(), name, config);
+  const record = recordOf(await deps.records.list(), name, config);
   if (!configured && !record) throw new AppError('not_found', `no account named '${name}'`);
   if (deps.actingAs === name)
     throw refused(
@@ -53,13 +53,14 @@ export async function removeAccount(
     );
 
   // The config and the row in one step; then the account stops before its login and data go.
-  deps.records.transaction(() => {
-    if (record) deps.records.disable(record.id);
+  const edit = () => {
     if (configured) deps.tables.edit([{ kind: 'remove', name }]);
-  });
+  };
+  if (record) await deps.records.disable(record.id, edit);
+  else edit();
   await deps.running?.retire(name);
   const login = record ? await deps.logins.discard({ id: record.id }) : { tokens: 'none' as const };
-  const rowsDeleted = purge && record ? deps.records.purge(record.id) : 0;
+  const rowsDeleted = purge && record ? await deps.records.purge(record.id) : 0;
 
   const told = [`Removed account '${name}'.`];
   if (login.tokens === 'revoked') told.push('Its platform login was revoked and its tokens deleted.');

@@ -15,13 +15,16 @@ import { refuseBadName } from './add-account.js';
  * have, validation_error for a bad name (or a display name for the default account), conflict for a name
  * another account has, or the kept data of a removed one.
  */
-export function updateAccount(deps: AccountAdminDeps, input: UpdateAccount): UpdateAccountResult {
+export async function updateAccount(
+  deps: AccountAdminDeps,
+  input: UpdateAccount,
+): Promise<UpdateAccountResult> {
   const config = deps.tables.current();
   const { name } = input;
   const names = accountNames(config);
   if (!names.includes(name)) throw new AppError('not_found', `no account named '${name}'`);
   const isDefault = name === defaultAccountName(config);
-  const records = deps.records.list();
+  const records = await deps.records.list();
   const record = recordOf(records, name, config);
   const changes: AccountTableChange[] = [];
   let target = name;
@@ -53,11 +56,12 @@ export function updateAccount(deps: AccountAdminDeps, input: UpdateAccount): Upd
     changes.push({ kind: 'display_name', name: target, displayName: input.display_name });
   }
   const renamed = target !== name;
-  deps.records.transaction(() => {
-    if (renamed && record) deps.records.relabel(record.id, target);
+  const edit = () => {
     if (changes.length > 0) deps.tables.edit(changes);
-  });
-  const account = accountSummary(deps, target);
+  };
+  if (renamed && record) await deps.records.relabel(record.id, target, edit);
+  else edit();
+  const account = await accountSummary(deps, target);
   // A running service knows its accounts by the names they had when it started.
   const restart = renamed && account.running !== true;
   return {

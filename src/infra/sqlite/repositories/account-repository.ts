@@ -5,17 +5,17 @@
 // (and its data) when it is renamed, made the default (`app accounts default`) or removed from the config,
 // until it is purged.
 import { randomUUID } from 'node:crypto';
-import type { Database as Sqlite } from 'better-sqlite3';
+import { type CompiledQuery, sql } from 'kysely';
 import { DEFAULT_ACCOUNT_ID } from '../../../contracts/account.js';
 import { accountRowOf } from '../../../core/domain/account-rows.js';
 import { AppError } from '../../../core/errors.js';
 import type { AccountRecord, AccountRecords } from '../../../core/ports/account-admin.js';
-import type { AppDatabase } from '../open-database.js';
+import { nowText } from '../../storage/dialect-sql.js';
+import { sqliteAll, sqliteRun } from '../../storage/sqlite-sync.js';
+import type { Store } from '../../storage/store.js';
 import { purgeAccountRows } from '../purge-account.js';
 
 export type AccountRow = AccountRecord;
-
-const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 interface Row {
   id: string;
@@ -31,19 +31,73 @@ const toAccount = (row: Row): AccountRow => ({
   status: row.status,
 });
 
-export class AccountRepository implements AccountRecords {
-  private readonly sqlite: Sqlite;
+/**
+ * Postgres: every change of the rows takes this transaction lock first, so two processes changing accounts
+ * at once take turns, as SQLite's immediate transactions make them (the bytes of "acct_row").
+ */
+const ROWS_LOCK = '7017859431389196151';
 
-  constructor(database: AppDatabase) {
-    this.sqlite = database.sqlite;
+/** The labels of a store's rows as this process last read or wrote them (`labelOf` answers from them). */
+const labels = new WeakMap<Store, Map<string, string>>();
+
+/** What a transaction of the rows decided from the rows it read: its answer and the statements to run. */
+interface Decision<T> {
+  result: T;
+  writes: CompiledQuery[];
+  /** Runs last, before the commit (the config file's edit): when it throws, nothing is written. */
+  inside?: () => void;
+}
+
+export class AccountRepository implements AccountRecords {
+  constructor(private readonly store: Store) {}
+
+  private get now() {
+    return nowText(this.store.dialect);
   }
 
-  list(): AccountRow[] {
-    return (
-      this.sqlite
-        .prepare('select id, label, platform_user_id, status from accounts order by created_at, id')
-        .all() as Row[]
-    ).map(toAccount);
+  private readAll() {
+    return sql<Row>`select id, label, platform_user_id, status from accounts order by created_at, id`.compile(
+      this.store.db,
+    );
+  }
+
+  private remember(rows: ReadonlyArray<{ id: string; label: string }>): void {
+    const cache = labels.get(this.store) ?? new Map<string, string>();
+    labels.set(this.store, cache);
+    for (const row of rows) cache.set(row.id, row.label);
+  }
+
+  /**
+   * Reads the rows, decides, writes, in one transaction: on SQLite an immediate one whose statements run
+   * synchronously (nothing interleaves), on Postgres one holding ROWS_LOCK. The decision is the same code.
+   */
+  private async decide<T>(plan: (rows: Row[]) => Decision<T>): Promise<T> {
+    const { store } = this;
+    const decided =
+      store.dialect === 'sqlite'
+        ? store.sqlite
+            .transaction(() => {
+              const decision = plan(sqliteAll(store, this.readAll()));
+              for (const write of decision.writes) sqliteRun(store, write);
+              decision.inside?.();
+              return decision;
+            })
+            .immediate()
+        : await store.db.transaction().execute(async (trx) => {
+            await sql`select pg_advisory_xact_lock(${ROWS_LOCK}::bigint)`.execute(trx);
+            const decision = plan((await trx.executeQuery(this.readAll())).rows);
+            for (const write of decision.writes) await trx.executeQuery(write);
+            decision.inside?.();
+            return decision;
+          });
+    await this.list();
+    return decided.result;
+  }
+
+  async list(): Promise<AccountRow[]> {
+    const { rows } = await this.store.db.executeQuery(this.readAll());
+    this.remember(rows);
+    return rows.map(toAccount);
   }
 
   /**
@@ -53,78 +107,69 @@ export class AccountRepository implements AccountRecords {
    * the names has it. One transaction, so two processes starting at once agree on the ids. Rows the config
    * no longer names are left as they are.
    */
-  ensure(names: readonly string[]): Map<string, string> {
+  ensure(names: readonly string[]): Promise<Map<string, string>> {
     const [defaultName, ...others] = names;
-    const ids = new Map<string, string>();
-    const run = this.sqlite.transaction(() => {
-      const rows = this.sqlite
-        .prepare('select id, label from accounts order by created_at, id')
-        .all() as Array<{
-        id: string;
-        label: string;
-      }>;
-      const activate = this.sqlite.prepare(
-        `update accounts set label = ?, status = 'active', updated_at = ${NOW}
-         where id = ? and (label <> ? or status <> 'active')`,
-      );
-      const insert = this.sqlite.prepare('insert into accounts (id, label) values (?, ?)');
+    return this.decide((rows) => {
+      const ids = new Map<string, string>();
+      const writes: CompiledQuery[] = [];
       for (const name of defaultName === undefined ? others : [defaultName, ...others]) {
-        let id = accountRowOf(rows, name, { defaultName: defaultName ?? '', others })?.id;
-        if (id === undefined) {
-          id = randomUUID();
-          insert.run(id, name);
-        } else activate.run(name, id, name);
-        ids.set(name, id);
+        const found = accountRowOf(rows, name, { defaultName: defaultName ?? '', others });
+        if (found === undefined) {
+          const id = randomUUID();
+          writes.push(this.insert(id, name));
+          ids.set(name, id);
+        } else {
+          if (found.label !== name || found.status !== 'active') writes.push(this.activate(found.id, name));
+          ids.set(name, found.id);
+        }
       }
+      return { result: ids, writes };
     });
-    run.immediate();
-    return ids;
   }
 
-  /** The row's label now: the account's current name (renames relabel it in the same step). */
+  /** The row's label as this process last read or wrote it: the account's name now (renames relabel it). */
   labelOf(id: string): string | undefined {
-    return (
-      this.sqlite.prepare('select label from accounts where id = ?').get(id) as { label: string } | undefined
-    )?.label;
+    return labels.get(this.store)?.get(id);
   }
 
-  transaction<T>(work: () => T): T {
-    return this.sqlite.transaction(work).immediate();
-  }
-
-  claim(name: string): { id: string; existed: boolean } {
-    return this.transaction(() => {
-      const found = this.sqlite
-        .prepare('select id from accounts where label = ? order by created_at, id limit 1')
-        .get(name) as { id: string } | undefined;
-      if (found) {
-        this.sqlite
-          .prepare(`update accounts set status = 'active', updated_at = ${NOW} where id = ?`)
-          .run(found.id);
-        return { id: found.id, existed: true };
-      }
+  claim(name: string, inside: () => void): Promise<{ id: string; existed: boolean }> {
+    return this.decide<{ id: string; existed: boolean }>((rows) => {
+      const found = rows.find((row) => row.label === name);
+      if (found)
+        return { result: { id: found.id, existed: true }, writes: [this.reactivate(found.id)], inside };
       const id = randomUUID();
-      this.sqlite.prepare('insert into accounts (id, label) values (?, ?)').run(id, name);
-      return { id, existed: false };
+      return { result: { id, existed: false }, writes: [this.insert(id, name)], inside };
     });
   }
 
-  relabel(id: string, name: string): void {
-    this.sqlite.prepare(`update accounts set label = ?, updated_at = ${NOW} where id = ?`).run(name, id);
+  relabel(id: string, name: string, inside: () => void): Promise<void> {
+    return this.decide(() => ({
+      result: undefined,
+      writes: [
+        sql`update accounts set label = ${name}, updated_at = ${this.now} where id = ${id}`.compile(
+          this.store.db,
+        ),
+      ],
+      inside,
+    }));
   }
 
-  disable(id: string): void {
-    this.sqlite
-      .prepare(
-        `update accounts set status = 'disabled', platform_user_id = null, username = null, updated_at = ${NOW}
-         where id = ?`,
-      )
-      .run(id);
+  disable(id: string, inside: () => void): Promise<void> {
+    return this.decide(() => ({
+      result: undefined,
+      writes: [
+        sql`update accounts set status = 'disabled', platform_user_id = null, username = null,
+          updated_at = ${this.now} where id = ${id}`.compile(this.store.db),
+      ],
+      inside,
+    }));
   }
 
-  purge(id: string): number {
+  async purge(id: string): Promise<number> {
     if (id === DEFAULT_ACCOUNT_ID) throw new Error('the default account is never purged');
-    return purgeAccountRows(this.sqlite, id);
+    const deleted = await purgeAccountRows(this.store, id);
+    labels.get(this.store)?.delete(id);
+    return deleted;
   }
 
   /**
@@ -136,9 +181,9 @@ export class AccountRepository implements AccountRecords {
     id: string,
     user: { id: string; username: string },
     loggedInAs: (account: { id: string }) => string | undefined,
-  ): void {
-    this.transaction(() => {
-      const others = this.list().filter((row) => row.id !== id && row.status === 'active');
+  ): Promise<void> {
+    return this.decide((rows) => {
+      const others = rows.map(toAccount).filter((row) => row.id !== id && row.status === 'active');
       const holder =
         others.find((row) => row.platformUserId === user.id) ??
         others.find((row) => row.platformUserId === null && loggedInAs({ id: row.id }) === user.id);
@@ -147,13 +192,33 @@ export class AccountRepository implements AccountRecords {
           'conflict',
           `@${user.username} is already logged in under the account '${holder.name}'; one platform user belongs to one account (remove that account, or log it in as another user, first)`,
         );
-      // A disabled row never holds a user (removal forgets it), but an old one might: let it go.
-      this.sqlite
-        .prepare(`update accounts set platform_user_id = null where platform_user_id = ? and id <> ?`)
-        .run(user.id, id);
-      this.sqlite
-        .prepare(`update accounts set platform_user_id = ?, username = ?, updated_at = ${NOW} where id = ?`)
-        .run(user.id, user.username, id);
+      const { db } = this.store;
+      return {
+        result: undefined,
+        writes: [
+          // A disabled row never holds a user (removal forgets it), but an old one might: let it go.
+          sql`update accounts set platform_user_id = null where platform_user_id = ${user.id} and id <> ${id}`.compile(
+            db,
+          ),
+          sql`update accounts set platform_user_id = ${user.id}, username = ${user.username},
+            updated_at = ${this.now} where id = ${id}`.compile(db),
+        ],
+      };
     });
+  }
+
+  private insert(id: string, name: string) {
+    return sql`insert into accounts (id, label) values (${id}, ${name})`.compile(this.store.db);
+  }
+
+  private activate(id: string, name: string) {
+    return sql`update accounts set label = ${name}, status = 'active', updated_at = ${this.now}
+      where id = ${id}`.compile(this.store.db);
+  }
+
+  private reactivate(id: string) {
+    return sql`update accounts set status = 'active', updated_at = ${this.now} where id = ${id}`.compile(
+      this.store.db,
+    );
   }
 }

@@ -55,8 +55,8 @@ function table(accounts: readonly AccountSummary[]): string {
 }
 
 export async function runAccountsList(ctx: CommandContext, options: Json): Promise<void> {
-  await withAccounts(ctx, (accounts) => {
-    const list = accounts.list();
+  await withAccounts(ctx, async (accounts) => {
+    const list = await accounts.list();
     print(ctx, options, table(list.accounts), list);
   });
 }
@@ -66,8 +66,8 @@ export async function runAccountsAdd(
   name: string,
   options: Json & { displayName?: string },
 ): Promise<void> {
-  await withAccounts(ctx, (accounts) => {
-    const result = accounts.add({
+  await withAccounts(ctx, async (accounts) => {
+    const result = await accounts.add({
       name,
       ...(options.displayName === undefined ? {} : { display_name: options.displayName }),
     });
@@ -81,15 +81,15 @@ export async function runAccountsRename(
   to: string,
   options: Json,
 ): Promise<void> {
-  await withAccounts(ctx, (accounts) => {
-    const result = accounts.rename({ name: from, new_name: to });
+  await withAccounts(ctx, async (accounts) => {
+    const result = await accounts.rename({ name: from, new_name: to });
     print(ctx, options, result.message, result);
   });
 }
 
 export async function runAccountsDefault(ctx: CommandContext, name: string, options: Json): Promise<void> {
-  await withAccounts(ctx, (accounts) => {
-    const result = accounts.makeDefault({ name });
+  await withAccounts(ctx, async (accounts) => {
+    const result = await accounts.makeDefault({ name });
     print(ctx, options, result.message, result);
   });
 }
@@ -101,7 +101,7 @@ export async function runAccountsRemove(
 ): Promise<void> {
   await withAccounts(ctx, async (accounts) => {
     const purge = options.purge === true;
-    const found = accounts.list().accounts.find((account) => account.name === name);
+    const found = (await accounts.list()).accounts.find((account) => account.name === name);
     // What the core refuses anyway (unknown, the default account) is refused before anything is asked.
     if (found && !found.default && !options.yes) await confirm(ctx, name, purge);
     const result = await accounts.remove({ name, confirm: name, purge });

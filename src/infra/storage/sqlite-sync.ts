@@ -1,0 +1,21 @@
+// A query written once with Kysely, run synchronously on SQLite's own connection: inside a better-sqlite3
+// transaction nothing else may run between two statements (an `await` would let another task's statement
+// in), so an atomic section on SQLite runs its statements this way, and on Postgres the same query text
+// through Kysely in a transaction.
+import type { CompiledQuery } from 'kysely';
+import type { AppDatabase } from '../sqlite/open-database.js';
+
+/** The rows `query` (compiled against SQLite: `builder.compile()`, `sql\`…\`.compile(db)`) returns (an empty list for a statement that returns none). */
+export function sqliteAll<T>(database: AppDatabase, query: CompiledQuery<T>): T[] {
+  const { sql, parameters } = query;
+  const statement = database.sqlite.prepare(sql);
+  if (statement.reader) return statement.all(...parameters) as T[];
+  statement.run(...parameters);
+  return [];
+}
+
+/** How many rows `query` (an insert, update or delete) changed. */
+export function sqliteRun(database: AppDatabase, query: CompiledQuery<unknown>): number {
+  const { sql, parameters } = query;
+  return database.sqlite.prepare(sql).run(...parameters).changes;
+}
