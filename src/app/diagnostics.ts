@@ -10,6 +10,7 @@ import { type DiagnosticsReport, runDiagnostics } from '../core/services/diagnos
 import { summarizeSources } from '../core/services/sources/source-status.js';
 import type { DataPaths } from '../infra/config/config-paths.js';
 import { probeLlm } from '../infra/llm/probe-llm.js';
+import { openPostgres, postgresSchemaState } from '../infra/postgres/open-postgres.js';
 import { probePlatform } from '../infra/social/probe-platform.js';
 import { readTokenFile } from '../infra/social/token-store.js';
 import { openDatabase } from '../infra/sqlite/open-database.js';
@@ -46,6 +47,7 @@ export async function diagnose(input: CommandInput, options: DiagnoseOptions): P
     readTokens: () => readTokenFile(data?.tokensPath ?? ''),
     async checkDatabase() {
       if (!data) return { ok: false, message: 'no config' };
+      if (config?.storage.url) return checkPostgres(config.storage.url);
       try {
         const database = openDatabase({ path: data.dbPath });
         const mode = database.sqlite.pragma('journal_mode', { simple: true });
@@ -75,6 +77,30 @@ export async function diagnose(input: CommandInput, options: DiagnoseOptions): P
           clock: systemClock,
         })),
   });
+}
+
+/** `[storage] url`: reachable, and its schema no newer than this app's (nothing is migrated here). */
+async function checkPostgres(url: string): Promise<{ ok: boolean; message: string }> {
+  try {
+    const store = await openPostgres({ url, migrate: false });
+    try {
+      const { newest, known } = await postgresSchemaState(store);
+      if (newest > known)
+        return {
+          ok: false,
+          message: `${store.label}: database schema version ${newest} is newer than this app (which knows up to version ${known})`,
+        };
+      const pending = newest < known ? `; ${known - newest} migrations to apply at the next start` : '';
+      return {
+        ok: true,
+        message: `reachable (${store.label}, Postgres, schema version ${newest}${pending})`,
+      };
+    } finally {
+      await store.close();
+    }
+  } catch (error) {
+    return { ok: false, message: (error as Error).message };
+  }
 }
 
 /** The account's effective settings and files (core/domain/account-settings.ts, platform-login.ts). */

@@ -2,11 +2,13 @@
 // the runner's advisory lock, so several processes starting at once apply each file once), and Kysely over
 // it with the same plugins as SQLite's. Every failure is AppError('db_error') naming the URL with its
 // password masked and the reason, never a stack trace.
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { AppError } from '../../core/errors.js';
+import { packagePath } from '../package-root.js';
 import type { DB } from '../sqlite/db-types.js';
 import { inlineLimits } from '../sqlite/inline-limits.js';
+import { readMigrationFiles } from '../storage/migration-files.js';
 import { applyPostgresMigrations } from './migrate.js';
 import { checkPostgresUrl, maskPassword, maskPostgresUrl } from './postgres-url.js';
 
@@ -70,6 +72,23 @@ function failure(url: string, cause: unknown): AppError {
       retryable: false,
     },
   );
+}
+
+/**
+ * Where the database's schema stands against this app's migrations: `newest` applied version (0: none),
+ * `known` the newest this app has. Reads only (`app test`).
+ */
+export async function postgresSchemaState(
+  store: PostgresDatabase,
+): Promise<{ newest: number; known: number }> {
+  const known = readMigrationFiles(packagePath('migrations', 'postgres')).at(-1)?.version ?? 0;
+  // The table is named in a second query only: Postgres resolves a table when it parses the query.
+  const { rows: found } = await sql<{ exists: boolean }>`select to_regclass('schema_migrations') is not null
+    as exists`.execute(store.db);
+  if (!found[0]?.exists) return { newest: 0, known };
+  const { rows } = await sql<{ newest: number | null }>`select max(version) as newest
+    from schema_migrations`.execute(store.db);
+  return { newest: rows[0]?.newest ?? 0, known };
 }
 
 /** Connects, migrates (unless told not to) and wraps the pool in Kysely. */
