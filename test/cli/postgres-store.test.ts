@@ -1,6 +1,6 @@
 // `[storage] url`: the service on a Postgres it cannot use says why and stops (exit 1, one line, password
 // masked, no stack trace), and `app test` names the problem or the schema it found.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -85,5 +85,18 @@ describe('[storage] url', () => {
     await client.end();
     expect(rows[0]).toEqual({ untouched: true });
     await empty.dispose();
+  });
+
+  it('is a setting like any other: a wrong URL refused naming the key (exit 2, file untouched), a URL shown masked', () => {
+    useStore('postgres://app:pw-never-shown@db.internal:5432/app');
+    const before = readFileSync(join(home.dir, 'config.toml'), 'utf8');
+    const wrong = spawnApp(['settings', '--set', 'storage.url=mysql://app:pw-never-shown@db/app'], home.env);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('storage.url: must be a postgres:// or postgresql:// URL');
+    expect(wrong.stdout + wrong.stderr).not.toContain('pw-never-shown');
+    expect(readFileSync(join(home.dir, 'config.toml'), 'utf8')).toBe(before);
+    const shown = spawnApp(['settings', '--show'], home.env);
+    expect(shown.stdout).toMatch(/\[storage\]\nurl = "\*+/);
+    expect(shown.stdout).not.toContain('pw-never-shown');
   });
 });
