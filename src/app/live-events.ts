@@ -1,19 +1,16 @@
 // The live events of this process: approval queue changes from any process writing the database, fanned out
-// to the open event streams. The watcher runs only while someone listens, polling cheaply (one PRAGMA read
-// per tick; the rows are read only after a commit).
+// to the open event streams. The watcher runs only while someone listens, polled cheaply: on SQLite one
+// PRAGMA read per tick, the rows read only after a commit; on Postgres NOTIFY says when to read them.
 import type { ApprovalChangeEvent } from '../contracts/live-events.js';
 import type { Logger } from '../infra/logging/create-logger.js';
-import {
-  type ApprovalChangeWatcher,
-  createApprovalChangeWatcher,
-} from '../infra/sqlite/approval-change-watcher.js';
-import type { AppDatabase } from '../infra/sqlite/open-database.js';
+import { type ApprovalWatcher, createApprovalWatcher } from '../infra/storage/approval-watcher.js';
+import type { Store } from '../infra/storage/store.js';
 
 /** How often the database is asked whether anything was committed. */
 export const LIVE_EVENTS_POLL_MS = 500;
 
 export interface LiveEventsDeps {
-  database: AppDatabase;
+  database: Store;
   accountId: string;
   logger: Logger;
 }
@@ -30,7 +27,7 @@ export interface LiveEvents {
 /** Creates the live event source over `deps.database`; `pollMs` only for tests and benches. */
 export function createLiveEvents(deps: LiveEventsDeps, pollMs = LIVE_EVENTS_POLL_MS): LiveEvents {
   const listeners = new Set<(event: ApprovalChangeEvent) => void>();
-  let watcher: ApprovalChangeWatcher | undefined;
+  let watcher: ApprovalWatcher | undefined;
   let timer: NodeJS.Timeout | undefined;
   let failing = false;
 
@@ -58,7 +55,9 @@ export function createLiveEvents(deps: LiveEventsDeps, pollMs = LIVE_EVENTS_POLL
     subscribe(listener) {
       listeners.add(listener);
       if (!watcher) {
-        watcher = createApprovalChangeWatcher(deps.database, deps.accountId);
+        watcher = createApprovalWatcher(deps.database, deps.accountId, (error) =>
+          deps.logger.warn({ err: error }, 'live events: reading the approval queue failed'),
+        );
         timer = setInterval(tick, pollMs);
         timer.unref();
       }

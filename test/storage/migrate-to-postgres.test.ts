@@ -287,7 +287,7 @@ describe('app storage migrate --to postgres://…', () => {
       expect(lines).toContain(`copied ${table}: ${count(table)} ${count(table) === 1 ? 'row' : 'rows'}`);
     }
     expect(result.stdout).toContain(
-      'Postgres schema: applied 13 migrations (0001_initial.sql … 0013_account_profile.sql)',
+      'Postgres schema: applied 14 migrations (0001_initial.sql … 0014_change_feed.sql)',
     );
     for (const table of tables) {
       expect(
@@ -298,7 +298,7 @@ describe('app storage migrate --to postgres://…', () => {
     const total = tables.reduce((sum, table) => sum + count(table), 0);
     expect(result.stdout).toMatch(
       new RegExp(
-        `\\n40 tables, ${total} rows copied and verified \\(SQLite = Postgres\\) in \\d+\\.\\d\\d s; schema version 13\\.\\n`,
+        `\\n40 tables, ${total} rows copied and verified \\(SQLite = Postgres\\) in \\d+\\.\\d\\d s; schema version 14\\.\\n`,
       ),
     );
   });
@@ -408,7 +408,7 @@ describe('app storage migrate --to postgres://…', () => {
       sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
       ok: true,
     });
-    expect(parsed.migrations_applied).toHaveLength(13);
+    expect(parsed.migrations_applied).toHaveLength(14);
   });
 });
 
@@ -472,7 +472,7 @@ describe('app storage migrate refusals and failures', () => {
       expect((await client.query('SELECT id, label FROM accounts')).rows).toEqual([
         { id: DEFAULT_ACCOUNT_ID, label: 'default' },
       ]);
-      expect(Number((await client.query('SELECT count(*) AS n FROM schema_migrations')).rows[0].n)).toBe(13);
+      expect(Number((await client.query('SELECT count(*) AS n FROM schema_migrations')).rows[0].n)).toBe(14);
     } finally {
       copyHome.cleanup();
     }
@@ -504,7 +504,7 @@ describe('app storage migrate refusals and failures', () => {
     );
     const result = await runApp(['storage', 'migrate', '--to', withPassword(database)], { env: home.env });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe("app: refused: the target's schema version 99 is newer than this app (which knows up to version 13)\n");
+    expect(result.stderr).toBe("app: refused: the target's schema version 99 is newer than this app (which knows up to version 14)\n");
     const counts = await postgresCounts(client, copiedTables(sqlite));
     expect(Object.entries(counts).filter(([, n]) => n > 0)).toEqual([['accounts', 1]]);
   });

@@ -25,7 +25,7 @@ describe('openPostgres', () => {
     try {
       const { rows } = await sql<{ n: number; newest: number }>`select count(*) as n, max(version) as newest
         from schema_migrations`.execute(stores[0]?.db as Kysely<DB>);
-      expect(rows[0]).toEqual({ n: 13, newest: 13 });
+      expect(rows[0]).toEqual({ n: 14, newest: 14 });
     } finally {
       await Promise.all(stores.map((store) => store.close()));
       await database.dispose();
@@ -36,12 +36,12 @@ describe('openPostgres', () => {
     const database = await createTestDatabase();
     const store = await openPostgres({ url: database.url });
     await sql`insert into schema_migrations (version, name, checksum, applied_at)
-      values (14, '0014_future.sql', 'x', '2027-01-01T00:00:00.000Z')`.execute(store.db);
+      values (99, '0099_future.sql', 'x', '2027-01-01T00:00:00.000Z')`.execute(store.db);
     await store.close();
     const error = await refusal(() => openPostgres({ url: database.url }));
     expect(error.code).toBe('db_error');
     expect(error.message).toContain(
-      'database schema version 14 is newer than this app (which knows up to version 13)',
+      'database schema version 99 is newer than this app (which knows up to version 14)',
     );
     await database.dispose();
   });

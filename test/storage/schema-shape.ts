@@ -3,7 +3,8 @@
 // nullability and defaults, keys, foreign keys, indexes, the number of CHECK constraints per table, triggers
 // and views. The mapping it applies is the one docs/deployment.md ("Postgres schema") gives.
 // FTS5 tables and their shadow tables, and the triggers that keep them in step, are not part of the shape:
-// Postgres searches with GIN indexes instead, listed apart (`searchIndexes`).
+// Postgres searches with GIN indexes instead, listed apart (`searchIndexes`). Nor are Postgres' change-feed
+// triggers (a `notify_*` function, migrations/postgres/0014): SQLite's processes notice commits by polling.
 import type { Database } from 'better-sqlite3';
 import type pg from 'pg';
 
@@ -336,7 +337,9 @@ export async function postgresShape(
   }
   const triggers = await client.query<{ name: string }>(
     `SELECT t.tgname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
-     WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal ORDER BY t.tgname`,
+       JOIN pg_proc p ON p.oid = t.tgfoid
+     WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal
+       AND p.proname NOT LIKE 'notify\\_%' ORDER BY t.tgname`,
   );
   const views = await client.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_class c

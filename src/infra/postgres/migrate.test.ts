@@ -87,7 +87,7 @@ describe('applyPostgresMigrations with the shipped migrations', () => {
     const client = await connect();
     const shipped = readMigrationFiles(packagePath('migrations', 'postgres')).map((m) => m.fileName);
     expect(await applyPostgresMigrations(client)).toEqual({ applied: shipped });
-    expect(shipped).toHaveLength(13);
+    expect(shipped).toHaveLength(14);
     expect(await tables(client)).toHaveLength(41);
     const { rows } = await client.query('SELECT * FROM schema_migrations WHERE version = 1');
     const sql = readFileSync(packagePath('migrations', 'postgres', '0001_initial.sql'), 'utf8');
