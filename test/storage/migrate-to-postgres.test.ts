@@ -504,7 +504,9 @@ describe('app storage migrate refusals and failures', () => {
     );
     const result = await runApp(['storage', 'migrate', '--to', withPassword(database)], { env: home.env });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe("app: refused: the target's schema version 99 is newer than this app (which knows up to version 14)\n");
+    expect(result.stderr).toBe(
+      "app: refused: the target's schema version 99 is newer than this app (which knows up to version 14)\n",
+    );
     const counts = await postgresCounts(client, copiedTables(sqlite));
     expect(Object.entries(counts).filter(([, n]) => n > 0)).toEqual([['accounts', 1]]);
   });

@@ -159,7 +159,9 @@ describe('applyPostgresMigrations with a custom directory', () => {
       (sqlite) => applyMigrations(sqlite, dir),
     ]);
     expect(error.code).toBe('db_error');
-    expect(error.message).toBe('database schema version 2 is newer than this app (which knows up to version 1)');
+    expect(error.message).toBe(
+      'database schema version 2 is newer than this app (which knows up to version 1)',
+    );
     expect({ code: error.code, message: error.message, details: error.details }).toEqual({
       code: fromSqlite.code,
       message: fromSqlite.message,
