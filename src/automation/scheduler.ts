@@ -7,84 +7,39 @@
 // and it pauses as `budget` until the 1st of next month when the budget is spent (rechecked hourly, so a
 // raised budget applies within the hour).
 import { loopActor } from '../contracts/actor.js';
-import type { Mode } from '../contracts/config/config.js';
 import { idleLoopStatus, type LoopPause, type LoopStatus } from '../contracts/runtime-status.js';
 import { type ActiveHours, msUntilActive } from '../core/domain/active-hours.js';
 import { activeShareOf } from '../core/domain/api-budget.js';
 import { isAppError } from '../core/errors.js';
-import { type ActorScope, noActorScope } from '../core/ports/actor-scope.js';
+import { noActorScope } from '../core/ports/actor-scope.js';
 import type { Clock } from '../core/ports/clock.js';
-import type { LoopBudgetVerdict, LoopPace } from '../core/services/budget/loop-budget.js';
 import type { LoopDefinition } from './loop-definition.js';
 import { planAfterFailure } from './loop-pauses.js';
 import { QuietSpells } from './quiet-spells.js';
+import type { SchedulerOptions } from './scheduler-options.js';
 import { type SetTimer, wallClockTimer } from './wall-clock-timer.js';
+
+export type {
+  LoopBudgetGate,
+  SchedulerLogger,
+  SchedulerOptions,
+  TurnDispatch,
+} from './scheduler-options.js';
+export type { SetTimer } from './wall-clock-timer.js';
 
 /** The shortest wait a loop's known due work can ask for. */
 const MIN_DUE_WAIT_MS = 1000;
-export interface SchedulerLogger {
-  info(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
-export type { SetTimer } from './wall-clock-timer.js';
-
-/** The monthly API budget's word on the reading loops (`LoopBudget`). */
-export interface LoopBudgetGate {
-  /** Before a loop's turn: undefined to run normally, else slowed (interval × factor) or paused. */
-  check(loop: string, pace: LoopPace): LoopBudgetVerdict | undefined;
-  /** After a loop's turn (ok or failed), so its spend per turn can be learned. */
-  turnDone(loop: string): void;
-}
 
 /** A loop paused for the budget looks again this often (a raised budget resumes it). */
 const BUDGET_RECHECK_MS = 3_600_000;
-
-export interface SchedulerOptions<Deps> {
-  deps: Deps;
-  loops: ReadonlyArray<LoopDefinition<Deps>>;
-  mode: () => Mode;
-  logger: SchedulerLogger;
-  /** Default: the wall-clock timer (a sleep/resume or a clock change costs at most a minute). */
-  setTimer?: SetTimer;
-  clock?: Clock;
-  /** Uniform in [0, 1); seeded in simulations. */
-  random?: () => number;
-  /** [min, max] milliseconds of jitter (`[limits]` min/max action delay). */
-  jitterMs?: () => readonly [number, number];
-  /** The account's active hours, when the loops keep them. */
-  activeHours?: () => ActiveHours | undefined;
-  /** Platform methods the backend or access tier cannot serve (loops that need one pause as `tier`). */
-  unsupported?: () => readonly string[];
-  /** The write circuit breaker: while open, loops that write pause until `retryAt`. */
-  breaker?: () => { state: 'closed' | 'open' | 'half_open'; retryAt?: Date };
-  /** Loops that poll more often than this run this often instead (simulations: a week in seconds). */
-  minIntervalMs?: number;
-  /**
-   * Simulations only: a loop that says its turns would find nothing (`quiet`) is not run until that changes;
-   * each such turn is taken as the empty turn it would have been (same status, same next timer), so the run
-   * is the same, without its reads. Never where another process may give the loop work.
-   */
-  skipQuietTurns?: boolean;
-  /** After each turn (its status settled and its next run set), and once more when stop() is done. */
-  onChange?: (event: 'turn' | 'stopped', loop?: LoopDefinition<Deps>) => void;
-  /** Each turn runs as `loop:<name>`, so what it spends (platform calls) is attributed to the loop. */
-  actorScope?: ActorScope;
-  /** `[limits] monthly_api_budget_usd`: slows and pauses the reading loops. */
-  budget?: LoopBudgetGate;
-  /**
-   * What each turn cost the scheduler itself (benches), in milliseconds: its own code around the loop's
-   * work — the gates, the status, the next timer — and not the loop's run or its `nextDueMs`, nor what other
-   * loops did while this one waited.
-   */
-  onTurnTiming?: (loop: string, timing: { schedulerMs: number }) => void;
-}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export class Scheduler<Deps> {
   private readonly controller = new AbortController();
   private readonly timers = new Map<string, { cancel(): void }>();
+  /** With a dispatch: each loop's latest plan of its next turn ('' for the start). */
+  private readonly plans = new Map<string, Promise<void>>();
   private readonly running = new Set<Promise<void>>();
   private readonly states = new Map<string, LoopStatus>();
   /** Interval multipliers of the loops the budget slows. */
@@ -107,7 +62,14 @@ export class Scheduler<Deps> {
   }
 
   start(): void {
-    for (const loop of this.options.loops) this.schedule(loop, 0);
+    const { dispatch } = this.options;
+    if (!dispatch) {
+      for (const loop of this.options.loops) this.schedule(loop, 0);
+      return;
+    }
+    const now = iso(this.clock.now().getTime());
+    for (const loop of this.options.loops) this.state(loop).next_run_at = now;
+    this.planning('', dispatch.start(this.options.loops.map((loop) => loop.name)));
   }
 
   /** Each loop's status, in declaration order. */
@@ -118,10 +80,28 @@ export class Scheduler<Deps> {
   /** Brings a loop's next run forward to now (e.g. a post was queued for immediate publishing). */
   wake(name: string): void {
     const loop = this.options.loops.find((l) => l.name === name);
+    if (loop && this.options.dispatch && !this.controller.signal.aborted) {
+      this.schedule(loop, 0);
+      return;
+    }
     const timer = this.timers.get(name);
     if (!loop || !timer || this.controller.signal.aborted) return;
     timer.cancel();
     this.schedule(loop, 0);
+  }
+
+  /**
+   * A turn the job engine gave this process (`dispatch`): the loop's turn as its timer would have run it,
+   * its next turn planned before this resolves. Rejects when this scheduler has stopped (the engine gives
+   * the turn to another process) or the next turn could not be planned (the engine runs it again).
+   */
+  async turn(name: string): Promise<void> {
+    const loop = this.options.loops.find((l) => l.name === name);
+    if (!loop) throw new Error(`unknown loop ${name}`);
+    if (this.controller.signal.aborted)
+      throw new Error(`the loops are stopping: ${name} is left to another process`);
+    await this.turnNow(loop);
+    await this.plans.get(name);
   }
 
   /** Runs one loop now, outside its schedule (tests, `tick`-style commands). */
@@ -143,26 +123,44 @@ export class Scheduler<Deps> {
   private schedule(loop: LoopDefinition<Deps>, delay: number): void {
     if (this.controller.signal.aborted) return;
     this.state(loop).next_run_at = iso(this.clock.now().getTime() + delay);
+    const { dispatch } = this.options;
+    if (dispatch) {
+      this.planning(loop.name, dispatch.plan(loop.name, delay));
+      return;
+    }
     this.timers.set(
       loop.name,
-      this.setTimer(() => {
-        this.own.set(loop.name, { spent: 0, since: performance.now() });
-        let next = 0;
-        const run = this.tick(loop).then((delayMs) => {
-          next = delayMs;
-        });
-        this.running.add(run);
-        void run.finally(() => {
-          this.resume(loop);
-          this.running.delete(run);
-          this.schedule(loop, next);
-          this.changed('turn', loop);
-          this.suspend(loop);
-          const spent = this.own.get(loop.name)?.spent;
-          if (spent !== undefined) this.options.onTurnTiming?.(loop.name, { schedulerMs: spent });
-        });
-      }, delay),
+      this.setTimer(() => void this.turnNow(loop), delay),
     );
+  }
+
+  /** A plan in flight: kept so `turn` can wait for it; a failure is logged (turn() rethrows it). */
+  private planning(name: string, plan: Promise<void>): void {
+    const kept = plan.catch((error: unknown) => {
+      this.options.logger.error({ loop: name || undefined, err: error }, 'a loop turn could not be planned');
+      throw error;
+    });
+    kept.catch(() => undefined);
+    this.plans.set(name, kept);
+  }
+
+  /** One turn, then the next one set: what a loop's timer runs, and a turn the job engine gave. */
+  private turnNow(loop: LoopDefinition<Deps>): Promise<void> {
+    this.own.set(loop.name, { spent: 0, since: performance.now() });
+    let next = 0;
+    const run = this.tick(loop).then((delayMs) => {
+      next = delayMs;
+    });
+    this.running.add(run);
+    return run.finally(() => {
+      this.resume(loop);
+      this.running.delete(run);
+      this.schedule(loop, next);
+      this.changed('turn', loop);
+      this.suspend(loop);
+      const spent = this.own.get(loop.name)?.spent;
+      if (spent !== undefined) this.options.onTurnTiming?.(loop.name, { schedulerMs: spent });
+    });
   }
 
   private pause(

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/infra/postgres/open-postgres.js';
+import { MIGRATIONS } from '../support/migrations.js';
 import { createTestDatabase } from '../support/postgres.js';
 import { spawnApp } from '../support/run-app.js';
 import { freshPostgres } from '../support/stores.js';
@@ -48,14 +49,16 @@ describe('[storage] url', () => {
     const result = spawnApp(['serve', '--port', '0'], home.env);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      'database schema version 99 is newer than this app (which knows up to version 14)',
+      `database schema version 99 is newer than this app (which knows up to version ${MIGRATIONS.newest})`,
     );
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.stdout + result.stderr).not.toContain('pw-never-shown');
     // `app test` says the same, and writes nothing.
     const check = spawnApp(['test', '--offline'], home.env);
     expect(check.stdout).toMatch(
-      /\[FAIL\] Database: .*database schema version 99 is newer than this app \(which knows up to version 14\)/,
+      new RegExp(
+        `\\[FAIL\\] Database: .*database schema version 99 is newer than this app \\(which knows up to version ${MIGRATIONS.newest}\\)`,
+      ),
     );
     await database.drop();
   });
@@ -72,14 +75,18 @@ describe('[storage] url', () => {
     useStore(withPassword(migrated.url));
     const up = spawnApp(['test', '--offline'], home.env);
     expect(up.stdout).toMatch(
-      /\[ok {2}\] Database: reachable \(postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/app_test_\w+, Postgres, schema version 14\)\n/,
+      new RegExp(
+        `\\[ok {2}\\] Database: reachable \\(postgres://postgres:\\*\\*\\*@127\\.0\\.0\\.1:\\d+/app_test_\\w+, Postgres, schema version ${MIGRATIONS.newest}\\)\n`,
+      ),
     );
     await migrated.drop();
 
     const empty = await createTestDatabase();
     useStore(withPassword(empty.url));
     const fresh = spawnApp(['test', '--offline'], home.env);
-    expect(fresh.stdout).toContain(', Postgres, schema version 0; 14 migrations to apply at the next start)');
+    expect(fresh.stdout).toContain(
+      `, Postgres, schema version 0; ${MIGRATIONS.count} migrations to apply at the next start)`,
+    );
     const client = await empty.connect();
     const { rows } = await client.query("select to_regclass('schema_migrations') is null as untouched");
     await client.end();

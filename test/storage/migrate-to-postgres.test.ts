@@ -18,6 +18,7 @@ import { runCli } from '../../src/surfaces/cli/run-cli.js';
 import { connectTools } from '../support/app-harness.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
 import { writeMedia } from '../support/media-files.js';
+import { MIGRATIONS } from '../support/migrations.js';
 import { createTestDatabase, setupOnce, type TestDatabase } from '../support/postgres.js';
 import { runApp, spawnApp } from '../support/run-app.js';
 import { createTempHome } from '../support/temp-home.js';
@@ -267,7 +268,7 @@ describe('app storage migrate --to postgres://…', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const tables = copiedTables(sqlite);
-    expect(tables).toHaveLength(40);
+    expect(tables).toHaveLength(41);
     // The test's own check, independent of the command's checksums: every row equal in both stores.
     const empty: string[] = [];
     for (const table of tables) {
@@ -287,7 +288,7 @@ describe('app storage migrate --to postgres://…', () => {
       expect(lines).toContain(`copied ${table}: ${count(table)} ${count(table) === 1 ? 'row' : 'rows'}`);
     }
     expect(result.stdout).toContain(
-      'Postgres schema: applied 14 migrations (0001_initial.sql … 0014_change_feed.sql)',
+      `Postgres schema: applied ${MIGRATIONS.count} migrations (0001_initial.sql … ${MIGRATIONS.newestFile})`,
     );
     for (const table of tables) {
       expect(
@@ -298,7 +299,7 @@ describe('app storage migrate --to postgres://…', () => {
     const total = tables.reduce((sum, table) => sum + count(table), 0);
     expect(result.stdout).toMatch(
       new RegExp(
-        `\\n40 tables, ${total} rows copied and verified \\(SQLite = Postgres\\) in \\d+\\.\\d\\d s; schema version 14\\.\\n`,
+        `\\n41 tables, ${total} rows copied and verified \\(SQLite = Postgres\\) in \\d+\\.\\d\\d s; schema version ${MIGRATIONS.newest}\\.\\n`,
       ),
     );
   });
@@ -389,7 +390,7 @@ describe('app storage migrate --to postgres://…', () => {
     expect(code).toBe(0);
     const drafts = sqlite.prepare('SELECT count(*) FROM drafts').pluck().get();
     expect(stdout).toContain(`\r\x1b[2Kcopying drafts (table `);
-    expect(stdout).toMatch(new RegExp(`copying drafts \\(table \\d+/40\\): ${drafts}/${drafts} rows`));
+    expect(stdout).toMatch(new RegExp(`copying drafts \\(table \\d+/41\\): ${drafts}/${drafts} rows`));
     expect(stdout).toContain('\r\x1b[2Kverifying drafts');
     expect(stdout).not.toContain('copied drafts:');
 
@@ -401,14 +402,14 @@ describe('app storage migrate --to postgres://…', () => {
     const parsed = JSON.parse(report.stdout);
     expect(parsed.target).toBe(masked(json.database));
     expect(report.stdout).not.toContain(passwordOf(json.database));
-    expect(parsed.tables).toHaveLength(40);
+    expect(parsed.tables).toHaveLength(41);
     expect(parsed.tables.find((t: { table: string }) => t.table === 'drafts')).toEqual({
       table: 'drafts',
       rows: drafts,
       sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
       ok: true,
     });
-    expect(parsed.migrations_applied).toHaveLength(14);
+    expect(parsed.migrations_applied).toHaveLength(MIGRATIONS.count);
   });
 });
 
@@ -472,7 +473,9 @@ describe('app storage migrate refusals and failures', () => {
       expect((await client.query('SELECT id, label FROM accounts')).rows).toEqual([
         { id: DEFAULT_ACCOUNT_ID, label: 'default' },
       ]);
-      expect(Number((await client.query('SELECT count(*) AS n FROM schema_migrations')).rows[0].n)).toBe(14);
+      expect(Number((await client.query('SELECT count(*) AS n FROM schema_migrations')).rows[0].n)).toBe(
+        MIGRATIONS.count,
+      );
     } finally {
       copyHome.cleanup();
     }
@@ -505,7 +508,7 @@ describe('app storage migrate refusals and failures', () => {
     const result = await runApp(['storage', 'migrate', '--to', withPassword(database)], { env: home.env });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      "app: refused: the target's schema version 99 is newer than this app (which knows up to version 14)\n",
+      `app: refused: the target's schema version 99 is newer than this app (which knows up to version ${MIGRATIONS.newest})\n`,
     );
     const counts = await postgresCounts(client, copiedTables(sqlite));
     expect(Object.entries(counts).filter(([, n]) => n > 0)).toEqual([['accounts', 1]]);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/core/errors.js';
 import { openPostgres } from '../../src/infra/postgres/open-postgres.js';
 import type { DB } from '../../src/infra/sqlite/db-types.js';
+import { MIGRATIONS } from '../support/migrations.js';
 import { createTestDatabase } from '../support/postgres.js';
 import { STORES, testStores } from '../support/stores.js';
 
@@ -25,7 +26,7 @@ describe('openPostgres', () => {
     try {
       const { rows } = await sql<{ n: number; newest: number }>`select count(*) as n, max(version) as newest
         from schema_migrations`.execute(stores[0]?.db as Kysely<DB>);
-      expect(rows[0]).toEqual({ n: 14, newest: 14 });
+      expect(rows[0]).toEqual({ n: MIGRATIONS.count, newest: MIGRATIONS.newest });
     } finally {
       await Promise.all(stores.map((store) => store.close()));
       await database.dispose();
@@ -41,7 +42,7 @@ describe('openPostgres', () => {
     const error = await refusal(() => openPostgres({ url: database.url }));
     expect(error.code).toBe('db_error');
     expect(error.message).toContain(
-      'database schema version 99 is newer than this app (which knows up to version 14)',
+      `database schema version 99 is newer than this app (which knows up to version ${MIGRATIONS.newest})`,
     );
     await database.dispose();
   });

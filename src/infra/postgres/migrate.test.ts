@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../../../test/support/migrations.js';
 import { createTestDatabase, setupOnce } from '../../../test/support/postgres.js';
 import { AppError } from '../../core/errors.js';
 import { packagePath } from '../package-root.js';
@@ -87,8 +88,8 @@ describe('applyPostgresMigrations with the shipped migrations', () => {
     const client = await connect();
     const shipped = readMigrationFiles(packagePath('migrations', 'postgres')).map((m) => m.fileName);
     expect(await applyPostgresMigrations(client)).toEqual({ applied: shipped });
-    expect(shipped).toHaveLength(14);
-    expect(await tables(client)).toHaveLength(41);
+    expect(shipped).toHaveLength(MIGRATIONS.count);
+    expect(await tables(client)).toHaveLength(42);
     const { rows } = await client.query('SELECT * FROM schema_migrations WHERE version = 1');
     const sql = readFileSync(packagePath('migrations', 'postgres', '0001_initial.sql'), 'utf8');
     expect(rows[0]).toMatchObject({
