@@ -19,12 +19,8 @@ import { QuietSpells } from './quiet-spells.js';
 import type { SchedulerOptions } from './scheduler-options.js';
 import { type SetTimer, wallClockTimer } from './wall-clock-timer.js';
 
-export type {
-  LoopBudgetGate,
-  SchedulerLogger,
-  SchedulerOptions,
-  TurnDispatch,
-} from './scheduler-options.js';
+export type { TurnDispatch } from '../core/ports/turn-dispatch.js';
+export type { LoopBudgetGate, SchedulerLogger, SchedulerOptions } from './scheduler-options.js';
 export type { SetTimer } from './wall-clock-timer.js';
 
 /** The shortest wait a loop's known due work can ask for. */

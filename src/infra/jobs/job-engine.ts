@@ -1,0 +1,140 @@
+// A worker process's job engine: graphile-worker running the loops' turns (turn-dispatch.ts) on the store's
+// pool, with at most `concurrency` turns at once in this process. Every process that runs jobs says it is
+// alive in worker_heartbeats every few seconds, and sweeps: a worker silent for longer than the threshold
+// (killed, frozen, cut off) has what it locked released at once, so another process takes its turn within
+// about `staleMs` plus a poll — graphile-worker alone would wait four hours.
+import { EventEmitter } from 'node:events';
+import { hostname } from 'node:os';
+import {
+  Logger as GraphileLogger,
+  type LogLevel,
+  type Runner,
+  run,
+  type WorkerEvents,
+} from 'graphile-worker';
+import { sql } from 'kysely';
+import type { PostgresDatabase } from '../postgres/open-postgres.js';
+import { jobSchemaReady, LOOP_TURN_TASK, type TurnPayload } from './turn-dispatch.js';
+
+export interface JobEngineLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface JobEngineOptions {
+  store: PostgresDatabase;
+  /** Jobs this process runs at once (`app worker --concurrency`). */
+  concurrency: number;
+  /** Runs account `account`'s loop `loop` once (its scheduler's `turn`); rejects to have it run again later. */
+  turn(payload: TurnPayload): Promise<void>;
+  logger: JobEngineLogger;
+  /** How often this process says it is alive and sweeps (default 5 s). */
+  heartbeatMs?: number;
+  /** Silence after which a worker is gone and its locks are released (default 30 s). */
+  staleMs?: number;
+  /** How often due jobs are looked for besides NOTIFY of new ones (default 1 s: the lateness of a due turn). */
+  pollMs?: number;
+}
+
+export interface JobEngine {
+  /** Waits for the turns in progress, then stops; its heartbeat goes with it. */
+  stop(): Promise<void>;
+  /** graphile-worker's ids of this process's workers. */
+  workerIds(): string[];
+}
+
+/** graphile-worker's log lines into ours: its debug chatter dropped. */
+function graphileLogger(logger: JobEngineLogger): GraphileLogger {
+  return new GraphileLogger(() => (level: LogLevel, message: string, meta?: unknown) => {
+    const fields = { jobEngine: true, ...(meta && typeof meta === 'object' ? meta : {}) };
+    if (level === 'error') logger.error(fields, message);
+    else if (level === 'warning') logger.warn(fields, message);
+    else if (level === 'info') logger.info(fields, message);
+  });
+}
+
+function isTurnPayload(value: unknown): value is TurnPayload {
+  const payload = value as Partial<TurnPayload> | null;
+  return typeof payload?.account === 'string' && typeof payload.loop === 'string';
+}
+
+export async function startJobEngine(options: JobEngineOptions): Promise<JobEngine> {
+  const { store, logger } = options;
+  const heartbeatMs = options.heartbeatMs ?? 5000;
+  const staleMs = options.staleMs ?? 30_000;
+  await jobSchemaReady(store);
+  const ids = new Set<string>();
+  const events: WorkerEvents = new EventEmitter();
+  events.on('worker:create', ({ worker }) => {
+    ids.add(worker.workerId);
+    void beat().catch((error: unknown) => logger.warn({ err: error }, 'job engine: heartbeat failed'));
+  });
+  const me = `${hostname()}:${process.pid}`;
+
+  /** This process's workers are alive, in the database's time. */
+  const beat = async () => {
+    for (const id of ids)
+      await sql`insert into worker_heartbeats (worker_id, process) values (${id}, ${me})
+        on conflict (worker_id) do update set seen_at = utc_now_iso()`.execute(store.db);
+  };
+
+  /** Releases what workers silent for longer than `staleMs` locked, and forgets them. */
+  const sweep = async () => {
+    const { rows } = await sql<{ id: string }>`select distinct locked_by as id from graphile_worker.jobs
+      where locked_by is not null
+        and locked_at < now() - make_interval(secs => ${staleMs / 1000})
+        and locked_by not in (select worker_id from worker_heartbeats
+          where seen_at >= to_char((statement_timestamp() - make_interval(secs => ${staleMs / 1000}))
+            at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`.execute(store.db);
+    const gone = rows.map((row) => row.id);
+    if (gone.length > 0) {
+      await sql`select graphile_worker.force_unlock_workers(${gone}::text[])`.execute(store.db);
+      logger.warn({ workers: gone }, 'job engine: released the jobs of workers that stopped answering');
+    }
+    // The silent workers that held nothing are forgotten too.
+    await sql`delete from worker_heartbeats where worker_id = any(${gone}::text[]) or seen_at <
+      to_char((statement_timestamp() - make_interval(secs => ${staleMs / 1000})) at time zone 'UTC',
+        'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.execute(store.db);
+  };
+
+  const runner: Runner = await run({
+    pgPool: store.pool,
+    concurrency: options.concurrency,
+    noHandleSignals: true,
+    pollInterval: options.pollMs ?? 1000,
+    logger: graphileLogger(logger),
+    events,
+    taskList: {
+      [LOOP_TURN_TASK]: async (payload) => {
+        if (!isTurnPayload(payload)) throw new Error('a loop turn without its account and loop');
+        await options.turn(payload);
+      },
+    },
+  });
+
+  let ticking: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    ticking = ticking
+      .then(beat)
+      .then(sweep)
+      .catch((error: unknown) => logger.warn({ err: error }, 'job engine: heartbeat or sweep failed'));
+  }, heartbeatMs);
+  timer.unref();
+
+  let stopping: Promise<void> | undefined;
+  return {
+    workerIds: () => [...ids],
+    stop() {
+      stopping ??= (async () => {
+        clearInterval(timer);
+        await ticking;
+        await runner.stop();
+        await sql`delete from worker_heartbeats where worker_id = any(${[...ids]}::text[])`
+          .execute(store.db)
+          .catch(() => undefined);
+      })();
+      return stopping;
+    },
+  };
+}
