@@ -9,6 +9,7 @@ import { formatIssue } from '../core/domain/config-issue.js';
 import { createConfigWatcher } from '../infra/config/config-watcher.js';
 import type { LoadConfigOptions, LoadedConfig } from '../infra/config/load-config.js';
 import { createSettingsStore } from '../infra/config/settings-store.js';
+import { type JobEngine, startJobEngine } from '../infra/jobs/job-engine.js';
 import { createLogger } from '../infra/logging/create-logger.js';
 import { clockAtFrom } from '../infra/process/clock-at.js';
 import { crashPointFrom } from '../infra/process/crash-points.js';
@@ -66,6 +67,31 @@ export interface RuntimeOptions {
   parts: readonly RuntimePart[];
   /** Runs the autonomous loops (discovery, …): `app serve` does; the tool server leaves them to it. */
   autopilot?: boolean;
+  /**
+   * Whether this process takes background work: on SQLite its loops run here on timers; on Postgres its job
+   * engine takes turns of every account's loops (`concurrency` at once). False (`app serve --no-workers`):
+   * none here; on Postgres the loops are still planned, for the workers to take.
+   */
+  work?: { concurrency: number } | false;
+}
+
+/** Turns a worker process takes at once unless told (`app worker --concurrency`). */
+export const DEFAULT_WORKER_CONCURRENCY = 4;
+
+/** The job engine of a process on Postgres: any account's loop turns, given to its scheduler. */
+async function startEngine(app: App, concurrency: number, logger: ReturnType<typeof createLogger>) {
+  if (app.store.dialect !== 'postgres') return undefined;
+  return startJobEngine({
+    store: app.store,
+    concurrency,
+    logger,
+    turn: async ({ account, loop }) => {
+      const found = app.accounts.find((each) => each.id === account);
+      // An account this process does not run yet (added since it started): the engine tries again later.
+      if (!found) throw new Error(`account ${account} is not one this process runs`);
+      await found.loops.turn(loop);
+    },
+  });
 }
 
 export interface Runtime {
@@ -126,15 +152,18 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   applyWritten = () => watcher.reloadNow();
   const started: RuntimePart[] = [];
+  let engine: JobEngine | undefined;
   let stopping: Promise<void> | undefined;
   const stop = (why: string) => {
     stopping ??= (async () => {
       logger.info({ why }, 'stopping');
       watcher.stop();
-      // Parts first (the HTTP server drains its requests), then the loops finish their writes.
+      // Parts first (the HTTP server drains its requests), then the loops finish their writes: the job
+      // engine waits for the turns it took, whose next turns stay planned for the other workers.
       for (const part of [...started].reverse()) {
         await part.stop().catch((error) => logger.error({ err: error, part: part.name }, 'stop failed'));
       }
+      await engine?.stop().catch((error) => logger.error({ err: error }, 'job engine stop failed'));
       await Promise.all(app.accounts.map((account) => account.loops.stop()));
       await app.close();
     })();
@@ -149,7 +178,16 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     await stop('a part failed to start');
     throw error;
   }
-  for (const account of app.accounts) account.loops.start();
+  const durable = app.store.dialect === 'postgres';
+  if (options.work !== false) {
+    engine = await startEngine(app, options.work?.concurrency ?? DEFAULT_WORKER_CONCURRENCY, logger).catch(
+      async (error: unknown) => {
+        await stop('the job engine failed to start');
+        throw error;
+      },
+    );
+  }
+  if (durable || options.work !== false) for (const account of app.accounts) account.startLoops();
   watcher.start();
   const stopOnSignals = () => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal));

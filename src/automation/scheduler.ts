@@ -57,15 +57,17 @@ export class Scheduler<Deps> {
     }
   }
 
-  start(): void {
+  /** Starts the loops (`only`: these of them; with a dispatch the others may still be given turns). */
+  start(only?: readonly string[]): void {
+    const loops = this.options.loops.filter((loop) => !only || only.includes(loop.name));
     const { dispatch } = this.options;
     if (!dispatch) {
-      for (const loop of this.options.loops) this.schedule(loop, 0);
+      for (const loop of loops) this.schedule(loop, 0);
       return;
     }
     const now = iso(this.clock.now().getTime());
-    for (const loop of this.options.loops) this.state(loop).next_run_at = now;
-    this.planning('', dispatch.start(this.options.loops.map((loop) => loop.name)));
+    for (const loop of loops) this.state(loop).next_run_at = now;
+    this.planning('', dispatch.start(loops.map((loop) => loop.name)));
   }
 
   /** Each loop's status, in declaration order. */

@@ -69,15 +69,31 @@ export async function storeAccountLogin(
  * loops unless asked: discovery, mentions and analytics would otherwise act on the fake's demo world (and
  * take the fake LLM's scripted answers) beside the test.
  */
-export function serve(env: Record<string, string>, options: { loops?: boolean } = {}): Promise<ServeProcess> {
-  const child = spawn(
-    process.execPath,
-    [BIN, 'serve', '--port', '0', ...(options.loops ? [] : ['--no-loops'])],
-    {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+export function serve(
+  env: Record<string, string>,
+  options: { loops?: boolean; workers?: boolean } = {},
+): Promise<ServeProcess> {
+  const flags = [
+    ...(options.loops ? [] : ['--no-loops']),
+    ...(options.workers === false ? ['--no-workers'] : []),
+  ];
+  return started(spawnApp(['serve', '--port', '0', ...flags], env), /listening on (http:\/\/\S+)/);
+}
+
+/** `app worker` as a child process; its `url` is empty (it serves nothing). */
+export function worker(env: Record<string, string>, args: string[] = []): Promise<ServeProcess> {
+  return started(spawnApp(['worker', ...args], env), /worker on (\S+)/, '');
+}
+
+function spawnApp(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [BIN, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Resolves once the process printed `ready` (its first group is the url, unless `url` is given). */
+function started(child: ChildProcess, ready: RegExp, url?: string): Promise<ServeProcess> {
   let output = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     // 'close', not 'exit': the last lines a process wrote before it died (a crash point's) are read by then.
@@ -90,10 +106,10 @@ export function serve(env: Record<string, string>, options: { loops?: boolean } 
     }, 20_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) {
+      const found = ready.exec(output)?.[1];
+      if (found) {
         clearTimeout(timer);
-        resolve({ child, url, output: () => output, exited });
+        resolve({ child, url: url ?? found, output: () => output, exited });
       }
     };
     child.stdout?.on('data', onData);

@@ -74,6 +74,8 @@ export interface AccountApp {
   deps: AppDeps;
   /** The account's loops (started and stopped by the process's runtime; a bare app never starts them). */
   loops: Scheduler<LoopDeps>;
+  /** Starts the loops this process runs (the runtime calls it once). */
+  startLoops(): void;
 }
 
 export interface App {
@@ -83,6 +85,8 @@ export interface App {
   loops: Scheduler<LoopDeps>;
   /** Every account of the config, the default one first. */
   accounts: readonly AccountApp[];
+  /** The store the accounts share (SQLite, or Postgres with `[storage] url`). */
+  store: Store;
   /** Moves everything that applies live to a reloaded config (what applies only at start keeps its value). */
   setConfig(config: Readonly<Config>): void;
   close(): Promise<void>;
@@ -174,6 +178,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   );
   const [main] = accounts as [AccountApp, ...AccountApp[]];
   return {
+    store: database,
     deps: main.deps,
     loops: main.loops,
     get accounts() {
@@ -418,5 +423,10 @@ function createAccountApp(
   // Every reader of `deps.config` (faces, loops) sees the live config.
   Object.defineProperty(deps, 'config', { get: cfg, enumerable: true });
   const scheduler = createLoopScheduler(deps, logger, options.loops ?? { autopilot: false });
-  return { ...account, deps, loops: scheduler.loops };
+  return {
+    ...account,
+    deps,
+    loops: scheduler.loops,
+    startLoops: () => scheduler.loops.start(scheduler.startNames),
+  };
 }

@@ -4,7 +4,7 @@
 // config at each turn; an immediate post wakes the posting queue; the status is readable through the deps.
 import type { LoopDeps } from '../../automation/loop-deps.js';
 import { ALWAYS_ON_LOOPS, SERVICE_LOOPS } from '../../automation/loops/index.js';
-import { Scheduler, type SetTimer } from '../../automation/scheduler.js';
+import { Scheduler, type SetTimer, type TurnDispatch } from '../../automation/scheduler.js';
 import type { LoopStatus } from '../../contracts/runtime-status.js';
 import { LoopBudget } from '../../core/services/budget/loop-budget.js';
 import { visibleLoops } from '../../core/services/status/visible-loops.js';
@@ -24,6 +24,11 @@ export interface LoopSchedulerOptions {
   publishStatus?: boolean;
   /** What each turn cost the scheduler itself (benches; see SchedulerOptions.onTurnTiming). */
   onTurnTiming?: (loop: string, timing: { schedulerMs: number }) => void;
+  /**
+   * Postgres: the turns are planned on the job engine (src/infra/jobs), and any process running it may be
+   * given a turn of any loop, so the scheduler knows every loop; `autopilot` says which this one starts.
+   */
+  dispatch?: TurnDispatch;
 }
 
 /** A frequent loop's turns reach the board at most this often (news and the stop go out at once). */
@@ -33,10 +38,16 @@ export function createLoopScheduler(
   deps: AppDeps,
   logger: Logger,
   options: LoopSchedulerOptions,
-): { loops: Scheduler<LoopDeps>; loopStatus: () => LoopStatus[] } {
+): {
+  loops: Scheduler<LoopDeps>;
+  /** The loops this process starts (undefined: all it has). */
+  startNames: readonly string[] | undefined;
+  loopStatus: () => LoopStatus[];
+} {
   const scheduler = new Scheduler({
     deps: deps.forLoops,
-    loops: options.autopilot ? [...ALWAYS_ON_LOOPS, ...SERVICE_LOOPS] : ALWAYS_ON_LOOPS,
+    loops: options.autopilot || options.dispatch ? [...ALWAYS_ON_LOOPS, ...SERVICE_LOOPS] : ALWAYS_ON_LOOPS,
+    ...(options.dispatch ? { dispatch: options.dispatch } : {}),
     mode: () => deps.config.mode,
     logger,
     clock: deps.clock,
@@ -88,6 +99,7 @@ export function createLoopScheduler(
   deps.postingWake.listen(() => scheduler.wake('posting-queue'));
   return {
     loops: scheduler,
+    startNames: options.autopilot ? undefined : ALWAYS_ON_LOOPS.map((loop) => loop.name),
     // The service's loops as this process sees them: its own, or (a process that does not run the
     // service's loops) the ones `app serve` posts on the loop board.
     loopStatus: () =>

@@ -157,7 +157,19 @@ export function buildProgram(io: CliIo, version: string): Command {
       '--no-loops',
       'serve the API and dashboard only: scheduled posts still go out, but discovery, mentions and analytics do not run',
     )
+    .option(
+      '--no-workers',
+      'serve the API and dashboard only, with no background work at all: `app worker` processes on the same database do it',
+    )
     .action(async (opts) => (await import('./commands/serve.js')).runServe(context(), opts));
+
+  program
+    .command('worker')
+    .description(
+      'Run the background work (posting, the loops, token refresh) without the HTTP server; on Postgres any number of workers share it',
+    )
+    .option('--concurrency <n>', 'turns this process takes at once on Postgres (1-64, default 4)')
+    .action(async (opts) => (await import('./commands/worker.js')).runWorker(context(), opts));
 
   program
     .command('status')

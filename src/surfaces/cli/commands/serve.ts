@@ -26,7 +26,7 @@ async function listenOn(server: FastifyInstance, host: string, port: number): Pr
 
 export async function runServe(
   ctx: CommandContext,
-  options: { host?: string; port?: string; loops?: boolean },
+  options: { host?: string; port?: string; loops?: boolean; workers?: boolean },
 ): Promise<void> {
   const flags = [
     ...(options.host === undefined ? [] : [{ key: 'server.host', text: options.host, flag: '--host' }]),
@@ -44,6 +44,7 @@ export async function runServe(
     crashPoints: true,
     // This process owns the service's loops (never the tool server as well), unless told not to run them.
     autopilot: options.loops !== false,
+    ...(options.workers === false ? { work: false as const } : {}),
     parts: [
       {
         name: 'http',
