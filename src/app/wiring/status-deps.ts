@@ -11,6 +11,7 @@ import type { SocialBackend } from '../../infra/social/create-social-backend.js'
 import type { AppDatabase } from '../../infra/sqlite/open-database.js';
 import type { MutationRepository } from '../../infra/sqlite/repositories/mutation-repository.js';
 import type { PostingRepository } from '../../infra/sqlite/repositories/posting-repository.js';
+import { pingStore } from '../../infra/storage/ping.js';
 import { loginState } from './platform-state.js';
 
 export function statusDeps(parts: {
@@ -35,7 +36,7 @@ export function statusDeps(parts: {
     provider: social.capabilities,
     login: () => loginState(social),
     llmProblem: () => llmConfigProblem(cfg().llm)?.message,
-    pingDatabase: () => database.sqlite.prepare('select 1').get(),
+    pingDatabase: () => pingStore(database),
     get caps() {
       const { limits } = cfg();
       return {

@@ -85,7 +85,7 @@ export async function buildHttpServer(
   const open = { config: { public: true } };
   app.get('/api/health', open, async (_request, reply) => {
     try {
-      deps.database.sqlite.prepare('select 1').get();
+      await deps.status.pingDatabase();
       return { status: 'ok', version: deps.version, database: 'ok', mode: deps.config.mode };
     } catch {
       return reply.code(503).send({ status: 'degraded', version: deps.version, database: 'unreachable' });

@@ -4,16 +4,16 @@ import type { StatusDeps } from './status-deps.js';
 
 type Status = { status: 'ok' | 'error' | 'not_configured'; message: string };
 
-export function checkHealth(deps: StatusDeps): {
+export async function checkHealth(deps: StatusDeps): Promise<{
   healthy: boolean;
   database: Status;
   llm: Status;
   social: Status;
   loops: Status & { loops: ReturnType<typeof loopBrief>[] };
-} {
+}> {
   let database: Status;
   try {
-    deps.pingDatabase();
+    await deps.pingDatabase();
     database = { status: 'ok', message: 'database reachable' };
   } catch (error) {
     database = { status: 'error', message: (error as Error).message };

@@ -19,7 +19,7 @@ export interface StatusDeps {
   login(): LoginState;
   /** Why the LLM cannot be used, or undefined when `[llm]` is complete. */
   llmProblem(): string | undefined;
-  pingDatabase(): void;
+  pingDatabase(): Promise<void>;
   caps: { replies: number; tweets: number; threads: number };
   usage(): Promise<Pick<GuardUsage, 'repliesToday' | 'tweetsToday' | 'threadsThisWeek'>>;
   mutationsThisHour(): { used: number; max: number };
