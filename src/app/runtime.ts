@@ -179,13 +179,18 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     throw error;
   }
   const durable = app.store.dialect === 'postgres';
-  if (options.work !== false) {
-    engine = await startEngine(app, options.work?.concurrency ?? DEFAULT_WORKER_CONCURRENCY, logger).catch(
-      async (error: unknown) => {
-        await stop('the job engine failed to start');
-        throw error;
-      },
-    );
+  // On Postgres the tool server (`app mcp serve`, started by an agent) only plans turns: the service's
+  // processes (`app serve` unless --no-workers, `app worker`) take them.
+  const takesTurns = options.work !== false && (options.work !== undefined || options.autopilot === true);
+  if (durable ? takesTurns : options.work !== false) {
+    engine = await startEngine(
+      app,
+      options.work ? options.work.concurrency : DEFAULT_WORKER_CONCURRENCY,
+      logger,
+    ).catch(async (error: unknown) => {
+      await stop('the job engine failed to start');
+      throw error;
+    });
   }
   if (durable || options.work !== false) for (const account of app.accounts) account.startLoops();
   watcher.start();

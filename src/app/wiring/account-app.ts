@@ -11,6 +11,7 @@ import { PLATFORM_ACTIONS } from '../../core/gateway/platform-actions.js';
 import type { PublisherDeps } from '../../core/gateway/publisher-deps.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { createSignal } from '../../core/ports/signal.js';
+import type { TurnDispatch } from '../../core/ports/turn-dispatch.js';
 import { createAccountProfiles } from '../../core/services/account/account-profiles.js';
 import type { ContentDeps } from '../../core/services/content-deps.js';
 import { type LoopBackDeps, loopBackPosted } from '../../core/services/sources/loop-back.js';
@@ -65,6 +66,8 @@ export interface Shared {
   paths: DataPaths;
   database: AppDatabase;
   clock: Clock;
+  /** Postgres: where an account's loop turns are planned (the job engine), so any process may take them. */
+  dispatch?: (accountId: string) => TurnDispatch;
   /** The live config of the whole service (the default account's settings are its global sections). */
   cfg: () => Readonly<Config>;
 }
@@ -291,7 +294,11 @@ export function createAccountApp(
   };
   // Every reader of `deps.config` (faces, loops) sees the live config.
   Object.defineProperty(deps, 'config', { get: cfg, enumerable: true });
-  const scheduler = createLoopScheduler(deps, logger, options.loops ?? { autopilot: false });
+  const dispatch = shared.dispatch?.(accountId);
+  const scheduler = createLoopScheduler(deps, logger, {
+    ...(options.loops ?? { autopilot: false }),
+    ...(dispatch ? { dispatch } : {}),
+  });
   return {
     ...account,
     deps,

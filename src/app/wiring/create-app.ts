@@ -9,7 +9,9 @@ import type { PublisherDeps } from '../../core/gateway/publisher-deps.js';
 import { type Clock, systemClock } from '../../core/ports/clock.js';
 import type { SettingsStore } from '../../core/ports/settings-store.js';
 import { dataPaths } from '../../infra/config/config-paths.js';
+import { durableTurnDispatch } from '../../infra/jobs/turn-dispatch.js';
 import type { Logger } from '../../infra/logging/create-logger.js';
+import { databaseClock } from '../../infra/postgres/database-clock.js';
 import type { AppDatabase } from '../../infra/sqlite/open-database.js';
 import { AccountRepository } from '../../infra/sqlite/repositories/account-repository.js';
 import type { Store } from '../../infra/storage/store.js';
@@ -84,12 +86,26 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   const config = options.config;
   let current = options.config;
   const paths = dataPaths(config, options.dataDir, options.env);
-  const database = sqliteUntilPorted(await openConfiguredStore(config, paths.dbPath));
+  const store = await openConfiguredStore(config, paths.dbPath);
+  const database = sqliteUntilPorted(store);
+  // Postgres: several processes compare due times written by each other, so they all read the database's
+  // time (this process's clock corrected by the offset it measures), and plan turns on the job engine.
+  const local = options.clock ?? systemClock;
+  const clock =
+    store.dialect === 'postgres'
+      ? await databaseClock(store, () => local.now().getTime()).catch(async (error: unknown) => {
+          await store.close();
+          throw error;
+        })
+      : undefined;
   const shared: Shared = {
     options,
     paths,
     database,
-    clock: options.clock ?? systemClock,
+    clock: clock ?? local,
+    ...(store.dialect === 'postgres'
+      ? { dispatch: (accountId: string) => durableTurnDispatch(store, accountId) }
+      : {}),
     cfg: () => current,
   };
   // Accounts are those of the config at start; one added later runs after a restart.
@@ -140,6 +156,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     close: async () => {
       for (const account of accounts) account.deps.telemetry.flush();
       await Promise.all(retiring.values());
+      clock?.stop();
       await database.close();
     },
   };
