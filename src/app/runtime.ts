@@ -81,9 +81,13 @@ export const DEFAULT_WORKER_CONCURRENCY = 4;
 /** The job engine of a process on Postgres: any account's loop turns, given to its scheduler. */
 async function startEngine(app: App, concurrency: number, logger: ReturnType<typeof createLogger>) {
   if (app.store.dialect !== 'postgres') return undefined;
+  const staleMs = (app.deps.config.storage.worker_release_after_seconds ?? 30) * 1000;
   return startJobEngine({
     store: app.store,
     concurrency,
+    staleMs,
+    // Several heartbeats fit in the silence that releases a worker, so a slow one is never taken for gone.
+    heartbeatMs: Math.min(5000, Math.floor(staleMs / 3)),
     logger,
     turn: async ({ account, loop }) => {
       const found = app.accounts.find((each) => each.id === account);

@@ -13,6 +13,7 @@ export const RESTART_REQUIRED_SETTINGS = [
   { key: 'server.trusted_proxies', reason: 'proxy trust is fixed when the HTTP server is built' },
   { key: 'storage.db_path', reason: 'the database is opened once, at start' },
   { key: 'storage.url', reason: 'the database is opened once, at start' },
+  { key: 'storage.worker_release_after_seconds', reason: 'the job engine reads it when it starts' },
   { key: 'logging.level', reason: 'the logger is created at start' },
   {
     key: 'social_api',

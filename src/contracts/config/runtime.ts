@@ -36,6 +36,15 @@ export const StorageSchema = z.object({
   db_path: NonEmptyTextSchema.optional().describe(
     'SQLite database file; unset means <data dir>/app.db. `~` is expanded.',
   ),
+  worker_release_after_seconds: z
+    .number()
+    .int()
+    .min(2)
+    .max(3600)
+    .optional()
+    .describe(
+      'Postgres: seconds of silence after which a worker process counts as gone and the loop turns it held go to the others (each process says it is alive every few seconds); unset means 30.',
+    ),
   retention_days: PositiveIntSchema.default(90).describe(
     'Days of history kept (revisions beyond it thin to one a day).',
   ),
