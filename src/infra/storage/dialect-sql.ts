@@ -62,3 +62,13 @@ export const jsonPathText = (dialect: StoreDialect, column: Expr, path: Readonly
   dialect === 'sqlite'
     ? sql`json_extract(${column}, ${`$${path.map((step) => (typeof step === 'number' ? `[${step}]` : `.${step}`)).join('')}`})`
     : sql`(${column})::jsonb #>> ${`{${path.join(',')}}`}::text[]`;
+
+/**
+ * The schema's timestamp text `days` whole days after the timestamp text `at` (24 hours a day, in UTC):
+ * SQLite's strftime with a '+N day' modifier, Postgres' interval arithmetic on a UTC timestamp.
+ */
+export const isoPlusDays = (dialect: StoreDialect, at: Expr, days: number) =>
+  dialect === 'sqlite'
+    ? sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, ${`+${days} day`})`
+    : sql<string>`to_char((${at})::timestamptz at time zone 'UTC' + make_interval(days => ${days}::int),
+        'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
