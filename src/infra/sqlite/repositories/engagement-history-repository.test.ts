@@ -186,4 +186,13 @@ describe.each(STORES)('EngagementHistoryRepository (%s)', (dialect) => {
     ]);
     expect(await history.liveReplyItems(1)).toHaveLength(1);
   });
+
+  it('a live reply without a first card reads as its content, or as empty text', async () => {
+    await queue(
+      { action_type: 'reply', payload: { text: 'old shape' }, content: 'from content' },
+      hoursAgo(2),
+    );
+    await queue({ action_type: 'reply', payload: { cards: [] } }, hoursAgo(1));
+    expect((await history.liveReplyItems(10)).map((item) => item.text)).toEqual(['', 'from content']);
+  });
 });
