@@ -18,20 +18,23 @@ export interface MeasuredPost {
 }
 
 export interface AnalyticsWriter {
-  followersOn(date: string): number | undefined;
+  followersOn(date: string): Promise<number | undefined>;
   saveSnapshot(
     date: string,
     counts: { followers: number; following: number; tweets: number },
     at: Date,
-  ): void;
+  ): Promise<void>;
   /**
    * Live posts at least `postedBefore` old that were never measured, or measured before they were a day old.
    */
-  postsToMeasure(postedBefore: Date, limit: number): PostToMeasure[];
+  postsToMeasure(postedBefore: Date, limit: number): Promise<PostToMeasure[]>;
   /** Posts the platform no longer shows (deleted or hidden): never asked for again. */
-  markGone(tweetIds: readonly string[], at: Date): void;
-  saveMetrics(post: MeasuredPost, at: Date): void;
+  markGone(tweetIds: readonly string[], at: Date): Promise<void>;
+  saveMetrics(post: MeasuredPost, at: Date): Promise<void>;
   /** Recomputes the per topic and format averages from every measured post; answers how many rows. */
-  refreshContentScores(at: Date): number;
-  logAction(entry: { type: string; status: string; message: string; metadata?: object }, at: Date): void;
+  refreshContentScores(at: Date): Promise<number>;
+  logAction(
+    entry: { type: string; status: string; message: string; metadata?: object },
+    at: Date,
+  ): Promise<void>;
 }

@@ -187,7 +187,11 @@ export function createHttpEndpoint(deps: AppDeps, options: HttpEndpointOptions):
     const session = found?.accountId === checked.deps.accountId ? found : undefined;
     if (typeof id === 'string' && !session) {
       if (found)
-        auditAccountRefusal(checked.deps, { face: 'mcp', route: 'mcp session', credential: 'mcp_token' });
+        await auditAccountRefusal(checked.deps, {
+          face: 'mcp',
+          route: 'mcp session',
+          credential: 'mcp_token',
+        });
       req.resume();
       refuse(res, 404, -32001, 'Session not found: initialize a new session');
       return;

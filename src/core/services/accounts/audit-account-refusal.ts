@@ -17,12 +17,12 @@ export interface AccountRefusal {
   credential?: string;
 }
 
-export function auditAccountRefusal(
+export async function auditAccountRefusal(
   deps: { analyticsWriter: AnalyticsWriter; clock: Clock },
   refusal: AccountRefusal,
-): void {
+): Promise<void> {
   const named = refusal.named?.slice(0, 64);
-  deps.analyticsWriter.logAction(
+  await deps.analyticsWriter.logAction(
     {
       type: ACCOUNT_REFUSED_ACTION,
       status: 'refused',

@@ -54,11 +54,11 @@ export async function runAnalyticsTurn(deps: AnalyticsTurnDeps): Promise<Analyti
   const zone = deps.timezone();
   const today = calendarDay(now, zone);
   const turn: AnalyticsTurn = { alerted: false, measured: 0, gone: 0, topics: 0 };
-  if (deps.writer.followersOn(today) === undefined) {
+  if ((await deps.writer.followersOn(today)) === undefined) {
     const me = await deps.read.getMe();
     const metrics = me.public_metrics;
     if (metrics) {
-      deps.writer.saveSnapshot(
+      await deps.writer.saveSnapshot(
         today,
         {
           followers: metrics.followers_count,
@@ -68,11 +68,11 @@ export async function runAnalyticsTurn(deps: AnalyticsTurnDeps): Promise<Analyti
         now,
       );
       turn.followers = metrics.followers_count;
-      const before = deps.writer.followersOn(calendarDay(new Date(now.getTime() - DAY_MS), zone));
+      const before = await deps.writer.followersOn(calendarDay(new Date(now.getTime() - DAY_MS), zone));
       turn.drop = followerDrop(before, metrics.followers_count);
       if (turn.drop !== undefined && turn.drop > FOLLOWER_DROP_ALERT) {
         const percent = Math.round(turn.drop * 1000) / 10;
-        deps.writer.logAction(
+        await deps.writer.logAction(
           {
             type: 'follower_alert',
             status: 'warning',
@@ -86,7 +86,7 @@ export async function runAnalyticsTurn(deps: AnalyticsTurnDeps): Promise<Analyti
     }
   }
 
-  const due = deps.writer.postsToMeasure(new Date(now.getTime() - DAY_MS), BATCH * 5);
+  const due = await deps.writer.postsToMeasure(new Date(now.getTime() - DAY_MS), BATCH * 5);
   for (let i = 0; i < due.length; i += BATCH) {
     const batch = due.slice(i, i + BATCH);
     const found = await lookUp(
@@ -96,7 +96,7 @@ export async function runAnalyticsTurn(deps: AnalyticsTurnDeps): Promise<Analyti
     const shown = new Set(found.map((tweet) => tweet.id));
     const gone = batch.filter((post) => !shown.has(post.tweetId)).map((post) => post.tweetId);
     if (gone.length > 0) {
-      deps.writer.markGone(gone, now);
+      await deps.writer.markGone(gone, now);
       turn.gone += gone.length;
     }
     for (const tweet of found) {
@@ -108,7 +108,7 @@ export async function runAnalyticsTurn(deps: AnalyticsTurnDeps): Promise<Analyti
         replies: m.reply_count,
         retweets: m.retweet_count,
       };
-      deps.writer.saveMetrics(
+      await deps.writer.saveMetrics(
         {
           tweetId: tweet.id,
           ...engagement,
@@ -121,7 +121,7 @@ export async function runAnalyticsTurn(deps: AnalyticsTurnDeps): Promise<Analyti
       turn.measured += 1;
     }
   }
-  if (turn.measured > 0) turn.topics = deps.writer.refreshContentScores(now);
+  if (turn.measured > 0) turn.topics = await deps.writer.refreshContentScores(now);
   return turn;
 }
 

@@ -1,120 +1,130 @@
-// The analytics loop's writes in SQLite: follower_snapshots, post_metrics, content_scores, action_log.
-import type { Database, Statement } from 'better-sqlite3';
+// The analytics loop's writes (on either store): follower_snapshots, post_metrics, content_scores, action_log.
+import { sql } from 'kysely';
 import type { AnalyticsWriter, MeasuredPost, PostToMeasure } from '../../../core/ports/analytics-writer.js';
-import { preparedPerLimit } from '../inline-limits.js';
-import type { AppDatabase } from '../open-database.js';
+import { isoPlusDays } from '../../storage/dialect-sql.js';
+import { sqliteRun } from '../../storage/sqlite-sync.js';
+import type { Store } from '../../storage/store.js';
+import { sqlLimit } from '../inline-limits.js';
 import { toDbTimestamp } from '../timestamps.js';
 
 export class AnalyticsWriterRepository implements AnalyticsWriter {
-  private readonly sqlite: Database;
-  // The reads of every analytics turn, prepared once (the LIMIT in the SQL text: see inline-limits.ts).
-  private readonly followers: Statement;
-  private readonly toMeasure: (limit: number) => Statement;
-
   constructor(
-    database: AppDatabase,
+    private readonly database: Store,
     private readonly accountId: string,
-  ) {
-    this.sqlite = database.sqlite;
-    this.followers = this.sqlite.prepare(
-      'select followers from follower_snapshots where account_id = ? and snapshot_date = ?',
-    );
-    this.toMeasure = preparedPerLimit(
-      this.sqlite,
-      (limit) =>
-        `select p.tweet_id as tweetId, p.kind, p.posted_at as postedAt from posts p
-         left join post_metrics m on m.account_id = p.account_id and m.tweet_id = p.tweet_id
-         where p.account_id = ? and p.posted_at <= ? and p.gone_at is null
-           and (m.tweet_id is null or m.measured_at < strftime('%Y-%m-%dT%H:%M:%fZ', p.posted_at, '+1 day'))
-         order by p.posted_at limit ${limit}`,
-    );
+  ) {}
+
+  private get db() {
+    return this.database.db;
   }
 
-  followersOn(date: string): number | undefined {
-    const row = this.followers.get(this.accountId, date) as { followers: number } | undefined;
+  async followersOn(date: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('follower_snapshots')
+      .select('followers')
+      .where('account_id', '=', this.accountId)
+      .where('snapshot_date', '=', date)
+      .executeTakeFirst();
     return row?.followers;
   }
 
-  saveSnapshot(
+  async saveSnapshot(
     date: string,
     counts: { followers: number; following: number; tweets: number },
     at: Date,
-  ): void {
-    this.sqlite
-      .prepare(
-        `insert into follower_snapshots (account_id, snapshot_date, followers, following, tweet_count, created_at)
-         values (?, ?, ?, ?, ?, ?)
-         on conflict (account_id, snapshot_date) do update set followers = excluded.followers,
-           following = excluded.following, tweet_count = excluded.tweet_count, created_at = excluded.created_at`,
-      )
-      .run(this.accountId, date, counts.followers, counts.following, counts.tweets, toDbTimestamp(at));
+  ): Promise<void> {
+    const values = {
+      followers: counts.followers,
+      following: counts.following,
+      tweet_count: counts.tweets,
+      created_at: toDbTimestamp(at),
+    };
+    await this.db
+      .insertInto('follower_snapshots')
+      .values({ account_id: this.accountId, snapshot_date: date, ...values })
+      .onConflict((oc) => oc.columns(['account_id', 'snapshot_date']).doUpdateSet(values))
+      .execute();
   }
 
-  postsToMeasure(postedBefore: Date, limit: number): PostToMeasure[] {
-    return this.toMeasure(limit).all(this.accountId, toDbTimestamp(postedBefore)) as PostToMeasure[];
+  async postsToMeasure(postedBefore: Date, limit: number): Promise<PostToMeasure[]> {
+    const dayOld = isoPlusDays(this.database.dialect, sql.ref('p.posted_at'), 1);
+    const { rows } =
+      await sql<PostToMeasure>`select p.tweet_id as "tweetId", p.kind, p.posted_at as "postedAt"
+      from posts p
+      left join post_metrics m on m.account_id = p.account_id and m.tweet_id = p.tweet_id
+      where p.account_id = ${this.accountId} and p.posted_at <= ${toDbTimestamp(postedBefore)}
+        and p.gone_at is null and (m.tweet_id is null or m.measured_at < ${dayOld})
+      order by p.posted_at limit ${sqlLimit(limit)}`.execute(this.db);
+    return rows;
   }
 
-  markGone(tweetIds: readonly string[], at: Date): void {
-    const mark = this.sqlite.prepare(
-      'update posts set gone_at = ? where account_id = ? and tweet_id = ? and gone_at is null',
-    );
-    this.sqlite.transaction(() => {
-      for (const id of tweetIds) mark.run(toDbTimestamp(at), this.accountId, id);
-    })();
+  async markGone(tweetIds: readonly string[], at: Date): Promise<void> {
+    if (tweetIds.length === 0) return;
+    await this.db
+      .updateTable('posts')
+      .set({ gone_at: toDbTimestamp(at) })
+      .where('account_id', '=', this.accountId)
+      .where('tweet_id', 'in', tweetIds)
+      .where('gone_at', 'is', null)
+      .execute();
   }
 
-  saveMetrics(post: MeasuredPost, at: Date): void {
-    this.sqlite
-      .prepare(
-        `insert into post_metrics (account_id, tweet_id, impressions, likes, replies, retweets, quotes, bookmarks,
-           performance_score, measured_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         on conflict (account_id, tweet_id) do update set impressions = excluded.impressions,
-           likes = excluded.likes, replies = excluded.replies, retweets = excluded.retweets,
-           quotes = excluded.quotes, bookmarks = excluded.bookmarks,
-           performance_score = excluded.performance_score, measured_at = excluded.measured_at`,
-      )
-      .run(
-        this.accountId,
-        post.tweetId,
-        post.impressions,
-        post.likes,
-        post.replies,
-        post.retweets,
-        post.quotes,
-        post.bookmarks,
-        post.performanceScore,
-        toDbTimestamp(at),
-      );
+  async saveMetrics(post: MeasuredPost, at: Date): Promise<void> {
+    const values = {
+      impressions: post.impressions,
+      likes: post.likes,
+      replies: post.replies,
+      retweets: post.retweets,
+      quotes: post.quotes,
+      bookmarks: post.bookmarks,
+      performance_score: post.performanceScore,
+      measured_at: toDbTimestamp(at),
+    };
+    await this.db
+      .insertInto('post_metrics')
+      .values({ account_id: this.accountId, tweet_id: post.tweetId, ...values })
+      .onConflict((oc) => oc.columns(['account_id', 'tweet_id']).doUpdateSet(values))
+      .execute();
   }
 
-  refreshContentScores(at: Date): number {
-    const refresh = this.sqlite.transaction(() => {
-      this.sqlite.prepare('delete from content_scores where account_id = ?').run(this.accountId);
-      return this.sqlite
-        .prepare(
-          `insert into content_scores (account_id, topic, format, total_posts, avg_performance, updated_at)
-           select p.account_id, p.topic, coalesce(p.format, ''), count(*), avg(m.performance_score), ?
-           from posts p join post_metrics m on m.account_id = p.account_id and m.tweet_id = p.tweet_id
-           where p.account_id = ? and p.topic is not null and m.performance_score is not null
-           group by p.account_id, p.topic, coalesce(p.format, '')`,
-        )
-        .run(toDbTimestamp(at), this.accountId).changes;
+  /**
+   * The per topic and format averages computed afresh, in one transaction (readers never see them empty):
+   * on SQLite a synchronous one, on Postgres a Kysely one.
+   */
+  async refreshContentScores(at: Date): Promise<number> {
+    const { database } = this;
+    const clear = database.db.deleteFrom('content_scores').where('account_id', '=', this.accountId).compile();
+    const fill =
+      sql`insert into content_scores (account_id, topic, format, total_posts, avg_performance, updated_at)
+      select p.account_id, p.topic, coalesce(p.format, ''), count(*), avg(m.performance_score), ${toDbTimestamp(at)}
+      from posts p join post_metrics m on m.account_id = p.account_id and m.tweet_id = p.tweet_id
+      where p.account_id = ${this.accountId} and p.topic is not null and m.performance_score is not null
+      group by p.account_id, p.topic, coalesce(p.format, '')`.compile(database.db);
+    if (database.dialect === 'sqlite') {
+      return database.sqlite.transaction(() => {
+        sqliteRun(database, clear);
+        return sqliteRun(database, fill);
+      })();
+    }
+    return await database.db.transaction().execute(async (trx) => {
+      await trx.executeQuery(clear);
+      return Number((await trx.executeQuery(fill)).numAffectedRows ?? 0);
     });
-    return refresh();
   }
 
-  logAction(entry: { type: string; status: string; message: string; metadata?: object }, at: Date): void {
-    this.sqlite
-      .prepare(
-        'insert into action_log (account_id, action_type, status, message, metadata, created_at) values (?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        this.accountId,
-        entry.type,
-        entry.status,
-        entry.message,
-        JSON.stringify(entry.metadata ?? {}),
-        toDbTimestamp(at),
-      );
+  async logAction(
+    entry: { type: string; status: string; message: string; metadata?: object },
+    at: Date,
+  ): Promise<void> {
+    await this.db
+      .insertInto('action_log')
+      .values({
+        account_id: this.accountId,
+        action_type: entry.type,
+        status: entry.status,
+        message: entry.message,
+        metadata: JSON.stringify(entry.metadata ?? {}),
+        created_at: toDbTimestamp(at),
+      })
+      .execute();
   }
 }

@@ -1,8 +1,10 @@
-// DiscoveryRepository against a real in-memory database with all migrations.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// DiscoveryRepository against a real, migrated database of each store.
+import { sql } from 'kysely';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { STORES, testStores } from '../../../../test/support/stores.js';
 import { DEFAULT_ACCOUNT_ID } from '../../../contracts/account.js';
 import type { NewDiscoveredPost } from '../../../core/ports/discovery-store.js';
-import { type AppDatabase, openDatabase } from '../open-database.js';
+import type { Store } from '../../storage/store.js';
 import { DiscoveryRepository } from './discovery-repository.js';
 
 const OTHER_ACCOUNT = '11111111-1111-4111-8111-111111111111';
@@ -33,31 +35,36 @@ function post(id: string, overrides: Partial<NewDiscoveredPost> = {}): NewDiscov
 }
 
 /** A reply the account posted, as the publisher records it. */
-function postedReply(
-  database: AppDatabase,
+async function postedReply(
+  database: Store,
   tweetId: string,
   inReplyTo: string,
   account = DEFAULT_ACCOUNT_ID,
 ) {
-  database.sqlite
-    .prepare(
-      `insert into posts (account_id, tweet_id, kind, text, in_reply_to_tweet_id, posted_at)
-       values (?, ?, 'reply', 'thanks!', ?, '2026-11-22T12:30:00.000Z')`,
-    )
-    .run(account, tweetId, inReplyTo);
+  await database.db
+    .insertInto('posts')
+    .values({
+      account_id: account,
+      tweet_id: tweetId,
+      kind: 'reply',
+      text: 'thanks!',
+      in_reply_to_tweet_id: inReplyTo,
+      posted_at: '2026-11-22T12:30:00.000Z',
+    })
+    .execute();
 }
 
-let database: AppDatabase;
-let repository: DiscoveryRepository;
+describe.each(STORES)('DiscoveryRepository (%s)', (dialect) => {
+  const stores = testStores(dialect);
+  let database: Store;
+  let repository: DiscoveryRepository;
 
-beforeEach(() => {
-  database = openDatabase({ path: ':memory:' });
-  database.sqlite.prepare('insert into accounts (id, label) values (?, ?)').run(OTHER_ACCOUNT, 'other');
-  repository = new DiscoveryRepository(database, DEFAULT_ACCOUNT_ID);
-});
-afterEach(async () => database.close());
+  beforeEach(async () => {
+    database = await stores.open();
+    await database.db.insertInto('accounts').values({ id: OTHER_ACCOUNT, label: 'other' }).execute();
+    repository = new DiscoveryRepository(database, DEFAULT_ACCOUNT_ID);
+  });
 
-describe('DiscoveryRepository', () => {
   it('stores a post with every field and reads it back unreplied', async () => {
     await repository.save([post('100', { has_media: true, is_quote: true })], T0);
     expect(await repository.byIds(['100'])).toEqual([
@@ -110,7 +117,7 @@ describe('DiscoveryRepository', () => {
 
   it('a reply found in posts counts as replied even when the post was never marked', async () => {
     await repository.save([post('1'), post('2'), post('3')], T0);
-    postedReply(database, '901', '2');
+    await postedReply(database, '901', '2');
     await repository.markReplied('3', null);
     const feed = await repository.feed({ limit: 10 });
     expect(Object.fromEntries(feed.map((p) => [p.tweet_id, p.replied_to]))).toEqual({
@@ -162,16 +169,35 @@ describe('DiscoveryRepository', () => {
     expect(await repository.markReplied('1', '777')).toBe(true);
     expect(await repository.markReplied('404', null)).toBe(false);
     expect(await repository.keywords()).toEqual(['rust', 'cli']);
-    postedReply(database, '902', '2');
+    await postedReply(database, '902', '2');
     expect(await repository.pruneUnreplied(later(60 * 24 * 7))).toBe(2);
     expect([...(await repository.knownIds(['1', '2', '3', '4', '5']))].sort()).toEqual(['1', '2', '5']);
+  });
+
+  it('a batch naming a post twice stores it once: the later sighting, with the first one’s source', async () => {
+    await repository.save([post('1', { source: 'mention', score: 10 }), post('1', { score: 20 })], T0);
+    expect(await repository.byIds(['1'])).toMatchObject([{ source: 'mention', score: 20 }]);
+  });
+
+  it('lists keywords of equal frequency in byte order, as SQLite compares text', async () => {
+    await repository.save(
+      [post('1', { matched_keyword: 'cli' }), post('2', { matched_keyword: 'Rust' }), post('3')],
+      T0,
+    );
+    expect(await repository.keywords()).toEqual(['Rust', 'cli', 'rust']);
+    expect(await repository.keywordCounts()).toEqual(
+      new Map([
+        ['cli', 1],
+        ['rust', 2],
+      ]),
+    );
   });
 
   it('keeps accounts apart', async () => {
     const other = new DiscoveryRepository(database, OTHER_ACCOUNT);
     await other.save([post('1', { score: 99 })], T0);
     await repository.save([post('1', { score: 10 })], T0);
-    postedReply(database, '903', '1', OTHER_ACCOUNT);
+    await postedReply(database, '903', '1', OTHER_ACCOUNT);
     expect(await repository.byIds(['1'])).toMatchObject([{ score: 10, replied_to: false }]);
     expect(await other.byIds(['1'])).toMatchObject([{ score: 99, replied_to: true }]);
     expect(await repository.feed({ limit: 10, minScore: 50 })).toEqual([]);
@@ -179,10 +205,19 @@ describe('DiscoveryRepository', () => {
 
   it('reports a corrupted breakdown as db_error', async () => {
     await repository.save([post('1')], T0);
-    database.sqlite.pragma('ignore_check_constraints = ON');
-    database.sqlite
-      .prepare(`update discovered_tweets set score_breakdown = '[1]' where tweet_id = '1'`)
-      .run();
+    // The schema refuses such a row: let it in as a damaged file or a hand edit would.
+    if (database.dialect === 'sqlite') database.sqlite.pragma('ignore_check_constraints = ON');
+    else
+      await sql`alter table discovered_tweets drop constraint discovered_tweets_score_breakdown_check`.execute(
+        database.db,
+      );
+    await sql`update discovered_tweets set score_breakdown = '[1]' where tweet_id = '1'`.execute(database.db);
     await expect(repository.byIds(['1'])).rejects.toMatchObject({ code: 'db_error' });
+    if (database.dialect === 'postgres') {
+      await sql`alter table discovered_tweets add constraint discovered_tweets_score_breakdown_check
+        check (json_text_valid(score_breakdown) and json_text_type(score_breakdown) = 'object') not valid`.execute(
+        database.db,
+      );
+    }
   });
 });

@@ -1,9 +1,8 @@
-// Discovered posts in SQLite (table discovered_tweets): the one home of their reads and writes, shared by
+// Discovered posts (table discovered_tweets, on either store): the one home of their reads and writes, shared by
 // the discovery tools, the discovery loop and the dashboard feed. "Replied to" also counts a posted reply
 // found in `posts`, so the feed stays right even when the loop did not mark the post itself.
 
-import type { Statement } from 'better-sqlite3';
-import { sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../../../core/errors.js';
 import {
@@ -14,7 +13,9 @@ import {
   type FeedQuery,
   type NewDiscoveredPost,
 } from '../../../core/ports/discovery-store.js';
-import type { AppDatabase } from '../open-database.js';
+import { binaryOrder } from '../../storage/dialect-sql.js';
+import { sqliteRun } from '../../storage/sqlite-sync.js';
+import type { Store } from '../../storage/store.js';
 import { toDbTimestamp } from '../timestamps.js';
 import { parseJsonColumn } from './draft-rows.js';
 
@@ -84,27 +85,25 @@ function chunks<T>(items: readonly T[]): T[][] {
 }
 
 /**
- * A post stored by `save`: new ones are inserted; known ones get fresh metrics, author and score, while the
- * first discovery (time, source) and the replied state belong to the first sighting.
+ * The posts of one `save` as the rows it stores, one per tweet id: a later sighting in the batch refreshes
+ * an earlier one's fields, while its source stays the first sighting's (as one upsert after another would).
+ * Postgres refuses one statement that updates a row twice.
  */
-const UPSERT = `insert into discovered_tweets (account_id, tweet_id, source, discovered_at, author_id,
-    author_username, author_followers, text, tweet_created_at, like_count, retweet_count, reply_count,
-    quote_count, impression_count, has_media, is_quote, score, score_breakdown, matched_keyword)
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-  on conflict (account_id, tweet_id) do update set author_id = excluded.author_id,
-    author_username = excluded.author_username, author_followers = excluded.author_followers,
-    text = excluded.text, tweet_created_at = excluded.tweet_created_at, like_count = excluded.like_count,
-    retweet_count = excluded.retweet_count, reply_count = excluded.reply_count,
-    quote_count = excluded.quote_count, impression_count = excluded.impression_count,
-    has_media = excluded.has_media, is_quote = excluded.is_quote, score = excluded.score,
-    score_breakdown = excluded.score_breakdown, matched_keyword = excluded.matched_keyword`;
+function oncePerTweet(posts: readonly NewDiscoveredPost[]): NewDiscoveredPost[] {
+  const byId = new Map<string, NewDiscoveredPost>();
+  for (const post of posts) {
+    const first = byId.get(post.tweet_id);
+    byId.set(post.tweet_id, first ? { ...post, source: first.source } : post);
+  }
+  return [...byId.values()];
+}
+
+/** Rows per insert of `save`: 19 values each, far below SQLite's 32766 bound variables. */
+const SAVE_CHUNK = 200;
 
 export class DiscoveryRepository implements DiscoveryStore {
-  /** `save`'s statement, prepared once and run synchronously: a discovery turn stores up to 100 posts. */
-  private upsert: Statement | undefined;
-
   constructor(
-    private readonly database: AppDatabase,
+    private readonly database: Store,
     private readonly accountId: string,
   ) {}
 
@@ -136,45 +135,86 @@ export class DiscoveryRepository implements DiscoveryStore {
         'd.source',
         'd.discovered_at',
         'd.reply_tweet_id',
-        sql<number>`(d.replied_to = 1 or exists (select 1 from posts p
-          where p.account_id = d.account_id and p.kind = 'reply' and p.in_reply_to_tweet_id = d.tweet_id))`.as(
-          'replied',
-        ),
+        sql<number>`case when d.replied_to = 1 or exists (select 1 from posts p
+          where p.account_id = d.account_id and p.kind = 'reply' and p.in_reply_to_tweet_id = d.tweet_id)
+          then 1 else 0 end`.as('replied'),
       ])
       .where('d.account_id', '=', this.accountId);
   }
 
+  /**
+   * New posts are inserted; known ones get fresh metrics, author and score, while the first discovery
+   * (time, source) and the replied state belong to the first sighting. All or nothing: on SQLite one
+   * synchronous transaction (a discovery turn stores up to 100 posts), on Postgres a Kysely one.
+   */
   async save(posts: readonly NewDiscoveredPost[], at: Date): Promise<void> {
     if (posts.length === 0) return;
     const stamp = toDbTimestamp(at);
-    const { sqlite } = this.database;
-    this.upsert ??= sqlite.prepare(UPSERT);
-    const upsert = this.upsert;
-    sqlite.transaction(() => {
-      for (const post of posts) {
-        upsert.run(
-          this.accountId,
-          post.tweet_id,
-          post.source,
-          stamp,
-          post.author_id,
-          post.author_username,
-          post.author_followers,
-          post.text,
-          post.tweet_created_at,
-          post.like_count,
-          post.retweet_count,
-          post.reply_count,
-          post.quote_count,
-          post.impression_count,
-          post.has_media ? 1 : 0,
-          post.is_quote ? 1 : 0,
-          post.score,
-          JSON.stringify(post.score_breakdown),
-          post.matched_keyword,
-        );
-      }
-    })();
+    const rows = oncePerTweet(posts);
+    const queries: CompiledQuery[] = [];
+    for (let i = 0; i < rows.length; i += SAVE_CHUNK) {
+      queries.push(this.upsert(rows.slice(i, i + SAVE_CHUNK), stamp));
+    }
+    const { database } = this;
+    if (database.dialect === 'sqlite') {
+      database.sqlite.transaction(() => {
+        for (const query of queries) sqliteRun(database, query);
+      })();
+    } else if (queries.length === 1) {
+      await database.db.executeQuery(queries[0] as CompiledQuery);
+    } else {
+      await database.db.transaction().execute(async (trx) => {
+        for (const query of queries) await trx.executeQuery(query);
+      });
+    }
+  }
+
+  private upsert(posts: readonly NewDiscoveredPost[], stamp: string): CompiledQuery {
+    return this.db
+      .insertInto('discovered_tweets')
+      .values(
+        posts.map((post) => ({
+          account_id: this.accountId,
+          tweet_id: post.tweet_id,
+          source: post.source,
+          discovered_at: stamp,
+          author_id: post.author_id,
+          author_username: post.author_username,
+          author_followers: post.author_followers,
+          text: post.text,
+          tweet_created_at: post.tweet_created_at,
+          like_count: post.like_count,
+          retweet_count: post.retweet_count,
+          reply_count: post.reply_count,
+          quote_count: post.quote_count,
+          impression_count: post.impression_count,
+          has_media: post.has_media ? 1 : 0,
+          is_quote: post.is_quote ? 1 : 0,
+          score: post.score,
+          score_breakdown: JSON.stringify(post.score_breakdown),
+          matched_keyword: post.matched_keyword,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'tweet_id']).doUpdateSet((eb) => ({
+          author_id: eb.ref('excluded.author_id'),
+          author_username: eb.ref('excluded.author_username'),
+          author_followers: eb.ref('excluded.author_followers'),
+          text: eb.ref('excluded.text'),
+          tweet_created_at: eb.ref('excluded.tweet_created_at'),
+          like_count: eb.ref('excluded.like_count'),
+          retweet_count: eb.ref('excluded.retweet_count'),
+          reply_count: eb.ref('excluded.reply_count'),
+          quote_count: eb.ref('excluded.quote_count'),
+          impression_count: eb.ref('excluded.impression_count'),
+          has_media: eb.ref('excluded.has_media'),
+          is_quote: eb.ref('excluded.is_quote'),
+          score: eb.ref('excluded.score'),
+          score_breakdown: eb.ref('excluded.score_breakdown'),
+          matched_keyword: eb.ref('excluded.matched_keyword'),
+        })),
+      )
+      .compile();
   }
 
   async feed(query: FeedQuery): Promise<DiscoveredPost[]> {
@@ -284,7 +324,7 @@ export class DiscoveryRepository implements DiscoveryStore {
       .where('matched_keyword', 'is not', null)
       .groupBy('matched_keyword')
       .orderBy('n', 'desc')
-      .orderBy('matched_keyword')
+      .orderBy(binaryOrder(this.database.dialect, sql.ref('matched_keyword')))
       .execute();
     return rows.flatMap((row) => (row.matched_keyword ? [row.matched_keyword] : []));
   }

@@ -1,9 +1,9 @@
-// EngagementHistoryRepository against a real in-memory database: posts, approval items (through the real
-// ApprovalRepository) and discovered posts about one author.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// EngagementHistoryRepository against a real, migrated database of each store: posts, approval items (rows
+// as the approval queue writes them) and discovered posts about one author.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { STORES, testStores } from '../../../../test/support/stores.js';
 import { DEFAULT_ACCOUNT_ID } from '../../../contracts/account.js';
-import { type AppDatabase, openDatabase } from '../open-database.js';
-import { ApprovalRepository } from './approval-repository.js';
+import type { Store } from '../../storage/store.js';
 import { DiscoveryRepository } from './discovery-repository.js';
 import { EngagementHistoryRepository } from './engagement-history-repository.js';
 
@@ -11,65 +11,96 @@ const OTHER_ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000);
 
-let database: AppDatabase;
-let history: EngagementHistoryRepository;
-let approvals: ApprovalRepository;
+describe.each(STORES)('EngagementHistoryRepository (%s)', (dialect) => {
+  const stores = testStores(dialect);
+  let database: Store;
+  let history: EngagementHistoryRepository;
 
-function reply(
-  tweetId: string,
-  target: { id?: string; username?: string; tweet?: string },
-  at: Date,
-  account = DEFAULT_ACCOUNT_ID,
-) {
-  database.sqlite
-    .prepare(
-      `insert into posts (account_id, tweet_id, kind, text, in_reply_to_tweet_id, target_author_id,
-         target_author_username, posted_at) values (?, ?, 'reply', ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      account,
-      tweetId,
-      `reply ${tweetId}`,
-      target.tweet ?? null,
-      target.id ?? null,
-      target.username ?? null,
-      at.toISOString(),
-    );
-}
+  async function reply(
+    tweetId: string,
+    target: { id?: string; username?: string; tweet?: string },
+    at: Date,
+    account = DEFAULT_ACCOUNT_ID,
+  ) {
+    await database.db
+      .insertInto('posts')
+      .values({
+        account_id: account,
+        tweet_id: tweetId,
+        kind: 'reply',
+        text: `reply ${tweetId}`,
+        in_reply_to_tweet_id: target.tweet ?? null,
+        target_author_id: target.id ?? null,
+        target_author_username: target.username ?? null,
+        posted_at: at.toISOString(),
+      })
+      .execute();
+  }
 
-function queueReply(tweet: string, authorId: string | undefined, text: string, at: Date, username?: string) {
-  return approvals.create(
-    {
-      action_type: 'reply',
-      payload: {
-        cards: [{ text, media_paths: [] }],
-        in_reply_to_tweet_id: tweet,
-        ...(authorId ? { target_author_id: authorId } : {}),
+  /** An approval item as the queue stores one; a reply's text is its first card's. */
+  async function queue(
+    item: { action_type: string; payload: object; content?: string; tweet?: string; authorId?: string },
+    at: Date,
+    username?: string,
+  ): Promise<number> {
+    const row = await database.db
+      .insertInto('approval_queue')
+      .values({
+        account_id: DEFAULT_ACCOUNT_ID,
+        action_type: item.action_type,
+        payload: JSON.stringify(item.payload),
+        content: item.content ?? null,
+        target_tweet_id: item.tweet ?? null,
+        target_author_id: item.authorId ?? null,
+        target_author_username: username ?? null,
+        origin: 'mcp',
+        actor: 'agent',
+        created_at: at.toISOString(),
+        updated_at: at.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  const queueReply = (
+    tweet: string,
+    authorId: string | undefined,
+    text: string,
+    at: Date,
+    username?: string,
+  ) =>
+    queue(
+      {
+        action_type: 'reply',
+        payload: {
+          cards: [{ text, media_paths: [] }],
+          in_reply_to_tweet_id: tweet,
+          ...(authorId ? { target_author_id: authorId } : {}),
+        },
+        content: text,
+        tweet,
+        ...(authorId ? { authorId } : {}),
       },
-      actor: 'agent',
-      target_tweet_id: tweet,
-      ...(authorId ? { target_author_id: authorId } : {}),
-      ...(username ? { target_author_username: username } : {}),
-    },
-    at,
-  );
-}
+      at,
+      username,
+    );
 
-beforeEach(() => {
-  database = openDatabase({ path: ':memory:' });
-  database.sqlite.prepare('insert into accounts (id, label) values (?, ?)').run(OTHER_ACCOUNT, 'other');
-  history = new EngagementHistoryRepository(database, DEFAULT_ACCOUNT_ID);
-  approvals = new ApprovalRepository(database, DEFAULT_ACCOUNT_ID);
-});
-afterEach(async () => database.close());
+  const setStatus = (id: number, status: 'approved' | 'rejected') =>
+    database.db.updateTable('approval_queue').set({ status }).where('id', '=', id).execute();
 
-describe('EngagementHistoryRepository', () => {
+  beforeEach(async () => {
+    database = await stores.open();
+    await database.db.insertInto('accounts').values({ id: OTHER_ACCOUNT, label: 'other' }).execute();
+    history = new EngagementHistoryRepository(database, DEFAULT_ACCOUNT_ID);
+  });
+
   it('counts our replies to an author (by id or by a handle-only row) overall and since a time', async () => {
-    reply('901', { id: '2001', tweet: '100' }, hoursAgo(30));
-    reply('902', { username: 'DANA', tweet: '101' }, hoursAgo(2));
-    reply('903', { id: '2001', username: 'dana', tweet: '102' }, hoursAgo(1));
-    reply('904', { id: '3000' }, hoursAgo(1));
-    reply('905', { id: '2001' }, hoursAgo(1), OTHER_ACCOUNT);
+    await reply('901', { id: '2001', tweet: '100' }, hoursAgo(30));
+    await reply('902', { username: 'DANA', tweet: '101' }, hoursAgo(2));
+    await reply('903', { id: '2001', username: 'dana', tweet: '102' }, hoursAgo(1));
+    await reply('904', { id: '3000' }, hoursAgo(1));
+    await reply('905', { id: '2001' }, hoursAgo(1), OTHER_ACCOUNT);
     const result = await history.authorHistory({ id: '2001', username: 'dana' }, hoursAgo(24), 2);
     expect(result.replies).toEqual({
       total: 3,
@@ -96,7 +127,7 @@ describe('EngagementHistoryRepository', () => {
     const first = await queueReply('100', '2001', 'first', hoursAgo(3));
     await queueReply('101', '2001', 'second', hoursAgo(2));
     await queueReply('102', '3000', 'other author', hoursAgo(1));
-    await approvals.transition(first.id, ['pending'], { status: 'rejected' }, hoursAgo(1));
+    await setStatus(first, 'rejected');
     const result = await history.authorHistory({ id: '2001' }, hoursAgo(24), 10);
     expect(result.approvals.by_status).toEqual({ pending: 1, rejected: 1 });
     expect(result.approvals.recent.map((item) => [item.content, item.status, item.target_tweet_id])).toEqual([
@@ -111,7 +142,7 @@ describe('EngagementHistoryRepository', () => {
 
   it('knows an author from discovered posts, posts or the queue, preferring a full and recent record', async () => {
     expect(await history.knownAuthor({ username: 'dana' })).toBeUndefined();
-    reply('901', { username: 'dana' }, hoursAgo(5));
+    await reply('901', { username: 'dana' }, hoursAgo(5));
     expect(await history.knownAuthor({ username: 'DANA' })).toEqual({ username: 'dana' });
     await new DiscoveryRepository(database, DEFAULT_ACCOUNT_ID).save(
       [
@@ -144,23 +175,24 @@ describe('EngagementHistoryRepository', () => {
 
   it('live reply items: pending, approved and posting replies only, newest first, with their text', async () => {
     const rejected = await queueReply('100', '2001', 'no thanks', hoursAgo(4));
-    await approvals.transition(rejected.id, ['pending'], { status: 'rejected' }, hoursAgo(4));
+    await setStatus(rejected, 'rejected');
     const approved = await queueReply('101', '2001', 'approved one', hoursAgo(3));
-    await approvals.transition(approved.id, ['pending'], { status: 'approved' }, hoursAgo(3));
+    await setStatus(approved, 'approved');
     await queueReply('102', undefined, 'pending one', hoursAgo(2));
-    await approvals.create(
-      {
-        action_type: 'social_like_tweet',
-        tool_name: 'social_like_tweet',
-        payload: { tweet_id: '103' },
-        actor: 'agent',
-      },
-      hoursAgo(1),
-    );
+    await queue({ action_type: 'social_like_tweet', payload: { tweet_id: '103' } }, hoursAgo(1));
     expect(await history.liveReplyItems(10)).toEqual([
       expect.objectContaining({ target_tweet_id: '102', target_author_id: null, text: 'pending one' }),
       expect.objectContaining({ target_tweet_id: '101', target_author_id: '2001', text: 'approved one' }),
     ]);
     expect(await history.liveReplyItems(1)).toHaveLength(1);
+  });
+
+  it('a live reply without a first card reads as its content, or as empty text', async () => {
+    await queue(
+      { action_type: 'reply', payload: { text: 'old shape' }, content: 'from content' },
+      hoursAgo(2),
+    );
+    await queue({ action_type: 'reply', payload: { cards: [] } }, hoursAgo(1));
+    expect((await history.liveReplyItems(10)).map((item) => item.text)).toEqual(['', 'from content']);
   });
 });

@@ -6,7 +6,8 @@ import type {
   EngagementHistory,
   LiveReplyItem,
 } from '../../../core/ports/engagement-history.js';
-import type { AppDatabase } from '../open-database.js';
+import { jsonPathText } from '../../storage/dialect-sql.js';
+import type { Store } from '../../storage/store.js';
 import { toDbTimestamp } from '../timestamps.js';
 
 interface AuthorRef {
@@ -19,7 +20,7 @@ const LIVE_STATUSES = ['pending', 'approved', 'posting'] as const;
 
 export class EngagementHistoryRepository implements EngagementHistory {
   constructor(
-    private readonly database: AppDatabase,
+    private readonly database: Store,
     private readonly accountId: string,
   ) {}
 
@@ -42,7 +43,9 @@ export class EngagementHistoryRepository implements EngagementHistory {
       .selectFrom('posts')
       .select([
         sql<number>`count(*)`.as('total'),
-        sql<number>`coalesce(sum(posted_at >= ${toDbTimestamp(since)}), 0)`.as('since'),
+        sql<number>`coalesce(sum(case when posted_at >= ${toDbTimestamp(since)} then 1 else 0 end), 0)`.as(
+          'since',
+        ),
         sql<string | null>`max(posted_at)`.as('last_at'),
       ])
       .where('account_id', '=', this.accountId)
@@ -109,7 +112,9 @@ export class EngagementHistoryRepository implements EngagementHistory {
         select target_author_id, target_author_username, created_at from approval_queue
           where account_id = ${this.accountId}
             and (target_author_id = ${id} or lower(target_author_username) = lower(${username}))
-      ) order by (id is not null and username is not null) desc, at desc limit 1`.execute(this.db);
+      ) as sightings order by (id is not null and username is not null) desc, at desc limit 1`.execute(
+      this.db,
+    );
     const row = rows[0];
     if (!row) return undefined;
     return {
@@ -126,7 +131,9 @@ export class EngagementHistoryRepository implements EngagementHistory {
         'target_tweet_id',
         'target_author_id',
         'created_at',
-        sql<string>`coalesce(json_extract(payload, '$.cards[0].text'), content, '')`.as('text'),
+        sql<string>`coalesce(${jsonPathText(this.database.dialect, sql.ref('payload'), ['cards', 0, 'text'])}, content, '')`.as(
+          'text',
+        ),
       ])
       .where('account_id', '=', this.accountId)
       .where('action_type', '=', 'reply')

@@ -1,9 +1,11 @@
-// Monitored target accounts in SQLite (table target_accounts), as target monitoring stored them.
+// Monitored target accounts (table target_accounts, on either store), as target monitoring stored them.
+// Handles are case-insensitive on the platform: one row per handle whatever its case, listed ignoring case.
 
-import type { Statement } from 'better-sqlite3';
+import { sql } from 'kysely';
 import { AppError } from '../../../core/errors.js';
 import type { StoredTargetAccount, TargetAccountStore } from '../../../core/ports/discovery-store.js';
-import type { AppDatabase } from '../open-database.js';
+import { foldedOrder } from '../../storage/dialect-sql.js';
+import type { Store } from '../../storage/store.js';
 
 const STATUSES = ['active', 'paused', 'removed'] as const;
 
@@ -13,24 +15,29 @@ function statusOf(value: string): StoredTargetAccount['status'] {
   return status;
 }
 
-type TargetRow = Omit<StoredTargetAccount, 'status'> & { status: string };
-
 export class TargetAccountRepository implements TargetAccountStore {
-  /** Read at every check of a target (the targets loop checks each one every turn): prepared once. */
-  private listed: Statement | undefined;
-
   constructor(
-    private readonly database: AppDatabase,
+    private readonly database: Store,
     private readonly accountId: string,
   ) {}
 
   async list(): Promise<StoredTargetAccount[]> {
-    this.listed ??= this.database.sqlite.prepare(
-      `select username, user_id, display_name, followers, status, added_at, last_checked_at, last_reply_at,
-         total_replies
-       from target_accounts where account_id = ? order by username`,
-    );
-    const rows = this.listed.all(this.accountId) as TargetRow[];
+    const rows = await this.database.db
+      .selectFrom('target_accounts')
+      .select([
+        'username',
+        'user_id',
+        'display_name',
+        'followers',
+        'status',
+        'added_at',
+        'last_checked_at',
+        'last_reply_at',
+        'total_replies',
+      ])
+      .where('account_id', '=', this.accountId)
+      .orderBy(foldedOrder(this.database.dialect, sql.ref('username')))
+      .execute();
     return rows.map((row) => ({ ...row, status: statusOf(row.status) }));
   }
 }

@@ -1,20 +1,19 @@
 // Target monitoring's writes to target_accounts (profile, checks, replies) and its count of one loop's
 // committed replies across posts, posting_jobs and approval_queue.
-import type { Statement } from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { Actor } from '../../../contracts/actor.js';
 import type { StoredTargetAccount } from '../../../core/ports/discovery-store.js';
 import type { TargetMonitoringStore, TargetProfile } from '../../../core/ports/target-monitoring-store.js';
-import type { AppDatabase } from '../open-database.js';
+import { sameFolded } from '../../storage/dialect-sql.js';
+import type { Store } from '../../storage/store.js';
 import { toDbTimestamp } from '../timestamps.js';
 import { TargetAccountRepository } from './target-account-repository.js';
 
 export class TargetMonitoringRepository implements TargetMonitoringStore {
   private readonly targets: TargetAccountRepository;
-  private checked: Statement | undefined;
 
   constructor(
-    private readonly database: AppDatabase,
+    private readonly database: Store,
     private readonly accountId: string,
   ) {
     this.targets = new TargetAccountRepository(database, accountId);
@@ -25,12 +24,19 @@ export class TargetMonitoringRepository implements TargetMonitoringStore {
   }
 
   async get(username: string): Promise<StoredTargetAccount | undefined> {
-    // The column is COLLATE NOCASE: the list holds one row per handle whatever its case.
+    // Handles are case-insensitive: the list holds one row per handle whatever its case.
     const wanted = username.toLowerCase();
     return (await this.targets.list()).find((row) => row.username.toLowerCase() === wanted);
   }
 
+  /** The row of `username` whatever its case (SQLite's column is NOCASE; Postgres' index is on lower()). */
+  private isTarget(username: string) {
+    return sameFolded(this.database.dialect, sql.ref('username'), username);
+  }
+
+  /** A new target's row, or fresh profile fields on the row of its handle in any case (which keeps its case). */
   async saveProfile(username: string, profile: TargetProfile, at: Date): Promise<void> {
+    const { dialect } = this.database;
     await this.db
       .insertInto('target_accounts')
       .values({
@@ -42,7 +48,10 @@ export class TargetMonitoringRepository implements TargetMonitoringStore {
         added_at: toDbTimestamp(at),
       })
       .onConflict((oc) =>
-        oc.columns(['account_id', 'username']).doUpdateSet({
+        (dialect === 'sqlite'
+          ? oc.columns(['account_id', 'username'])
+          : oc.expression(sql`account_id, lower(username)`)
+        ).doUpdateSet({
           user_id: profile.user_id,
           display_name: profile.display_name,
           followers: profile.followers,
@@ -56,11 +65,7 @@ export class TargetMonitoringRepository implements TargetMonitoringStore {
   }
 
   async markChecked(username: string, at: Date): Promise<void> {
-    // After every read of a target: prepared once.
-    this.checked ??= this.database.sqlite.prepare(
-      'update target_accounts set last_checked_at = ? where account_id = ? and username = ?',
-    );
-    this.checked.run(toDbTimestamp(at), this.accountId, username);
+    await this.update(username, { last_checked_at: toDbTimestamp(at) });
   }
 
   async recordReply(username: string, at: Date): Promise<void> {
@@ -68,7 +73,7 @@ export class TargetMonitoringRepository implements TargetMonitoringStore {
       .updateTable('target_accounts')
       .set((eb) => ({ last_reply_at: toDbTimestamp(at), total_replies: eb('total_replies', '+', 1) }))
       .where('account_id', '=', this.accountId)
-      .where('username', '=', username)
+      .where(this.isTarget(username))
       .execute();
   }
 
@@ -96,7 +101,7 @@ export class TargetMonitoringRepository implements TargetMonitoringStore {
       .updateTable('target_accounts')
       .set(changes)
       .where('account_id', '=', this.accountId)
-      .where('username', '=', username)
+      .where(this.isTarget(username))
       .execute();
   }
 }

@@ -56,7 +56,7 @@ export function registerAccountScope(
     }
     const found = deps.accounts.get(name);
     if (!found || !mayUse(request, name)) {
-      auditAccountRefusal(deps, {
+      await auditAccountRefusal(deps, {
         face: 'http',
         named: name,
         route: request.routeOptions.url ?? '',
