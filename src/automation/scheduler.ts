@@ -119,7 +119,9 @@ export class Scheduler<Deps> {
   }
 
   private schedule(loop: LoopDefinition<Deps>, delay: number): void {
-    if (this.controller.signal.aborted) return;
+    // A turn the engine gave this process still plans its next one while the process stops: the plan
+    // lives in the database for the other workers, and without it the loop would have no next turn.
+    if (this.controller.signal.aborted && !this.options.dispatch) return;
     this.state(loop).next_run_at = iso(this.clock.now().getTime() + delay);
     const { dispatch } = this.options;
     if (dispatch) {

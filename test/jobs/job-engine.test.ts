@@ -156,12 +156,14 @@ describe('loop turns on the job engine', () => {
         where worker_id <> all(${survivor.engine.workerIds()}::text[])`.execute(survivor.store.db);
       expect(rows[0]?.n).toBe(0);
     });
-    // Its next turn is planned (a minute on), and nothing else is.
-    const { rows: planned } = await sql<{
-      key: string;
-      locked: boolean;
-    }>`select key, locked_at is not null as locked
-      from graphile_worker.jobs`.execute(survivor.store.db);
-    expect(planned).toEqual([{ key: 'turn:acct:stuck', locked: false }]);
+    // Its next turn is planned (a minute on), and nothing else is, once the survivor's turn has ended.
+    await vi.waitFor(async () => {
+      const { rows: planned } = await sql<{
+        key: string;
+        locked: boolean;
+      }>`select key, locked_at is not null as locked
+        from graphile_worker.jobs`.execute(survivor.store.db);
+      expect(planned).toEqual([{ key: 'turn:acct:stuck', locked: false }]);
+    });
   });
 });
