@@ -21,7 +21,6 @@ import { inspectMediaFile } from '../../infra/media/inspect-media-file.js';
 import { MediaStore } from '../../infra/media/media-store.js';
 import { packagePath, packageVersion } from '../../infra/package-root.js';
 import { createActorScope } from '../../infra/process/actor-scope.js';
-import { ownerGone, processOwner } from '../../infra/process/process-owner.js';
 import { createBrowserLogin } from '../../infra/social/browser-login.js';
 import { createSocialBackend } from '../../infra/social/create-social-backend.js';
 import { EndpointCaller } from '../../infra/social/endpoint-caller.js';
@@ -66,6 +65,10 @@ export interface Shared {
   paths: DataPaths;
   database: AppDatabase;
   clock: Clock;
+  /** This process, as it marks the posting jobs it claims (one owner for all its accounts). */
+  owner: string;
+  /** Whether the process behind another claim is gone (SQLite: its pid on this host; Postgres: its heartbeat). */
+  ownerGone: PublisherDeps['ownerGone'];
   /** Postgres: where an account's loop turns are planned (the job engine), so any process may take them. */
   dispatch?: (accountId: string) => TurnDispatch;
   /** The live config of the whole service (the default account's settings are its global sections). */
@@ -166,10 +169,10 @@ export function createAccountApp(
     runApprovedTool: (item, payload) => gateway.executeApproved(item, payload),
   };
   let me: string | undefined;
-  const owner = processOwner();
+  const { owner } = shared;
   const publisher: PublisherDeps = {
     owner,
-    ownerGone: (claimant, startedAt) => ownerGone(owner, claimant, startedAt, clock.now()),
+    ownerGone: shared.ownerGone,
     posting,
     drafts,
     approvals,

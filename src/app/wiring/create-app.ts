@@ -12,6 +12,8 @@ import { dataPaths } from '../../infra/config/config-paths.js';
 import { durableTurnDispatch } from '../../infra/jobs/turn-dispatch.js';
 import type { Logger } from '../../infra/logging/create-logger.js';
 import { databaseClock } from '../../infra/postgres/database-clock.js';
+import { startProcessHeartbeat } from '../../infra/postgres/process-heartbeat.js';
+import { ownerGone, processOwner } from '../../infra/process/process-owner.js';
 import type { AppDatabase } from '../../infra/sqlite/open-database.js';
 import { AccountRepository } from '../../infra/sqlite/repositories/account-repository.js';
 import type { Store } from '../../infra/storage/store.js';
@@ -98,11 +100,24 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
           throw error;
         })
       : undefined;
+  const owner = processOwner();
+  const heartbeat =
+    store.dialect === 'postgres'
+      ? await startProcessHeartbeat(store, owner, {
+          staleMs: (config.storage.worker_release_after_seconds ?? 30) * 1000,
+          log: options.logger,
+        })
+      : undefined;
+  const now = clock ?? local;
   const shared: Shared = {
     options,
     paths,
     database,
-    clock: clock ?? local,
+    clock: now,
+    owner,
+    ownerGone: heartbeat
+      ? (claimant) => heartbeat.gone(claimant)
+      : (claimant, startedAt) => ownerGone(owner, claimant, startedAt, now.now()),
     ...(store.dialect === 'postgres'
       ? { dispatch: (accountId: string) => durableTurnDispatch(store, accountId) }
       : {}),
@@ -112,6 +127,8 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   const ids = await new AccountRepository(database)
     .ensure(accountNames(config))
     .catch(async (error: unknown) => {
+      clock?.stop();
+      await heartbeat?.stop();
       await database.close();
       throw error;
     });
@@ -157,6 +174,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       for (const account of accounts) account.deps.telemetry.flush();
       await Promise.all(retiring.values());
       clock?.stop();
+      await heartbeat?.stop();
       await database.close();
     },
   };

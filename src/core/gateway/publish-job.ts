@@ -319,7 +319,7 @@ export async function runPostingQueue(deps: PublisherDeps, limit = 10): Promise<
     if (
       job.status === 'in_progress' &&
       job.claimed_by &&
-      !deps.ownerGone(job.claimed_by, job.started_at ? new Date(job.started_at) : null)
+      !(await deps.ownerGone(job.claimed_by, job.started_at ? new Date(job.started_at) : null))
     )
       continue;
     try {

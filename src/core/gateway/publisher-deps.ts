@@ -37,7 +37,7 @@ export interface PublisherDeps {
   /** This process, as it marks the jobs it publishes. */
   owner: string;
   /** True when the process that claimed a job can no longer be publishing it (it exited or went stale). */
-  ownerGone(owner: string, startedAt: Date | null): boolean;
+  ownerGone(owner: string, startedAt: Date | null): boolean | Promise<boolean>;
   /** After a job is posted (loop-back into the notes it came from); its failure is logged, never raised. */
   onPosted?: (job: PostingJob) => Promise<unknown>;
   /** Called at each step of posting a card (0-based index); a no-op unless a crash test armed it. */
