@@ -1,0 +1,240 @@
+// Exactly once at scale (issue 28 item 3): three `app worker` processes on one Postgres database post
+// 1,000 due posts of 50 accounts to a fake platform that answers after 50 ms, while a random worker is
+// SIGKILLed every few seconds and started again. At the end every post is at the fake exactly once under
+// its own account's user, threads are whole reply chains, the outbox holds one confirmed row per card, and
+// the agents' posts kept each account's daily cap and pacing.
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app/wiring/create-app.js';
+import { loadConfig } from '../../src/infra/config/load-config.js';
+import { createLogger } from '../../src/infra/logging/create-logger.js';
+import { openPostgres } from '../../src/infra/postgres/open-postgres.js';
+import { faultPresets, startFakeSocial } from '../../src/infra/sandbox/social/index.js';
+import { composeOperation } from '../../src/operations/compose/compose-operation.js';
+import { invokeOperation } from '../../src/operations/invoke-operation.js';
+import { type PostgresAccount, preparePostgresHome } from '../support/postgres-home.js';
+import { killHard, type ServeProcess, worker } from '../support/serve-process.js';
+import { freshPostgres } from '../support/stores.js';
+import { createTempHome } from '../support/temp-home.js';
+
+const ACCOUNTS = 50;
+/** Per account: 2 threads of 3 cards and 14 tweets from a person, 4 tweets from an agent: 20 posts. */
+const THREADS = 2;
+const PERSON_TWEETS = 14;
+const AGENT_TWEETS = 4;
+const WORKERS = 3;
+/** Tweets an account may post a day: an agent's tweet goes only while fewer are out. */
+const DAILY_CAP = 17;
+/** The account's pacing of autonomous writes: at least this long between two. */
+const PACING_SECONDS = 1;
+const KILL_EVERY_MS = 3000;
+const DEADLINE_MS = 180_000;
+
+interface Planned {
+  account: PostgresAccount;
+  actor: 'dashboard' | 'agent';
+  cards: string[];
+  jobId: number;
+}
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe('three workers, 1,000 due posts of 50 accounts, a worker SIGKILLed every few seconds', () => {
+  it('posts each exactly once under its account, threads whole, caps and pacing kept', {
+    timeout: 300_000,
+  }, async () => {
+    const fake = await startFakeSocial();
+    cleanups.push(() => fake.close());
+    const users = Array.from({ length: ACCOUNTS - 1 }, (_, i) => ({
+      id: String(5001 + i),
+      username: `scale_${i + 1}`,
+    }));
+    fake.state.seed({ users });
+    const database = await freshPostgres();
+    cleanups.push(() => database.drop());
+    const home = createTempHome();
+    cleanups.push(() => home.cleanup());
+    const accounts = await preparePostgresHome(home, fake, {
+      url: database.url,
+      accounts: users.map((user, i) => ({ name: `a${String(i + 1).padStart(2, '0')}`, userId: user.id })),
+      lines: [
+        '[limits]',
+        `max_tweets_per_day = ${DAILY_CAP}`,
+        'max_threads_per_week = 10',
+        `min_action_delay_seconds = ${PACING_SECONDS}`,
+        `max_action_delay_seconds = ${PACING_SECONDS}`,
+        '[mcp_policy]',
+        'max_mutations_per_hour = 10000',
+        '[storage]',
+      ].slice(0, -1),
+    });
+    expect(accounts).toHaveLength(ACCOUNTS);
+    // Releases a killed worker's turns 3 s after its last heartbeat.
+    const env = { ...home.env, APP_STORAGE__WORKER_RELEASE_AFTER_SECONDS: '3' };
+
+    // The posts are composed first, through the service's own operation (as the dashboard and an agent
+    // would), while no worker runs: all of them are due when the workers start.
+    const loaded = loadConfig({ env });
+    if (!loaded.config) throw new Error(`config refused: ${JSON.stringify(loaded.issues)}`);
+    const app = await createApp({
+      config: loaded.config,
+      dataDir: home.dir,
+      logger: createLogger({ level: 'silent' }),
+      env,
+    });
+    const planned: Planned[] = [];
+    try {
+      for (const [a, account] of accounts.entries()) {
+        const deps = app.accounts.find((each) => each.id === account.id)?.deps;
+        if (!deps) throw new Error(`no app for ${account.name}`);
+        const posts: Array<{ actor: Planned['actor']; cards: string[] }> = [
+          ...Array.from({ length: THREADS }, (_, t) => ({
+            actor: 'dashboard' as const,
+            cards: [1, 2, 3].map((c) => `Thread ${t + 1} of ${account.name}, card ${c} of 3 (${a}).`),
+          })),
+          ...Array.from({ length: PERSON_TWEETS }, (_, n) => ({
+            actor: 'dashboard' as const,
+            cards: [`A person's post ${n + 1} for ${account.name} (${a}).`],
+          })),
+          ...Array.from({ length: AGENT_TWEETS }, (_, n) => ({
+            actor: 'agent' as const,
+            cards: [`An agent's post ${n + 1} for ${account.name} (${a}).`],
+          })),
+        ];
+        for (const post of posts) {
+          const thread = post.cards.length > 1;
+          const result = (await invokeOperation(
+            deps.forOperations,
+            composeOperation,
+            {
+              content_type: thread ? 'thread' : 'tweet',
+              content: thread ? JSON.stringify(post.cards) : post.cards[0],
+            },
+            { actor: post.actor },
+          )) as { job_id?: number };
+          if (typeof result.job_id !== 'number') throw new Error(`no job for ${post.cards[0]}`);
+          planned.push({ account, actor: post.actor, cards: post.cards, jobId: result.job_id });
+        }
+      }
+    } finally {
+      await app.close();
+    }
+    expect(planned).toHaveLength(1000);
+
+    // Every request to the platform waits 50 ms, as a real one would.
+    fake.faults.inject({ path: /.*/, times: -1, action: faultPresets.latency(50) });
+    const seeded = new Set(fake.state.tweets.keys());
+    const workers: Array<ServeProcess | undefined> = [];
+    const start = async (slot: number) => {
+      workers[slot] = await worker(env, ['--concurrency', '4']);
+    };
+    cleanups.push(() => Promise.all(workers.map((w) => (w ? killHard(w) : undefined))).then(() => undefined));
+    for (let slot = 0; slot < WORKERS; slot++) await start(slot);
+
+    const store = await openPostgres({ url: database.url, migrate: false });
+    cleanups.push(() => store.close());
+    /** Jobs neither posted nor held back by the daily cap (a capped job waits for tomorrow). */
+    const unfinished = async () => {
+      const { rows } = await sql<{ n: number }>`select count(*) as n from posting_jobs
+        where status <> 'posted' and not (status = 'queued' and last_error like '%daily post cap%')`.execute(
+        store.db,
+      );
+      return Number(rows[0]?.n);
+    };
+    let kills = 0;
+    const began = Date.now();
+    let last = Date.now();
+    while ((await unfinished()) > 0) {
+      if (Date.now() - began > DEADLINE_MS) {
+        const { rows } = await sql`select status, last_error, count(*) as n from posting_jobs
+          group by status, last_error`.execute(store.db);
+        throw new Error(`not done after ${DEADLINE_MS} ms: ${JSON.stringify(rows)}`);
+      }
+      if (Date.now() - last >= KILL_EVERY_MS) {
+        last = Date.now();
+        const slot = Math.floor(Math.random() * WORKERS);
+        await killHard(workers[slot] as ServeProcess);
+        kills += 1;
+        await start(slot);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(kills).toBeGreaterThan(0);
+
+    const created = [...fake.state.tweets.values()].filter((t) => !seeded.has(t.id));
+    const byText = new Map<string, typeof created>();
+    for (const tweet of created) byText.set(tweet.text, [...(byText.get(tweet.text) ?? []), tweet]);
+    const { rows: jobs } = await sql<{
+      id: number;
+      status: string;
+      account_id: string;
+      posted_tweet_ids: string | null;
+    }>`select id, status, account_id, posted_tweet_ids from posting_jobs`.execute(store.db);
+    const jobOf = new Map(jobs.map((job) => [job.id, job]));
+    const problems: string[] = [];
+    for (const post of planned) {
+      const job = jobOf.get(post.jobId);
+      const found = post.cards.map((text) => byText.get(text) ?? []);
+      if (job?.status !== 'posted') {
+        // Only an agent's post may be held back, by the cap, and then nothing of it is out.
+        if (post.actor !== 'agent' || found.some((f) => f.length > 0))
+          problems.push(`${post.cards[0]}: job ${job?.status}, ${found.flat().length} at the platform`);
+        continue;
+      }
+      if (found.some((f) => f.length !== 1)) {
+        problems.push(`${post.cards[0]}: ${found.map((f) => f.length).join('/')} copies`);
+        continue;
+      }
+      const chain = found.map((f) => f[0] as (typeof created)[number]);
+      if (chain.some((t) => t.authorId !== post.account.userId))
+        problems.push(`${post.cards[0]}: posted under another user`);
+      if (job.account_id !== post.account.id) problems.push(`job ${post.jobId} under another account`);
+      const replies = chain.map((t) => t.inReplyToTweetId);
+      if (JSON.stringify(replies) !== JSON.stringify([undefined, ...chain.slice(0, -1).map((t) => t.id)]))
+        problems.push(`${post.cards[0]}: not a reply chain`);
+      if (job.posted_tweet_ids !== JSON.stringify(chain.map((t) => t.id)))
+        problems.push(`job ${post.jobId}: posted ids ${job.posted_tweet_ids}`);
+    }
+    expect(problems).toEqual([]);
+    // Nothing else reached the platform, and nothing was refused as a repeat (no second try of a post).
+    const cards = planned.filter((p) => jobOf.get(p.jobId)?.status === 'posted').flatMap((p) => p.cards);
+    expect(created).toHaveLength(cards.length);
+    const refused = fake.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/2/tweets' && r.status >= 400,
+    );
+    expect(refused).toEqual([]);
+    // The outbox: one confirmed row per card out, under its account.
+    const { rows: outbox } = await sql<{ status: string; n: number }>`select status, count(*) as n from outbox
+      group by status`.execute(store.db);
+    expect(outbox).toEqual([{ status: 'confirmed', n: cards.length }]);
+    const { rows: misplaced } = await sql<{ n: number }>`select count(*) as n from outbox o
+      join posting_jobs j on j.id = o.job_id where o.account_id <> j.account_id`.execute(store.db);
+    expect(Number(misplaced[0]?.n)).toBe(0);
+
+    // Per account: an agent's tweet went only while fewer than the cap were out, and two of them were at
+    // least the pacing apart at the platform.
+    for (const account of accounts) {
+      const mine = created
+        .filter((t) => t.authorId === account.userId)
+        .sort((a, b) => a.createdAt - b.createdAt);
+      const agents = planned
+        .filter((p) => p.account === account && p.actor === 'agent')
+        .map((p) => p.cards[0]);
+      const tweetsBefore = (index: number) =>
+        mine.slice(0, index).filter((t) => t.inReplyToTweetId === undefined && !t.text.startsWith('Thread'))
+          .length;
+      const agentIdx = mine.flatMap((t, i) => (agents.includes(t.text) ? [i] : []));
+      for (const i of agentIdx)
+        expect(tweetsBefore(i), `${account.name}: an agent's post over the cap`).toBeLessThan(DAILY_CAP);
+      const times = agentIdx.map((i) => (mine[i] as (typeof mine)[number]).createdAt);
+      for (let i = 1; i < times.length; i++)
+        expect(
+          (times[i] as number) - (times[i - 1] as number),
+          `${account.name}: pacing`,
+        ).toBeGreaterThanOrEqual(PACING_SECONDS * 1000 - 100);
+    }
+  });
+});
