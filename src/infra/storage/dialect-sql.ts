@@ -32,3 +32,13 @@ export const jsonGroupArray = (dialect: StoreDialect, expr: Expr) =>
 /** Now as the schema's timestamp text (ISO-8601 UTC with milliseconds), one instant per statement. */
 export const nowText = (dialect: StoreDialect) =>
   dialect === 'sqlite' ? sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')` : sql<string>`utc_now_iso()`;
+
+/**
+ * The text of a top-level key of a JSON object held as text (NULL when absent): SQLite's
+ * `json_extract(col, '$.key')`, Postgres' `col::json ->> 'key'`. For keys holding strings: SQLite answers a
+ * number as a number, Postgres as its text. `key` is a fixed name written into the SQL.
+ */
+export const jsonText = (dialect: StoreDialect, column: Expr, key: string) =>
+  dialect === 'sqlite'
+    ? sql<string | null>`json_extract(${column}, ${sql.lit(`$.${key}`)})`
+    : sql<string | null>`((${column})::json ->> ${sql.lit(key)})`;
