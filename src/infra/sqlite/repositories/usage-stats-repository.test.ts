@@ -31,13 +31,13 @@ const call = (endpoint: string, status: number, latencyMs: number, errorCode?: s
 describe('UsageStatsRepository', () => {
   it('groups platform calls per endpoint and per UTC day, counting failed answers as errors', async () => {
     const api = new ApiUsageRepository(database, DEFAULT_ACCOUNT_ID, clock);
-    api.record(call('/2/tweets/search/recent', 200, 100)); // 2026-11-20, outside a 24 h window
+    await api.record(call('/2/tweets/search/recent', 200, 100)); // 2026-11-20, outside a 24 h window
     clock.advance(86_400_000);
-    api.record(call('/2/tweets/search/recent', 200, 120));
-    api.record(call('/2/tweets/search/recent', 429, 80, 'social_rate_limited'));
-    api.record(call('/2/users/me', 200, 50));
+    await api.record(call('/2/tweets/search/recent', 200, 120));
+    await api.record(call('/2/tweets/search/recent', 429, 80, 'social_rate_limited'));
+    await api.record(call('/2/users/me', 200, 50));
     clock.advance(86_400_000);
-    api.record(call('/2/tweets/search/recent', 200, 160));
+    await api.record(call('/2/tweets/search/recent', 200, 160));
 
     const since = new Date('2026-11-21T00:00:00.000Z');
     expect(await repository.apiByEndpoint(since)).toEqual([
@@ -79,11 +79,11 @@ describe('UsageStatsRepository', () => {
         latency_ms: 300,
         success,
       });
-    use('gpt-small', 0.0001);
-    use('gpt-small', 0.0002, false);
-    use('gpt-large', 0.003);
+    await use('gpt-small', 0.0001);
+    await use('gpt-small', 0.0002, false);
+    await use('gpt-large', 0.003);
     clock.advance(86_400_000);
-    use('gpt-large', 0.001);
+    await use('gpt-large', 0.001);
 
     const since = new Date('2026-11-01T00:00:00.000Z');
     expect(await repository.llmByModel(since)).toEqual([
