@@ -14,11 +14,11 @@ const ACCOUNT = '00000000-0000-0000-0000-000000000000';
 const RUNS = 5000;
 const START = Date.parse('2026-11-18T15:00:00.000Z');
 
-function timed(run: (i: number) => unknown): { p50: number; p99: number } {
+async function timed(run: (i: number) => unknown): Promise<{ p50: number; p99: number }> {
   const samples: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const t0 = performance.now();
-    run(i);
+    await run(i);
     samples.push(performance.now() - t0);
   }
   samples.sort((a, b) => a - b);
@@ -42,13 +42,14 @@ export async function benchBookkeeping(): Promise<void> {
       status: 200,
       latencyMs: 3,
     };
-    // The reservation is synchronous inside (one SQLite transaction); its promise is not part of the cost.
-    const slot = timed((i) => {
+    // Each is awaited: the store's writes are promises (on SQLite the reservation and a priced row are one
+    // synchronous transaction inside).
+    const slot = await timed((i) => {
       now = START + i * 1000;
-      void pacing.reserve({ actor: 'agent', action: 'like_tweet', now: new Date(now), gapMs: 0 });
+      return pacing.reserve({ actor: 'agent', action: 'like_tweet', now: new Date(now), gapMs: 0 });
     });
-    const plain = timed(() => usage.record(call));
-    const priced = timed(() =>
+    const plain = await timed(() => usage.record(call));
+    const priced = await timed(() =>
       usage.record({
         ...call,
         charge: classifyPlatformCall({ method: 'POST', host: 'api', path: '/2/users/1000/likes', body: {} }),

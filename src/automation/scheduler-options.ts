@@ -18,7 +18,7 @@ export interface SchedulerLogger {
 /** The monthly API budget's word on the reading loops (`LoopBudget`). */
 export interface LoopBudgetGate {
   /** Before a loop's turn: undefined to run normally, else slowed (interval × factor) or paused. */
-  check(loop: string, pace: LoopPace): LoopBudgetVerdict | undefined;
+  check(loop: string, pace: LoopPace): Promise<LoopBudgetVerdict | undefined>;
   /** After a loop's turn (ok or failed), so its spend per turn can be learned. */
   turnDone(loop: string): void;
 }

@@ -199,7 +199,7 @@ describe('Scheduler', () => {
       clock: { now: () => now },
       setTimer: timers.setTimer,
       budget: {
-        check: (loop, pace) => {
+        check: async (loop, pace) => {
           asked.push({ loop, intervalMs: pace.intervalMs });
           return verdict;
         },

@@ -183,9 +183,9 @@ export class Scheduler<Deps> {
   }
 
   /** Why the loop may not run now, and for how long, checked before each turn. */
-  private gate(
+  private async gate(
     loop: LoopDefinition<Deps>,
-  ): { why: LoopPause; wait: number; reason: string; until?: Date } | undefined {
+  ): Promise<{ why: LoopPause; wait: number; reason: string; until?: Date } | undefined> {
     const { deps } = this.options;
     const interval = this.interval(loop);
     if (!loop.modes.includes(this.options.mode())) {
@@ -199,7 +199,7 @@ export class Scheduler<Deps> {
     if (unset) return { why: 'not_configured', wait: interval, reason: unset };
     const hours = loop.activeHours ? this.options.activeHours?.() : undefined;
     // Before the active hours: a loop paused for the month says so, at night too.
-    const budget = this.budgetGate(loop, hours);
+    const budget = await this.budgetGate(loop, hours);
     if (budget) return budget;
     const sleep = hours ? msUntilActive(this.clock.now(), hours) : 0;
     if (sleep > 0) return { why: 'active_hours', wait: sleep, reason: 'outside the active hours' };
@@ -216,12 +216,12 @@ export class Scheduler<Deps> {
   }
 
   /** The budget's pause, or (slowed) the loop's interval multiplier and status words. */
-  private budgetGate(
+  private async budgetGate(
     loop: LoopDefinition<Deps>,
     hours: ActiveHours | undefined,
-  ): { why: LoopPause; wait: number; reason: string; until?: Date } | undefined {
+  ): Promise<{ why: LoopPause; wait: number; reason: string; until?: Date } | undefined> {
     const state = this.state(loop);
-    const verdict = this.options.budget?.check(loop.name, {
+    const verdict = await this.options.budget?.check(loop.name, {
       intervalMs: this.baseInterval(loop) + this.meanJitter(loop),
       activeShare: hours ? activeShareOf(hours) : 1,
     });
@@ -244,7 +244,7 @@ export class Scheduler<Deps> {
   /** One turn of a loop; answers the delay before the next. */
   private async tick(loop: LoopDefinition<Deps>): Promise<number> {
     const state = this.state(loop);
-    const gate = this.gate(loop);
+    const gate = await this.gate(loop);
     if (gate) {
       this.pause(state, gate.why, gate.why === 'mode' ? 0 : gate.wait, gate.reason, gate.until);
       this.suspend(loop);

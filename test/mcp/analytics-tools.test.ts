@@ -220,7 +220,7 @@ describe('usage and audit tools', () => {
       now: () => new Date(harness.clock.now()),
     });
     for (const cost of [0.002, 0.003]) {
-      llm.record({
+      await llm.record({
         generation_type: 'reply',
         provider: 'anthropic',
         model: 'claude-small',

@@ -1,15 +1,18 @@
-// The guard counters come from SQLite: they count what was posted in each window (the calendar day and
-// ISO week in the account's timezone) and survive a restart.
+// The guard counters come from the store (SQLite or Postgres): they count what was posted in each window
+// (the calendar day and ISO week in the account's timezone) and survive a restart.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT_ID } from '../../src/contracts/account.js';
 import { checkGuards } from '../../src/core/domain/posting-guards.js';
 import { guardUsage } from '../../src/core/gateway/guards.js';
-import { openDatabase } from '../../src/infra/sqlite/open-database.js';
 import { PostingRepository } from '../../src/infra/sqlite/repositories/posting-repository.js';
-import { createTempHome, type TempHome } from '../support/temp-home.js';
+import { type StoreProcesses, storeProcesses } from '../support/store-processes.js';
+import { STORES } from '../support/stores.js';
 
-let home: TempHome | undefined;
-afterEach(() => home?.cleanup());
+let processes: StoreProcesses | undefined;
+afterEach(async () => {
+  await processes?.close();
+  processes = undefined;
+});
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const SETTINGS = {
@@ -28,11 +31,10 @@ const SETTINGS = {
   product: { name: 'Acme' },
 };
 
-describe('guard counters in SQLite', () => {
+describe.each(STORES)('guard counters (%s)', (dialect) => {
   it('count the windows, keep old posts out, and survive a restart', async () => {
-    home = createTempHome();
-    const path = `${home.dir}/app.db`;
-    let database = openDatabase({ path });
+    processes = await storeProcesses(dialect, 1);
+    let database = processes.stores[0] as (typeof processes.stores)[number];
     const job = await new PostingRepository(database, DEFAULT_ACCOUNT_ID).createJob(
       {
         kind: 'reply',
@@ -74,7 +76,7 @@ describe('guard counters in SQLite', () => {
     for (let n = 1; n <= 4; n++) await reply(n, new Date(NOW.getTime() - n * 60_000), `author${n}`, n === 1);
     await database.close();
 
-    database = openDatabase({ path });
+    database = await processes.another();
     const after = new PostingRepository(database, DEFAULT_ACCOUNT_ID);
     posting = after;
     const usage = await guardUsage(
@@ -135,8 +137,8 @@ describe('guard counters in SQLite', () => {
   });
 
   it('count the local calendar day and ISO week, not the last 24 hours', async () => {
-    home = createTempHome();
-    const database = openDatabase({ path: `${home.dir}/app.db` });
+    processes = await storeProcesses(dialect, 1);
+    const database = processes.stores[0] as (typeof processes.stores)[number];
     const posting = new PostingRepository(database, DEFAULT_ACCOUNT_ID);
     const job = await posting.createJob(
       {

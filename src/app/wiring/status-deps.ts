@@ -54,8 +54,8 @@ export function statusDeps(parts: {
       ]);
       return { tweetsToday, repliesToday, threadsThisWeek };
     },
-    mutationsThisHour: () => ({
-      used: mutations.usage('mcp_mutation', 3600, clock.now()).count,
+    mutationsThisHour: async () => ({
+      used: (await mutations.usage('mcp_mutation', 3600, clock.now())).count,
       max: cfg().mcp_policy.max_mutations_per_hour,
     }),
   };

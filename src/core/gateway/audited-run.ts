@@ -19,7 +19,7 @@ export async function runAudited<T>(
 ): Promise<{ correlationId: string; result: T }> {
   const now = deps.clock.now();
   const correlationId = deps.newId();
-  deps.store.audit({
+  await deps.store.audit({
     correlation_id: correlationId,
     tool_name: request.tool,
     face: faceOf(request.actor),
@@ -34,7 +34,7 @@ export async function runAudited<T>(
   try {
     const result = await execute();
     const status: AuditStatus = outcome?.() ?? 'success';
-    deps.store.complete(
+    await deps.store.complete(
       correlationId,
       // A dry run or a routed call is recorded as such: nothing acted on the platform.
       { status: status as 'success', result, elapsed_ms: Math.round(performance.now() - started) },
@@ -42,7 +42,7 @@ export async function runAudited<T>(
     );
     return { correlationId, result };
   } catch (error) {
-    deps.store.complete(
+    await deps.store.complete(
       correlationId,
       {
         status: 'failure',

@@ -1,11 +1,12 @@
 // Deciding about one mutation: the hard safety rules for the post it would make, then the policy engine
-// with its counters from SQLite. `checkPolicy` is the policy alone, for tools that act through other paths.
+// with its counters from the store. `checkPolicy` is the policy alone, for tools that act through other paths.
 import type { PolicyCategory } from '../../contracts/tools/tool-binding.js';
 import {
   blockedDenial,
   evaluatePolicy,
   type LimitUsage,
   type PolicyDecision,
+  type PolicyLimit,
 } from '../domain/mutation-policy.js';
 import type { GuardSubject } from '../domain/posting-guards.js';
 import { AppError, isAppError } from '../errors.js';
@@ -14,7 +15,7 @@ import { denialError, guardDenial } from './guards.js';
 
 /**
  * The hard safety rules for `subject`, then (for agents: `governed`) the policy with the counters from
- * SQLite. Ungated actions (uploads) meet only `blocked_tools`.
+ * the store. Ungated actions (uploads) meet only `blocked_tools`.
  */
 export async function evaluateMutation(
   deps: GatewayDeps,
@@ -35,22 +36,28 @@ export async function evaluateMutation(
         ? { decision: 'deny', code: 'policy_denied_hard_rule', reason: denialError(denial).message }
         : { decision: 'allow', limits: [] };
     }
+    const request = {
+      tool,
+      category,
+      mode: deps.mode(),
+      now,
+      ...(denial ? { hardRule: { rule: denial.rule, message: denialError(denial).message } } : {}),
+    };
+    // The policy asks for a limit's counter only when it reaches the limit; the counters are read from the
+    // store (a promise), so the policy runs again after each one it asked for that was not read yet.
     const usage = new Map<string, LimitUsage>();
-    return evaluatePolicy(
-      policy,
-      {
-        tool,
-        category,
-        mode: deps.mode(),
-        now,
-        ...(denial ? { hardRule: { rule: denial.rule, message: denialError(denial).message } } : {}),
-      },
-      (limit) => {
-        const used = usage.get(limit.key) ?? deps.store.usage(limit.key, limit.periodSeconds, now);
-        usage.set(limit.key, used);
-        return used;
-      },
-    );
+    for (;;) {
+      let unread: PolicyLimit | undefined;
+      const decision = evaluatePolicy(policy, request, (limit) => {
+        const used = usage.get(limit.key);
+        if (used) return used;
+        unread ??= limit;
+        return { count: 0 };
+      });
+      const next = unread as PolicyLimit | undefined;
+      if (!next) return decision;
+      usage.set(next.key, await deps.store.usage(next.key, next.periodSeconds, now));
+    }
   } catch (error) {
     if (isAppError(error) && error.code !== 'db_error') throw error;
     throw new AppError('policy_error', `policy evaluation failed: ${(error as Error).message}`, {

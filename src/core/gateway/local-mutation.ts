@@ -53,7 +53,7 @@ export async function runLocalMutation(
   request: MutationRequest,
   local: LocalMutation,
 ): Promise<Extract<MutationOutcome, { outcome: 'executed' }>> {
-  if (request.actor === 'agent') refuseBlocked(deps, request);
+  if (request.actor === 'agent') await refuseBlocked(deps, request);
   const writes: LentWrites = {
     endpoint: (endpointRequest) => {
       if (!deps.endpoints) {
@@ -81,7 +81,7 @@ export async function runLocalMutation(
       const done = await local.execute(writes, decision && checked(decision));
       // One call is one mutation for the limits, counted once it has run (and changed something).
       if (decision?.decision === 'allow' && (local.counts?.(done) ?? true)) {
-        deps.store.count(
+        await deps.store.count(
           decision.limits.map((l) => l.key),
           deps.clock.now(),
         );
@@ -101,11 +101,11 @@ export async function runLocalMutation(
 }
 
 /** `blocked_tools` for an agent's local mutation: refused, and the refusal audited. */
-function refuseBlocked(deps: GatewayDeps, request: MutationRequest): void {
+async function refuseBlocked(deps: GatewayDeps, request: MutationRequest): Promise<void> {
   const denial = blockedDenial(deps.policy(), request.tool);
   if (!denial) return;
   const now = deps.clock.now().toISOString();
-  deps.store.audit({
+  await deps.store.audit({
     correlation_id: deps.newId(),
     tool_name: request.tool,
     face: faceOf(request.actor),

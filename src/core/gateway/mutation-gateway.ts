@@ -164,13 +164,13 @@ export class MutationGateway {
       (decision.decision === 'deny' && decision.code === 'policy_denied_rate_limited')
     ) {
       // A repeat of a mutation that already ran never acts (or counts) twice.
-      const earlier = deps.store.recentSuccess(
+      const earlier = await deps.store.recentSuccess(
         action.tool,
         hash,
         new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS),
       );
       if (earlier) {
-        record({ status: 'duplicate', result: { original_correlation_id: earlier.correlation_id } });
+        await record({ status: 'duplicate', result: { original_correlation_id: earlier.correlation_id } });
         return {
           outcome: 'duplicate',
           originalCorrelationId: earlier.correlation_id,
@@ -181,7 +181,7 @@ export class MutationGateway {
 
     switch (decision.decision) {
       case 'deny': {
-        record({
+        await record({
           status: 'denied',
           policy_decision: 'denied',
           error_code: decision.code,
@@ -191,12 +191,12 @@ export class MutationGateway {
       }
       case 'dry_run': {
         const encoded = JSON.stringify(params);
-        record({ status: 'dry_run', policy_decision: 'dry_run' });
+        await record({ status: 'dry_run', policy_decision: 'dry_run' });
         return { outcome: 'dry_run', wouldExecute: action.tool, params: encoded, reason: decision.reason };
       }
       case 'route': {
         const item = await this.queue(action, params, decision.reason, decision.ruleId, now, actor, subject);
-        record({
+        await record({
           status: 'routed',
           policy_decision: 'routed_to_approval',
           result: { approval_queue_id: item.id },
@@ -213,7 +213,7 @@ export class MutationGateway {
           action.paced && isAutonomous(actor) ? await this.takeTurn(action, actor, now) : undefined;
         if (early) {
           const held = { decision: 'deny', code: 'policy_denied_rate_limited', ...early } as const;
-          record({
+          await record({
             status: 'denied',
             policy_decision: 'denied',
             error_code: held.code,
@@ -294,7 +294,7 @@ export class MutationGateway {
   ): Promise<MutationOutcome> {
     const { deps } = this;
     const correlationId = deps.newId();
-    deps.store.audit({
+    await deps.store.audit({
       ...base,
       correlation_id: correlationId,
       status: 'pending',
@@ -305,7 +305,7 @@ export class MutationGateway {
       const result = await action.execute(this.env(base.actor, subject, control), params);
       const rollback = action.rollback?.(params, result);
       const done = deps.clock.now();
-      deps.store.complete(
+      await deps.store.complete(
         correlationId,
         { status: 'success', result, rollback, elapsed_ms: Math.round(performance.now() - started) },
         done,
@@ -316,7 +316,7 @@ export class MutationGateway {
       // A failure that is not a typed one is a bug of ours: audited as internal and rethrown as it is, so
       // the face reports it as internal (never as a retryable platform error) and logs its stack.
       const appError = isAppError(error) ? error : undefined;
-      deps.store.complete(
+      await deps.store.complete(
         correlationId,
         {
           status: 'failure',

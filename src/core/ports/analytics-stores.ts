@@ -131,7 +131,7 @@ export interface MutationAuditReader {
 
 /** The sliding-window counters of the policy engine (rate_events). */
 export interface PolicyCounters {
-  usage(key: string, periodSeconds: number, now: Date): LimitUsage;
+  usage(key: string, periodSeconds: number, now: Date): Promise<LimitUsage>;
 }
 
 /** Everything the analytics services read, and the clock that says when "now" is. */

@@ -20,17 +20,18 @@ export interface ApiCall {
 }
 
 export interface ApiUsageRecorder {
-  record(call: ApiCall): void;
+  /** Records the call (awaited: the call's caller learns of a failed write). */
+  record(call: ApiCall): Promise<void>;
 }
 
 /** Spend per actor of the api_usage rows recorded after one row, read incrementally (the budget's ledger). */
 export interface ApiSpendLedger {
   /**
    * The rows after row `afterId` created at or after `since`, summed per actor (`loop:<name>`, a face, null),
-   * and the last row id seen (`afterId` when there is none). Synchronous: the scheduler asks before a turn.
+   * and the last row id seen (`afterId` when there is none). The scheduler asks before a turn.
    */
   spendAfter(
     afterId: number,
     since: Date,
-  ): { lastId: number; byActor: Array<{ actor: string | null; costUsd: number }> };
+  ): Promise<{ lastId: number; byActor: Array<{ actor: string | null; costUsd: number }> }>;
 }

@@ -24,7 +24,7 @@ export interface LlmUsageRecord {
 }
 
 export interface LlmUsageRecorder {
-  record(entry: LlmUsageRecord): void;
+  record(entry: LlmUsageRecord): Promise<void>;
 }
 
 /** Why the configured LLM cannot be used, or undefined when it can. */
@@ -78,7 +78,7 @@ export function createLlm(config: Readonly<Config>, usage?: LlmUsageRecorder): L
         const inputTokens = result.usage.inputTokens ?? 0;
         const outputTokens = result.usage.outputTokens ?? 0;
         const costUsd = estimateCostUsd(provider, modelName, inputTokens, outputTokens);
-        usage?.record({
+        await usage?.record({
           generation_type: request.kind,
           provider,
           model: modelName,
@@ -99,7 +99,7 @@ export function createLlm(config: Readonly<Config>, usage?: LlmUsageRecorder): L
             : new AppError('llm_error', `${provider}: the model client could not be loaded`, {
                 cause: error,
               });
-        usage?.record({
+        await usage?.record({
           generation_type: request.kind,
           provider,
           model: modelName,

@@ -147,7 +147,7 @@ export class HttpTransport {
           response = await this.request(url, endpoint.method, headersOf(request, grant.accessToken), request);
         } catch (cause) {
           const error = errorFromNetwork(cause, what);
-          this.record(endpoint, url, 0, started, error.code);
+          await this.record(endpoint, url, 0, started, error.code);
           // A write is retried only when it provably never left this machine.
           const retryable = (!write || neverConnected(cause)) && attempt < maxRetries;
           if (!retryable) throw error;
@@ -162,7 +162,7 @@ export class HttpTransport {
         const json = parseJsonBody(text);
 
         if (response.status === 401 && !refreshed) {
-          this.record(endpoint, url, 401, started, 'social_auth_expired');
+          await this.record(endpoint, url, 401, started, 'social_auth_expired');
           refreshed = true;
           const next = await this.options.tokens.afterUnauthorized(grant.accessToken);
           if (next) {
@@ -172,13 +172,13 @@ export class HttpTransport {
           }
         }
         if (response.status >= 500 && !write && attempt < maxRetries) {
-          this.record(endpoint, url, response.status, started, 'social_api_error');
+          await this.record(endpoint, url, response.status, started, 'social_api_error');
           await this.sleep(backoffMs(attempt, this.random));
           continue;
         }
         if (response.status >= 300 && response.status < 400) {
           const location = response.headers.get('location');
-          this.record(endpoint, url, response.status, started, 'social_api_error');
+          await this.record(endpoint, url, response.status, started, 'social_api_error');
           throw new AppError(
             'social_api_error',
             `${what}: the platform answered ${response.status} redirecting to ${location ?? '(no location)'}; redirects are never followed`,
@@ -193,7 +193,7 @@ export class HttpTransport {
             json,
             what,
           });
-          this.record(endpoint, url, response.status, started, error.code);
+          await this.record(endpoint, url, response.status, started, error.code);
           // Only the platform pushing back (rate limits, its own failures) opens the breaker: a refusal of one
           // post (a 403 for duplicate content, a forbidden target) says nothing about the next one.
           if (breaker && (response.status === 429 || response.status >= 500)) breaker.recordFailure();
@@ -201,7 +201,7 @@ export class HttpTransport {
         }
         const answered = json !== undefined && !isPartialError(json);
         const charge = answered ? this.chargeOf(request, json) : undefined;
-        this.record(endpoint, url, response.status, started, undefined, charge);
+        await this.record(endpoint, url, response.status, started, undefined, charge);
         breaker?.recordSuccess();
         if (text.trim() !== '' && json === undefined) {
           throw malformedResponse(response.status, text, what, 'not JSON');
@@ -275,8 +275,8 @@ export class HttpTransport {
     started: number,
     errorCode?: string,
     charge?: PlatformCharge,
-  ): void {
-    this.options.usage?.record({
+  ): Promise<void> | undefined {
+    return this.options.usage?.record({
       host: url.host,
       method: endpoint.method,
       endpoint: endpoint.path,

@@ -55,7 +55,7 @@ export class PlatformOAuth {
       return response;
     } finally {
       const target = new URL(url);
-      this.settings.usage?.record({
+      await this.settings.usage?.record({
         host: target.host,
         method: init.method ?? 'POST',
         endpoint: target.pathname,

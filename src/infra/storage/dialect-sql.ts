@@ -72,3 +72,13 @@ export const isoPlusDays = (dialect: StoreDialect, at: Expr, days: number) =>
     ? sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, ${`+${days} day`})`
     : sql<string>`to_char((${at})::timestamptz at time zone 'UTC' + make_interval(days => ${days}::int),
         'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The text of a top-level key of a JSON object held as text (NULL when absent): SQLite's
+ * `json_extract(col, '$.key')`, Postgres' `col::json ->> 'key'`. For keys holding strings: SQLite answers a
+ * number as a number, Postgres as its text. `key` is a fixed name written into the SQL.
+ */
+export const jsonText = (dialect: StoreDialect, column: Expr, key: string) =>
+  dialect === 'sqlite'
+    ? sql<string | null>`json_extract(${column}, ${sql.lit(`$.${key}`)})`
+    : sql<string | null>`((${column})::json ->> ${sql.lit(key)})`;

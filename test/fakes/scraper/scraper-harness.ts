@@ -33,7 +33,7 @@ export async function startScraperHarness(): Promise<ScraperHarness> {
   const sessionPath = join(dir, 'scraper_session.json');
   const calls: ApiCall[] = [];
   const sleeps: number[] = [];
-  const usage: ApiUsageRecorder = { record: (call) => calls.push(call) };
+  const usage: ApiUsageRecorder = { record: async (call) => void calls.push(call) };
   return {
     fake,
     dir,

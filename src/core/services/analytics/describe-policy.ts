@@ -33,7 +33,7 @@ export async function describePolicy(
 ): Promise<PolicyStatus> {
   const { policy } = settings;
   const now = deps.clock.now();
-  const used = deps.counters.usage(HOURLY_KEY, HOUR_SECONDS, now);
+  const used = await deps.counters.usage(HOURLY_KEY, HOUR_SECONDS, now);
   return {
     enforce_for_mutations: policy.enforce_for_mutations,
     require_approval_for: policy.require_approval_for,

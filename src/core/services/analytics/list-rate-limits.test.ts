@@ -29,7 +29,7 @@ afterEach(async () => database.close());
 
 describe('listRateLimits', () => {
   it("lists the agency template's per-tool limits with the tools they cover and their usage", async () => {
-    new MutationRepository(database, DEFAULT_ACCOUNT_ID).count(
+    await new MutationRepository(database, DEFAULT_ACCOUNT_ID).count(
       ['mcp_mutation', 'template:like:daily'],
       new Date('2026-11-22T03:00:00.000Z'),
     );

@@ -141,17 +141,21 @@ export async function listRateLimits(
     }),
   );
   const everyTool = settings.gatedTools.length;
-  const counters = policyLimits(settings).map(({ limit, tools }) =>
-    row(
-      {
-        key: limit.key,
-        ...describePolicyLimit(limit, settings.policy),
-        max: limit.max,
-        period_seconds: limit.periodSeconds,
-        applies_to:
-          limit.key === HOURLY_KEY || (everyTool > 0 && tools.size === everyTool) ? ['*'] : [...tools].sort(),
-      },
-      deps.counters.usage(limit.key, limit.periodSeconds, now),
+  const counters = await Promise.all(
+    policyLimits(settings).map(async ({ limit, tools }) =>
+      row(
+        {
+          key: limit.key,
+          ...describePolicyLimit(limit, settings.policy),
+          max: limit.max,
+          period_seconds: limit.periodSeconds,
+          applies_to:
+            limit.key === HOURLY_KEY || (everyTool > 0 && tools.size === everyTool)
+              ? ['*']
+              : [...tools].sort(),
+        },
+        await deps.counters.usage(limit.key, limit.periodSeconds, now),
+      ),
     ),
   );
   return {

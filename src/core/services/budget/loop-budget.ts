@@ -51,15 +51,17 @@ export class LoopBudget {
   /** The budget found spent this month: the loops stay paused until the month ends or the budget changes. */
   private spentAt: number | undefined;
   private readonly loops = new Map<BudgetedLoop, { spent: number; turns: number; pace?: LoopPace }>();
+  /** The ledger read under way, if any: the next waits for it. */
+  private reading: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: LoopBudgetDeps) {}
 
   /** The budget's word on a reading loop about to run; undefined: run normally (or not a reading loop). */
-  check(name: string, pace: LoopPace): LoopBudgetVerdict | undefined {
+  async check(name: string, pace: LoopPace): Promise<LoopBudgetVerdict | undefined> {
     const budget = this.deps.budgetUsd();
     if (budget === undefined || !isBudgeted(name)) return undefined;
     this.entry(name).pace = pace;
-    const plan = this.plan();
+    const plan = await this.plan();
     const state: LoopBudgetState | undefined = plan?.loops.find((loop) => loop.name === name)?.budget;
     if (!state || state.state === 'normal') return undefined;
     const reason = describeBudgetState(state, budget) ?? '';
@@ -75,10 +77,10 @@ export class LoopBudget {
   }
 
   /** The plan now, or undefined without a budget. */
-  plan(): BudgetPlan | undefined {
+  async plan(): Promise<BudgetPlan | undefined> {
     const budget = this.deps.budgetUsd();
     if (budget === undefined) return undefined;
-    this.refresh();
+    await this.refresh();
     const now = this.deps.clock.now();
     const prices = this.deps.prices();
     const targets = this.deps.targets();
@@ -117,8 +119,18 @@ export class LoopBudget {
     return use;
   }
 
+  /**
+   * Reads the rows recorded since the last look, one read at a time (two loops asking at once must not
+   * both count the rows after the same id).
+   */
+  private refresh(): Promise<void> {
+    const read = this.reading.then(() => this.read());
+    this.reading = read.catch(() => undefined);
+    return read;
+  }
+
   /** Reads the rows recorded since the last look; a new UTC month starts every count again. */
-  private refresh(): void {
+  private async read(): Promise<void> {
     const now = this.deps.clock.now();
     const { start } = utcMonth(now);
     const month = start.toISOString().slice(0, 7);
@@ -132,7 +144,7 @@ export class LoopBudget {
       this.spentAt = undefined;
       for (const use of this.loops.values()) Object.assign(use, { spent: 0, turns: 0 });
     }
-    const read = this.deps.ledger.spendAfter(this.lastId, start);
+    const read = await this.deps.ledger.spendAfter(this.lastId, start);
     this.lastId = read.lastId;
     for (const row of read.byActor) {
       this.monthToDate += row.costUsd;

@@ -9,7 +9,7 @@ export async function describeCapabilities(deps: StatusDeps) {
   const { login, loggedIn, has, canPost } = postingAbility(deps);
   const scopes = scopeStatus(login.scopes);
   const usage = await deps.usage();
-  const hourly = deps.mutationsThisHour();
+  const hourly = await deps.mutationsThisHour();
   const llm = deps.llmProblem();
   const remaining = (max: number, used: number) => Math.max(0, max - used);
   const loops = deps.loops();

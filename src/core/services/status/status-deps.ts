@@ -22,7 +22,7 @@ export interface StatusDeps {
   pingDatabase(): Promise<void>;
   caps: { replies: number; tweets: number; threads: number };
   usage(): Promise<Pick<GuardUsage, 'repliesToday' | 'tweetsToday' | 'threadsThisWeek'>>;
-  mutationsThisHour(): { used: number; max: number };
+  mutationsThisHour(): Promise<{ used: number; max: number }>;
   /** The loops this process runs, plus the service's when another process runs them; undefined: none. */
   loops(): LoopStatus[] | undefined;
 }

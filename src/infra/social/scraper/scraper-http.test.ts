@@ -205,7 +205,10 @@ describe('network failures', () => {
 
   it('records a call to an unreachable host with status 0', async () => {
     const calls: ApiCall[] = [];
-    const client = h.client({ baseUrl: 'http://127.0.0.1:9/i/api', usage: { record: (c) => calls.push(c) } });
+    const client = h.client({
+      baseUrl: 'http://127.0.0.1:9/i/api',
+      usage: { record: async (c) => void calls.push(c) },
+    });
     const error = await failure(client.getUserById(SEED_IDS.bob));
     expect(error.code).toBe('social_network_error');
     expect(calls).toHaveLength(3);

@@ -94,7 +94,7 @@ export class ScraperHttp {
         text = await response.text();
       } catch (cause) {
         const error = errorFromNetwork(cause, what);
-        this.record(request, url, 0, started, error.code);
+        await this.record(request, url, 0, started, error.code);
         // A write may have reached the platform before the connection broke: sending it again could post twice.
         if (write || attempt >= maxRetries) throw error;
         await this.sleep(backoffMs(attempt, this.random));
@@ -104,14 +104,14 @@ export class ScraperHttp {
       const json = parseJsonBody(text);
       if (guestToken !== undefined && !renewedGuest && isBadGuestToken(response.status, json)) {
         // Guest tokens expire after a few hours or a number of calls; one fresh token is worth one more try.
-        this.record(request, url, response.status, started, 'social_auth_expired');
+        await this.record(request, url, response.status, started, 'social_auth_expired');
         renewedGuest = true;
         if (this.guestToken === guestToken) this.guestToken = undefined;
         attempt--;
         continue;
       }
       if (response.status >= 500 && !write && attempt < maxRetries) {
-        this.record(request, url, response.status, started, 'social_api_error');
+        await this.record(request, url, response.status, started, 'social_api_error');
         await this.sleep(backoffMs(attempt, this.random));
         continue;
       }
@@ -123,16 +123,16 @@ export class ScraperHttp {
           json,
           what,
         });
-        this.record(request, url, response.status, started, error.code);
+        await this.record(request, url, response.status, started, error.code);
         throw error;
       }
       if (json === undefined) {
         // HTML sign-in walls and error pages arrive as 200 too.
         const error = malformedResponse(response.status, text, what, 'not JSON');
-        this.record(request, url, response.status, started, error.code);
+        await this.record(request, url, response.status, started, error.code);
         throw error;
       }
-      this.record(request, url, response.status, started);
+      await this.record(request, url, response.status, started);
       return { status: response.status, text, json, what };
     }
   }
@@ -184,8 +184,8 @@ export class ScraperHttp {
     status: number,
     started: number,
     errorCode?: string,
-  ): void {
-    this.options.usage?.record({
+  ): Promise<void> | undefined {
+    return this.options.usage?.record({
       host: url.host,
       method: request.method,
       endpoint: request.endpoint,

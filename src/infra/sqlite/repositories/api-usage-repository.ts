@@ -1,8 +1,10 @@
 // Platform call accounting (api_usage): one row per request with its cost on the platform's bill, and the
 // monthly per-endpoint view a budget page shows. A read's resources are charged once per UTC day
 // (api_charged_resources), a reply to a post the mentions read returned is a summoned reply (api_mentions);
-// the ledger and the row are written in one transaction. Synchronous and prepared once: it runs on every call.
-import type { Statement, Transaction } from 'better-sqlite3';
+// the ledger and the row are written in one transaction: on SQLite one whose statements run synchronously
+// (nothing of this process interleaves), on Postgres a Kysely transaction (a resource another process is
+// charging at once waits on its key, then counts as charged).
+import { type CompiledQuery, sql } from 'kysely';
 import { APRIL_2026_PRICES, type ApiPrices } from '../../../contracts/config/api-prices.js';
 import {
   callCost,
@@ -14,7 +16,7 @@ import {
 import type { ActorScope } from '../../../core/ports/actor-scope.js';
 import type { ApiCall, ApiSpendLedger, ApiUsageRecorder } from '../../../core/ports/api-usage.js';
 import type { Clock } from '../../../core/ports/clock.js';
-import type { AppDatabase } from '../open-database.js';
+import type { Store } from '../../storage/store.js';
 import { toDbTimestamp } from '../timestamps.js';
 
 export interface EndpointUsage {
@@ -33,103 +35,142 @@ export interface ApiUsageOptions {
   actors?: ActorScope;
 }
 
-export class ApiUsageRepository implements ApiUsageRecorder, ApiSpendLedger {
-  private readonly insert: Statement;
-  private readonly spend: Statement;
-  private readonly charge: Statement;
-  private readonly mention: Statement;
-  private readonly mentioned: Statement;
-  private readonly recordPriced: Transaction<(call: ApiCall, charge: PlatformCharge) => void>;
+/** What a statement of a priced record answered: its rows and how many rows it changed. */
+interface StepResult {
+  rows: unknown[];
+  changes: number;
+}
 
+export class ApiUsageRepository implements ApiUsageRecorder, ApiSpendLedger {
   constructor(
-    private readonly database: AppDatabase,
+    private readonly database: Store,
     private readonly accountId: string,
     private readonly clock: Clock,
     private readonly options: ApiUsageOptions = {},
-  ) {
-    const sqlite = database.sqlite;
-    this.insert = sqlite.prepare(
-      `insert into api_usage (account_id, host, method, endpoint, status_code, latency_ms, error_code, created_at,
-         actor, price_kind, resources, charged_resources, cost_usd)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.charge = sqlite.prepare(
-      `insert or ignore into api_charged_resources (account_id, day, resource, resource_id) values (?, ?, ?, ?)`,
-    );
-    this.mention = sqlite.prepare(
-      `insert or ignore into api_mentions (account_id, post_id, seen_at) values (?, ?, ?)`,
-    );
-    this.mentioned = sqlite.prepare(`select 1 from api_mentions where account_id = ? and post_id = ?`);
-    // A range of the primary key: each ask reads only the rows recorded since the last one.
-    this.spend = sqlite.prepare(
-      `select actor, sum(case when created_at >= ? then cost_usd else 0 end) as cost, max(id) as last
-       from api_usage where id > ? and account_id = ? group by actor`,
-    );
-    this.recordPriced = sqlite.transaction((call: ApiCall, charge: PlatformCharge) => {
-      const now = this.clock.now();
-      let charged = 0;
-      if (isReadKind(charge.kind) && charge.resource) {
-        const day = utcDay(now);
-        for (const id of charge.resourceIds) {
-          charged += this.charge.run(this.accountId, day, charge.resource, id).changes;
+  ) {}
+
+  async record(call: ApiCall): Promise<void> {
+    const { database } = this;
+    const { charge } = call;
+    // When and for whom, as the call is recorded (not as a transaction gets to it).
+    const now = this.clock.now();
+    const actor = this.options.actors?.current() ?? null;
+    if (!charge) {
+      await database.db.executeQuery(this.write(call, now, actor, null, 0, 0, 0));
+      return;
+    }
+    if (database.dialect === 'sqlite') {
+      const { sqlite } = database;
+      sqlite.transaction(() => {
+        const steps = this.pricedSteps(call, charge, now, actor);
+        for (let step = steps.next(); !step.done; ) {
+          const statement = sqlite.prepare(step.value.sql);
+          const parameters = step.value.parameters;
+          step = steps.next(
+            statement.reader
+              ? { rows: statement.all(...parameters), changes: 0 }
+              : { rows: [], changes: statement.run(...parameters).changes },
+          );
         }
+      })();
+      return;
+    }
+    await database.db.transaction().execute(async (trx) => {
+      const steps = this.pricedSteps(call, charge, now, actor);
+      for (let step = steps.next(); !step.done; ) {
+        const result = await trx.executeQuery(step.value);
+        step = steps.next({ rows: result.rows, changes: Number(result.numAffectedRows ?? 0) });
       }
-      if (charge.mentions) {
-        for (const id of charge.resourceIds) this.mention.run(this.accountId, id, toDbTimestamp(now));
-      }
-      const summoned = charge.inReplyTo ? this.mentioned.get(this.accountId, charge.inReplyTo) : undefined;
-      const priced = withSummons(charge, summoned !== undefined);
-      const prices = this.options.prices?.() ?? APRIL_2026_PRICES;
-      this.write(
-        call,
-        now,
-        priced.kind,
-        charge.resourceIds.length,
-        charged,
-        callCost(prices, priced.kind, charged),
-      );
     });
   }
 
-  record(call: ApiCall): void {
-    if (call.charge) this.recordPriced(call, call.charge);
-    else this.write(call, this.clock.now(), null, 0, 0, 0);
+  /**
+   * The statements of a priced record, in order: each is yielded and answered with its rows and changes,
+   * so the same decisions run on both stores (synchronously on SQLite, awaited on Postgres).
+   */
+  private *pricedSteps(
+    call: ApiCall,
+    charge: PlatformCharge,
+    now: Date,
+    actor: string | null,
+  ): Generator<CompiledQuery, void, StepResult> {
+    const { db } = this.database;
+    // In one order, so two processes charging the same resources at once wait for each other instead of
+    // each holding a key the other needs (Postgres would end one of them as a deadlock).
+    const ids = [...charge.resourceIds].sort();
+    let charged = 0;
+    if (isReadKind(charge.kind) && charge.resource) {
+      const day = utcDay(now);
+      for (const id of ids) {
+        const done = yield sql`insert into api_charged_resources (account_id, day, resource, resource_id)
+          values (${this.accountId}, ${day}, ${charge.resource}, ${id}) on conflict do nothing`.compile(db);
+        charged += done.changes;
+      }
+    }
+    if (charge.mentions) {
+      for (const id of ids) {
+        yield sql`insert into api_mentions (account_id, post_id, seen_at)
+          values (${this.accountId}, ${id}, ${toDbTimestamp(now)}) on conflict do nothing`.compile(db);
+      }
+    }
+    let summoned = false;
+    if (charge.inReplyTo) {
+      const found = yield sql`select 1 as found from api_mentions
+        where account_id = ${this.accountId} and post_id = ${charge.inReplyTo}`.compile(db);
+      summoned = found.rows.length > 0;
+    }
+    const priced = withSummons(charge, summoned);
+    const prices = this.options.prices?.() ?? APRIL_2026_PRICES;
+    yield this.write(
+      call,
+      now,
+      actor,
+      priced.kind,
+      charge.resourceIds.length,
+      charged,
+      callCost(prices, priced.kind, charged),
+    );
   }
 
   private write(
     call: ApiCall,
     now: Date,
+    actor: string | null,
     kind: string | null,
     resources: number,
     charged: number,
     cost: number,
-  ): void {
-    this.insert.run(
-      this.accountId,
-      call.host,
-      call.method,
-      call.endpoint,
-      call.status,
-      call.latencyMs,
-      call.errorCode ?? null,
-      toDbTimestamp(now),
-      this.options.actors?.current() ?? null,
-      kind,
-      resources,
-      charged,
-      cost,
-    );
+  ): CompiledQuery {
+    return this.database.db
+      .insertInto('api_usage')
+      .values({
+        account_id: this.accountId,
+        host: call.host,
+        method: call.method,
+        endpoint: call.endpoint,
+        status_code: call.status,
+        latency_ms: call.latencyMs,
+        error_code: call.errorCode ?? null,
+        created_at: toDbTimestamp(now),
+        actor,
+        price_kind: kind,
+        resources,
+        charged_resources: charged,
+        cost_usd: cost,
+      })
+      .compile();
   }
 
-  spendAfter(afterId: number, since: Date): ReturnType<ApiSpendLedger['spendAfter']> {
-    const rows = this.spend.all(toDbTimestamp(since), afterId, this.accountId) as Array<{
-      actor: string | null;
-      cost: number;
-      last: number;
-    }>;
+  async spendAfter(afterId: number, since: Date): ReturnType<ApiSpendLedger['spendAfter']> {
+    // A range of the primary key: each ask reads only the rows recorded since the last one.
+    const { rows } = await sql<{ actor: string | null; cost: number; last: number }>`select actor,
+        sum(case when created_at >= ${toDbTimestamp(since)} then cost_usd else 0 end) as cost, max(id) as last
+      from api_usage where id > ${afterId} and account_id = ${this.accountId} group by actor`.execute(
+      this.database.db,
+    );
     return {
-      lastId: rows.reduce((last, row) => Math.max(last, row.last), afterId),
-      byActor: rows.map((row) => ({ actor: row.actor, costUsd: row.cost })),
+      lastId: rows.reduce((last, row) => Math.max(last, Number(row.last)), afterId),
+      byActor: rows.map((row) => ({ actor: row.actor, costUsd: Number(row.cost) })),
     };
   }
 

@@ -1,4 +1,5 @@
-// The approval queue in SQLite: items, compare-and-set status moves, edits with their history.
+// The approval queue in the store (SQLite or Postgres): items, compare-and-set status moves (one conditional
+// UPDATE: of two reviewers at once, one moves it), edits with their history.
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { ActorSchema, faceOf } from '../../../contracts/actor.js';
@@ -12,7 +13,7 @@ import {
 import type { ThreadBlock } from '../../../contracts/content.js';
 import { type PostingPayload, PostingPayloadSchema } from '../../../contracts/posting.js';
 import type { ApprovalStore, ApprovalTransition, NewApproval } from '../../../core/ports/approval-store.js';
-import type { AppDatabase } from '../open-database.js';
+import type { Store } from '../../storage/store.js';
 import { toDbTimestamp } from '../timestamps.js';
 import { parseJsonColumn } from './draft-rows.js';
 
@@ -107,7 +108,7 @@ export class ApprovalRepository implements ApprovalStore {
   private writes = 0;
 
   constructor(
-    private readonly database: AppDatabase,
+    private readonly database: Store,
     private readonly accountId: string,
   ) {}
 

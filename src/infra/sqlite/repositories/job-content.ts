@@ -1,60 +1,73 @@
-// A posting job's content hash, and the insert that collapses a repeat: in one immediate write transaction
-// (the check and the insert cannot be split by another writer, in this process or another), a job whose
-// content equals a waiting one, or one posted since `recentSince`, for the same time, is not inserted.
+// A posting job's content hash, and the insert that collapses a repeat: in one write transaction (the check
+// and the insert cannot be split by another writer, in this process or another), a job whose content equals
+// a waiting one, or one posted since `recentSince`, for the same time, is not inserted. On SQLite an
+// immediate transaction whose statements run synchronously; on Postgres a transaction holding the account's
+// job lock (JOB_ONCE_LOCK), so two processes inserting the same post at once take turns and the second finds
+// the first's job.
 import { createHash } from 'node:crypto';
+import { type CompiledQuery, sql } from 'kysely';
 import { canonicalPostContent } from '../../../core/domain/post-content.js';
 import type { NewJob } from '../../../core/ports/posting-store.js';
-import type { AppDatabase } from '../open-database.js';
+import { sameAs } from '../../storage/dialect-sql.js';
+import { sqliteAll } from '../../storage/sqlite-sync.js';
+import type { Store } from '../../storage/store.js';
 import { toDbTimestamp } from '../timestamps.js';
 
 export const contentHash = (job: Pick<NewJob, 'kind' | 'payload'>): string =>
   createHash('sha256').update(canonicalPostContent(job.kind, job.payload)).digest('hex');
 
+/** Postgres: the advisory lock of one account's new jobs is this text's 64-bit hash (with the account id). */
+const JOB_ONCE_LOCK = 'posting_jobs.once:';
+
 /** The id of the new job, or of the earlier one it repeats. */
-export function insertJobOnce(
-  database: AppDatabase,
+export async function insertJobOnce(
+  store: Store,
   accountId: string,
   job: NewJob,
   at: Date,
   recentSince: Date,
-): { id: number; repeat: boolean } {
-  const { sqlite } = database;
+): Promise<{ id: number; repeat: boolean }> {
   const hash = contentHash(job);
   const stamp = toDbTimestamp(at);
-  return sqlite
-    .transaction(() => {
-      const earlier = sqlite
-        .prepare(
-          `select id from posting_jobs
-            where account_id = ? and content_hash = ? and scheduled_for is ?
-              and (status in ('queued', 'in_progress', 'partial')
-                or (status = 'posted' and coalesce(completed_at, updated_at) >= ?))
-            order by id desc limit 1`,
-        )
-        .pluck()
-        .get(accountId, hash, job.scheduled_for, toDbTimestamp(recentSince)) as number | undefined;
-      if (earlier !== undefined) return { id: earlier, repeat: true };
-      const id = sqlite
-        .prepare(
-          `insert into posting_jobs (account_id, kind, payload, scheduled_for, origin_type, actor, draft_id,
-             approval_id, content_hash, created_at, updated_at)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
-        )
-        .pluck()
-        .get(
-          accountId,
-          job.kind,
-          JSON.stringify(job.payload),
-          job.scheduled_for,
-          job.origin_type,
-          job.actor,
-          job.draft_id ?? null,
-          job.approval_id ?? null,
-          hash,
-          stamp,
-          stamp,
-        ) as number;
-      return { id, repeat: false };
+  const { db, dialect } = store;
+  const earlier: CompiledQuery<{ id: number }> = sql<{ id: number }>`select id from posting_jobs
+      where account_id = ${accountId} and content_hash = ${hash}
+        and ${sameAs(dialect, sql`scheduled_for`, job.scheduled_for)}
+        and (status in ('queued', 'in_progress', 'partial')
+          or (status = 'posted' and coalesce(completed_at, updated_at) >= ${toDbTimestamp(recentSince)}))
+      order by id desc limit 1`.compile(db);
+  const insert: CompiledQuery<{ id: number }> = db
+    .insertInto('posting_jobs')
+    .values({
+      account_id: accountId,
+      kind: job.kind,
+      payload: JSON.stringify(job.payload),
+      scheduled_for: job.scheduled_for,
+      origin_type: job.origin_type,
+      actor: job.actor,
+      draft_id: job.draft_id ?? null,
+      approval_id: job.approval_id ?? null,
+      content_hash: hash,
+      created_at: stamp,
+      updated_at: stamp,
     })
-    .immediate();
+    .returning('id')
+    .compile();
+  const decide = (found: { id: number } | undefined) =>
+    found === undefined ? undefined : { id: found.id, repeat: true };
+  if (dialect === 'sqlite') {
+    return store.sqlite
+      .transaction(() => {
+        const repeat = decide(sqliteAll(store, earlier)[0]);
+        if (repeat) return repeat;
+        return { id: (sqliteAll(store, insert)[0] as { id: number }).id, repeat: false };
+      })
+      .immediate();
+  }
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${JOB_ONCE_LOCK + accountId}, 0))`.execute(trx);
+    const repeat = decide((await trx.executeQuery(earlier)).rows[0]);
+    if (repeat) return repeat;
+    return { id: ((await trx.executeQuery(insert)).rows[0] as { id: number }).id, repeat: false };
+  });
 }

@@ -1,24 +1,14 @@
-// MutationAuditRepository against a real in-memory database, seeded through the gateway's MutationRepository.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// MutationAuditRepository against a real store (SQLite in memory, and Postgres), seeded through the
+// gateway's MutationRepository.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { STORES, testStores } from '../../../../test/support/stores.js';
 import { DEFAULT_ACCOUNT_ID } from '../../../contracts/account.js';
 import type { AuditEntry } from '../../../core/ports/mutation-store.js';
-import { type AppDatabase, openDatabase } from '../open-database.js';
+import type { Store } from '../../storage/store.js';
 import { MutationAuditRepository } from './mutation-audit-reader.js';
 import { MutationRepository } from './mutation-repository.js';
 
 const OTHER_ACCOUNT = '11111111-1111-4111-8111-111111111111';
-
-let database: AppDatabase;
-let writer: MutationRepository;
-let reader: MutationAuditRepository;
-
-beforeEach(() => {
-  database = openDatabase({ path: ':memory:' });
-  database.sqlite.prepare('insert into accounts (id, label) values (?, ?)').run(OTHER_ACCOUNT, 'other');
-  writer = new MutationRepository(database, DEFAULT_ACCOUNT_ID);
-  reader = new MutationAuditRepository(database, DEFAULT_ACCOUNT_ID);
-});
-afterEach(async () => database.close());
 
 const entry = (
   id: string,
@@ -36,12 +26,24 @@ const entry = (
   created_at: createdAt,
 });
 
-describe('MutationAuditRepository', () => {
+describe.each(STORES)('MutationAuditRepository (%s)', (dialect) => {
+  const stores = testStores(dialect);
+  let database: Store;
+  let writer: MutationRepository;
+  let reader: MutationAuditRepository;
+
+  beforeEach(async () => {
+    database = await stores.open();
+    await database.db.insertInto('accounts').values({ id: OTHER_ACCOUNT, label: 'other' }).execute();
+    writer = new MutationRepository(database, DEFAULT_ACCOUNT_ID);
+    reader = new MutationAuditRepository(database, DEFAULT_ACCOUNT_ID);
+  });
+
   it('lists the newest mutations first, filtered by tool names and status', async () => {
-    writer.audit(entry('a', 'social_like_tweet', '2026-11-22T10:00:00.000Z'));
-    writer.audit(entry('b', 'social_retweet', '2026-11-22T11:00:00.000Z'));
-    writer.audit(entry('c', 'social_like_tweet', '2026-11-22T12:00:00.000Z', 'denied'));
-    new MutationRepository(database, OTHER_ACCOUNT).audit(
+    await writer.audit(entry('a', 'social_like_tweet', '2026-11-22T10:00:00.000Z'));
+    await writer.audit(entry('b', 'social_retweet', '2026-11-22T11:00:00.000Z'));
+    await writer.audit(entry('c', 'social_like_tweet', '2026-11-22T12:00:00.000Z', 'denied'));
+    await new MutationRepository(database, OTHER_ACCOUNT).audit(
       entry('z', 'social_like_tweet', '2026-11-22T12:30:00.000Z'),
     );
 
@@ -58,13 +60,13 @@ describe('MutationAuditRepository', () => {
   });
 
   it('filters by actor and time, and pages with an offset (the dashboard activity page)', async () => {
-    writer.audit(entry('a', 'social_like_tweet', '2026-11-22T10:00:00.000Z'));
-    writer.audit({
+    await writer.audit(entry('a', 'social_like_tweet', '2026-11-22T10:00:00.000Z'));
+    await writer.audit({
       ...entry('b', 'create_draft', '2026-11-22T11:00:00.000Z'),
       actor: 'dashboard',
       face: 'http',
     });
-    writer.audit({
+    await writer.audit({
       ...entry('c', 'create_draft', '2026-11-22T12:00:00.000Z'),
       actor: 'dashboard',
       face: 'http',
@@ -79,11 +81,11 @@ describe('MutationAuditRepository', () => {
   });
 
   it('finds one mutation with its completion, parsed, and only in its own account', async () => {
-    writer.audit({
+    await writer.audit({
       ...entry('a', 'social_post_tweet', '2026-11-22T10:00:00.000Z', 'pending'),
       params: { text: 'hi' },
     });
-    writer.complete(
+    await writer.complete(
       'a',
       {
         status: 'success',
@@ -107,9 +109,9 @@ describe('MutationAuditRepository', () => {
   });
 
   it('counts outcomes per tool in a window or over all time', async () => {
-    writer.audit(entry('a', 'social_like_tweet', '2026-11-20T10:00:00.000Z'));
-    writer.audit(entry('b', 'social_like_tweet', '2026-11-22T10:00:00.000Z'));
-    writer.audit(entry('c', 'social_like_tweet', '2026-11-22T11:00:00.000Z', 'denied'));
+    await writer.audit(entry('a', 'social_like_tweet', '2026-11-20T10:00:00.000Z'));
+    await writer.audit(entry('b', 'social_like_tweet', '2026-11-22T10:00:00.000Z'));
+    await writer.audit(entry('c', 'social_like_tweet', '2026-11-22T11:00:00.000Z', 'denied'));
     expect(await reader.countsByTool(new Date('2026-11-22T00:00:00.000Z'))).toEqual([
       { tool_name: 'social_like_tweet', status: 'denied', count: 1 },
       { tool_name: 'social_like_tweet', status: 'success', count: 1 },

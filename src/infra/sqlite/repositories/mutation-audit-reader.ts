@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { AuditFilter, MutationAuditReader } from '../../../core/ports/analytics-stores.js';
 import type { AuditEntry } from '../../../core/ports/mutation-store.js';
-import type { AppDatabase } from '../open-database.js';
+import type { Store } from '../../storage/store.js';
 import { toDbTimestamp } from '../timestamps.js';
 import { auditEntryOf } from './mutation-repository.js';
 
@@ -29,7 +29,7 @@ const COLUMNS = [
 
 export class MutationAuditRepository implements MutationAuditReader {
   constructor(
-    private readonly database: AppDatabase,
+    private readonly database: Store,
     private readonly accountId: string,
   ) {}
 

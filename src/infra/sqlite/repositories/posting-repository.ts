@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ActorSchema } from '../../../contracts/actor.js';
 import { type OutboxRow, type PostingJob, PostingPayloadSchema } from '../../../contracts/posting.js';
 import type { JobChanges, NewJob, PostedRecord, PostingStore } from '../../../core/ports/posting-store.js';
+import { jsonArrayLength, larger, sameAs } from '../../storage/dialect-sql.js';
 import { sqlLimit } from '../inline-limits.js';
 import { toDbTimestamp } from '../timestamps.js';
 import { parseJsonColumn } from './draft-rows.js';
@@ -71,7 +72,7 @@ export class PostingRepository extends PostingUsageReads implements PostingStore
     recentSince: Date,
   ): Promise<{ job: PostingJob; repeat: boolean }> {
     this.writes += 1;
-    const { id, repeat } = insertJobOnce(this.database, this.accountId, job, at, recentSince);
+    const { id, repeat } = await insertJobOnce(this.database, this.accountId, job, at, recentSince);
     return { job: (await this.getJob(id)) as PostingJob, repeat };
   }
 
@@ -100,9 +101,10 @@ export class PostingRepository extends PostingUsageReads implements PostingStore
 
   async nextDueAt(now: Date): Promise<Date | undefined> {
     // A job is due once both its schedule and its next attempt have come (the later of the two).
+    const due = larger(this.dialect, sql`coalesce(scheduled_for, '')`, sql`coalesce(next_attempt_at, '')`);
     const { rows } = await sql<{ at: string | null }>`select min(due) as at from (
-        select max(coalesce(scheduled_for, ''), coalesce(next_attempt_at, '')) as due from posting_jobs
-        where account_id = ${this.accountId} and status in ('queued', 'partial'))
+        select ${due} as due from posting_jobs
+        where account_id = ${this.accountId} and status in ('queued', 'partial')) as jobs
       where due > ${toDbTimestamp(now)}`.execute(this.db);
     const at = rows[0]?.at;
     return at ? new Date(at) : undefined;
@@ -114,7 +116,8 @@ export class PostingRepository extends PostingUsageReads implements PostingStore
     const result = await sql`update posting_jobs
       set status = 'in_progress', claimed_by = ${owner}, started_at = ${stamp}, updated_at = ${stamp}
       where account_id = ${this.accountId} and id = ${seen.id} and status = ${seen.status}
-        and claimed_by is ${seen.claimed_by} and scheduled_for is ${seen.scheduled_for}`.execute(this.db);
+        and ${sameAs(this.dialect, sql`claimed_by`, seen.claimed_by)}
+        and ${sameAs(this.dialect, sql`scheduled_for`, seen.scheduled_for)}`.execute(this.db);
     if (Number(result.numAffectedRows ?? 0) !== 1) return undefined;
     return this.getJob(seen.id);
   }
@@ -127,7 +130,7 @@ export class PostingRepository extends PostingUsageReads implements PostingStore
     const result = await sql`update posting_jobs
       set scheduled_for = ${toDbTimestamp(scheduledFor)}, updated_at = ${stamp}
       where account_id = ${this.accountId} and id = ${id} and status = 'queued' and claimed_by is null
-        and (posted_tweet_ids is null or json_array_length(posted_tweet_ids) = 0)
+        and (posted_tweet_ids is null or ${jsonArrayLength(this.dialect, sql`posted_tweet_ids`)} = 0)
         and not exists (select 1 from outbox o where o.job_id = posting_jobs.id and o.status <> 'failed')`.execute(
       this.db,
     );

@@ -5,8 +5,9 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import { PostingPayloadSchema } from '../../../contracts/posting.js';
 import type { PriorPost } from '../../../core/domain/posting-guards.js';
 import type { PostedRecord, ReplyExclusion } from '../../../core/ports/posting-store.js';
+import { jsonArrayLength, jsonText } from '../../storage/dialect-sql.js';
+import type { Store } from '../../storage/store.js';
 import type { DB } from '../db-types.js';
-import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
 import { parseJsonColumn } from './draft-rows.js';
 
@@ -20,12 +21,16 @@ const autonomousPosts = (eb: ExpressionBuilder<DB, 'posts'>) =>
 
 export class PostingUsageReads {
   constructor(
-    protected readonly database: AppDatabase,
+    protected readonly database: Store,
     protected readonly accountId: string,
   ) {}
 
   protected get db() {
     return this.database.db;
+  }
+
+  protected get dialect() {
+    return this.database.dialect;
   }
 
   /** Autonomous posts of this account since `since` that also match `narrow`. */
@@ -68,22 +73,26 @@ export class PostingUsageReads {
     if (kinds.length === 0) return 0;
     const list = sql.join(kinds.map((k) => sql`${k}`));
     const at = toDbTimestamp(since);
-    const author = options.authorId;
+    const author = options.authorId ?? null;
+    // Postgres cannot tell the type of a bare parameter in `? is null`.
+    const noAuthor = sql`cast(${author} as text) is null`;
     const review = options.pending ? sql`('pending', 'approved')` : sql`('approved')`;
+    // `substr(actor, 1, 5) = 'loop:'` is SQLite's `actor glob 'loop:*'` (case-sensitive) on both stores.
+    const autonomous = sql`(actor = 'agent' or substr(actor, 1, 5) = 'loop:')`;
     // An approved item is counted until its posting job exists, then as that job; a job with a card out
     // is counted by its posts already.
     const { rows } = await sql<{ n: number }>`select
         (select count(*) from posting_jobs where account_id = ${this.accountId} and kind in (${list})
           and status in ('queued', 'in_progress')
-          and (posted_tweet_ids is null or json_array_length(posted_tweet_ids) = 0)
+          and (posted_tweet_ids is null or ${jsonArrayLength(this.dialect, sql`posted_tweet_ids`)} = 0)
           and id <> ${options.except?.jobId ?? -1} and created_at >= ${at}
-          and (actor = 'agent' or actor glob 'loop:*')
-          and (${author ?? null} is null or json_extract(payload, '$.target_author_id') = ${author ?? null}))
+          and ${autonomous}
+          and (${noAuthor} or ${jsonText(this.dialect, sql`payload`, 'target_author_id')} = ${author}))
       + (select count(*) from approval_queue where account_id = ${this.accountId} and action_type in (${list})
           and status in ${review} and id <> ${options.except?.approvalId ?? -1}
           and not exists (select 1 from posting_jobs j where j.approval_id = approval_queue.id)
-          and created_at >= ${at} and (actor = 'agent' or actor glob 'loop:*')
-          and (${author ?? null} is null or target_author_id = ${author ?? null})) as n`.execute(this.db);
+          and created_at >= ${at} and ${autonomous}
+          and (${noAuthor} or target_author_id = ${author})) as n`.execute(this.db);
     return Number(rows[0]?.n ?? 0);
   }
 
@@ -99,11 +108,12 @@ export class PostingUsageReads {
       ) or exists (
         select 1 from posting_jobs where account_id = ${this.accountId} and kind = 'reply'
           and status in ('queued', 'in_progress', 'partial') and id <> ${except.jobId ?? -1}
-          and json_extract(payload, '$.in_reply_to_tweet_id') = ${tweetId}
+          and ${jsonText(this.dialect, sql`payload`, 'in_reply_to_tweet_id')} = ${tweetId}
       ) or exists (
         select 1 from approval_queue where account_id = ${this.accountId} and action_type = 'reply'
           and status in ('pending', 'approved', 'posting') and id <> ${except.approvalId ?? -1}
-          and (target_tweet_id = ${tweetId} or json_extract(payload, '$.in_reply_to_tweet_id') = ${tweetId})
+          and (target_tweet_id = ${tweetId}
+            or ${jsonText(this.dialect, sql`payload`, 'in_reply_to_tweet_id')} = ${tweetId})
       ) as found`.execute(this.db);
     return Boolean(rows[0]?.found);
   }
@@ -180,7 +190,9 @@ export class PostingUsageReads {
       .where('account_id', '=', this.accountId)
       .where('kind', 'in', ['tweet', 'quote', 'thread'])
       .where('status', 'in', ['queued', 'in_progress'])
-      .where(sql<boolean>`(posted_tweet_ids is null or json_array_length(posted_tweet_ids) = 0)`)
+      .where(
+        sql<boolean>`(posted_tweet_ids is null or ${jsonArrayLength(this.dialect, sql`posted_tweet_ids`)} = 0)`,
+      )
       .where('id', '<>', options.except?.jobId ?? -1)
       .orderBy('id', 'desc')
       .execute();
