@@ -4,13 +4,13 @@ import type { StatusDeps } from './status-deps.js';
 
 type Status = { status: 'ok' | 'error' | 'not_configured'; message: string };
 
-export function checkHealth(deps: StatusDeps): {
+export async function checkHealth(deps: StatusDeps): Promise<{
   healthy: boolean;
   database: Status;
   llm: Status;
   social: Status;
   loops: Status & { loops: ReturnType<typeof loopBrief>[] };
-} {
+}> {
   let database: Status;
   try {
     deps.pingDatabase();
@@ -33,7 +33,7 @@ export function checkHealth(deps: StatusDeps): {
       : login.state === 'missing'
         ? { status: 'not_configured', message: 'no platform login: run `app auth`' }
         : { status: 'error', message: login.message ?? `platform login ${login.state}` };
-  const running = deps.loops();
+  const running = await deps.loops();
   const loops = { ...loopsHealth(running), loops: (running ?? []).map(loopBrief) };
   return { healthy: database.status === 'ok', database, llm, social, loops };
 }
