@@ -164,10 +164,15 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       const found = accounts.find((account) => account.name === name && !account.isDefault);
       if (found) {
         accounts = accounts.filter((account) => account !== found);
-        found.deps.telemetry.flush();
         retiring.set(
           name,
-          Promise.all([found.loops.stop(), found.deps.sources.stop()]).then(() => {}),
+          Promise.all([
+            found.deps.telemetry
+              .flush()
+              .catch((error: unknown) => options.logger.warn({ err: error }, 'telemetry write failed')),
+            found.loops.stop(),
+            found.deps.sources.stop(),
+          ]).then(() => {}),
         );
       }
       return retiring.get(name) ?? Promise.resolve();
@@ -193,7 +198,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       );
     },
     close: async () => {
-      for (const account of accounts) account.deps.telemetry.flush();
+      await Promise.all(accounts.map((account) => account.deps.telemetry.flush()));
       await Promise.all(retiring.values());
       await database.close();
     },
@@ -389,7 +394,7 @@ function createAccountApp(
     publisher,
     assist,
     gateway,
-    telemetry: new TelemetryRepository(database, accountId),
+    telemetry: new TelemetryRepository(database, accountId, logger),
     mutations,
     endpoints,
     analytics: createAnalyticsDeps(database, accountId, clock),

@@ -1,15 +1,17 @@
 // Tool-call telemetry over a window (mcp_telemetry): per-tool counts, every call's latency for the
-// percentiles, failures by error code, and policy decisions. Reads only; TelemetryRepository writes.
+// percentiles, failures by error code, and policy decisions (either store). Reads only; TelemetryRepository
+// writes. A failure's code is grouped as stored (NULL apart from a stored 'unknown'), as both stores group by
+// the column rather than the alias.
 import { sql } from 'kysely';
 import type { TelemetryStats, ToolCallAggregate } from '../../../core/ports/analytics-stores.js';
-import type { AppDatabase } from '../open-database.js';
+import type { Store } from '../../storage/store.js';
 import { toDbTimestamp } from '../timestamps.js';
 
 const num = (value: unknown) => Number(value ?? 0);
 
 export class TelemetryStatsRepository implements TelemetryStats {
   constructor(
-    private readonly database: AppDatabase,
+    private readonly database: Store,
     private readonly accountId: string,
   ) {}
 
@@ -23,12 +25,14 @@ export class TelemetryStatsRepository implements TelemetryStats {
   }
 
   async latencies(since: Date): Promise<Map<string, number[]>> {
-    const rows = this.database.sqlite
-      .prepare<[string, string], { tool_name: string; latency_ms: number }>(
-        `select tool_name, latency_ms from mcp_telemetry where account_id = ? and created_at >= ?
-         order by tool_name, latency_ms`,
-      )
-      .all(this.accountId, toDbTimestamp(since));
+    const rows = await this.database.db
+      .selectFrom('mcp_telemetry')
+      .select(['tool_name', 'latency_ms'])
+      .where('account_id', '=', this.accountId)
+      .where('created_at', '>=', toDbTimestamp(since))
+      .orderBy('tool_name')
+      .orderBy('latency_ms')
+      .execute();
     const byTool = new Map<string, number[]>();
     for (const row of rows) {
       const list = byTool.get(row.tool_name);
