@@ -72,7 +72,7 @@ export function createHttpAuth(deps: AppDeps, apiToken?: string): HttpAuth {
     csrfMatches: (session, given) => sameSecret(given, session.csrfToken),
     async login(clientKey, passphrase) {
       // Counted before the (slow) check, so parallel guesses cannot all slip past the limit.
-      const attempt = failures.begin(clientKey, clock.now());
+      const attempt = await failures.begin(clientKey, clock.now());
       if (!attempt.allowed) {
         const wait = attempt.retryAfterSeconds;
         throw new AppError('throttled', `too many failed logins; try again in ${wait} s`, {
@@ -82,14 +82,14 @@ export function createHttpAuth(deps: AppDeps, apiToken?: string): HttpAuth {
       const hash = passphrase === undefined ? undefined : await sessions.passphraseHash();
       if (passphrase === undefined || !hash) {
         // Not a guess: nothing was checked.
-        failures.abandoned(attempt.attemptId);
+        await failures.abandoned(attempt.attemptId);
         if (passphrase === undefined) throw new AppError('validation_error', 'passphrase is required');
         throw new AppError('forbidden', 'no dashboard passphrase is set; run `app passphrase`');
       }
       if (!(await verifyPassphrase(passphrase, hash))) {
         throw new AppError('unauthenticated', 'wrong passphrase');
       }
-      failures.succeeded(clientKey);
+      await failures.succeeded(clientKey);
       return newSession();
     },
     async firstRun(passphrase) {

@@ -50,7 +50,7 @@ export interface SchedulerOptions<Deps> {
    */
   skipQuietTurns?: boolean;
   /** After each turn (its status settled and its next run set), and once more when stop() is done. */
-  onChange?: (event: 'turn' | 'stopped', loop?: LoopDefinition<Deps>) => void;
+  onChange?: (event: 'turn' | 'stopped', loop?: LoopDefinition<Deps>) => void | Promise<void>;
   /** Each turn runs as `loop:<name>`, so what it spends (platform calls) is attributed to the loop. */
   actorScope?: ActorScope;
   /** `[limits] monthly_api_budget_usd`: slows and pauses the reading loops. */

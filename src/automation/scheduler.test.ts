@@ -178,6 +178,40 @@ describe('Scheduler', () => {
     expect(timers.pending.filter((t) => !t.cancelled)).toHaveLength(0);
   });
 
+  it('stop() waits for the stop’s status to be published, and a publish that fails is logged, not thrown', async () => {
+    const timers = manualTimers();
+    const errors: string[] = [];
+    let publishStopped: () => void = () => {};
+    const published: string[] = [];
+    const scheduler = new Scheduler({
+      deps: null,
+      loops: [{ name: 'quick', intervalMs: () => 1000, modes: ['autopilot'], run: async () => {} }],
+      mode: () => 'autopilot',
+      logger: { info() {}, error: (_fields: unknown, message: string) => errors.push(message) },
+      setTimer: timers.setTimer,
+      onChange: (event) =>
+        event === 'turn'
+          ? Promise.reject(new Error('the board is unreachable'))
+          : new Promise<void>((resolve) => {
+              publishStopped = () => {
+                published.push(event);
+                resolve();
+              };
+            }),
+    });
+    scheduler.start();
+    await timers.fireAll();
+    expect(errors).toEqual(['loop status could not be published']);
+    const stopped = scheduler.stop();
+    let done = false;
+    void stopped.then(() => (done = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(done).toBe(false);
+    publishStopped();
+    await stopped;
+    expect(published).toEqual(['stopped']);
+  });
+
   it('asks the budget before a turn: a slowed loop waits its interval × the factor, a spent budget pauses it until the 1st', async () => {
     const timers = manualTimers();
     const now = new Date('2026-03-10T12:00:00Z');

@@ -37,6 +37,8 @@ export class Scheduler<Deps> {
   /** With a dispatch: each loop's latest plan of its next turn ('' for the start). */
   private readonly plans = new Map<string, Promise<void>>();
   private readonly running = new Set<Promise<void>>();
+  /** The last status onChange is publishing (stop() waits for it). */
+  private publishing: Promise<void> = Promise.resolve();
   private readonly states = new Map<string, LoopStatus>();
   /** Interval multipliers of the loops the budget slows. */
   private readonly slowdowns = new Map<string, number>();
@@ -370,14 +372,18 @@ export class Scheduler<Deps> {
     for (const timer of this.timers.values()) timer.cancel();
     await Promise.allSettled([...this.running]);
     this.changed('stopped');
+    await this.publishing;
   }
 
   private changed(event: 'turn' | 'stopped', loop?: LoopDefinition<Deps>): void {
-    try {
-      this.options.onChange?.(event, loop);
-    } catch (error) {
-      // A status reader failing must not stop the loops.
+    // A status reader failing must not stop the loops.
+    const failed = (error: unknown) =>
       this.options.logger.error({ err: error }, 'loop status could not be published');
+    try {
+      const published = this.options.onChange?.(event, loop);
+      if (published instanceof Promise) this.publishing = published.catch(failed);
+    } catch (error) {
+      failed(error);
     }
   }
 }

@@ -53,7 +53,7 @@ export interface OperationDeps {
   /** The service's accounts (add, rename, remove); absent where no process owns the config file. */
   accountAdmin?: AccountAdminDeps;
   /** The loops' status as this process sees it (its own, or the service's from the loop board). */
-  loopStatus(): LoopStatus[] | undefined;
+  loopStatus(): Promise<LoopStatus[] | undefined>;
   /** The database's verified backups in `<data dir>/backups`. */
   backups: DatabaseBackups;
   /** The production LLM over an `[llm]` section (the settings' "Test connection"). */

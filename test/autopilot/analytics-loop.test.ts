@@ -29,7 +29,7 @@ describe('analytics loop', () => {
     const followers = h.fake.state.userMetrics(
       h.fake.state.userByUsername('app_owner') as never,
     ).followers_count;
-    analyticsSeed(h.app.deps.database).snapshot('2026-11-22', Math.round(followers / 0.9));
+    await analyticsSeed(h.app.deps.database).snapshot('2026-11-22', Math.round(followers / 0.9));
     expect(await turn(h)).toMatch(
       new RegExp(`^followers ${followers} \\(−\\d+(\\.\\d)? %, alert\\), 0 posts measured$`),
     );

@@ -267,7 +267,7 @@ describe('analytics readers, fed by the analytics loop', () => {
     const me = owner(h);
     const start = h.fake.state.userMetrics(me);
     // A snapshot from a local day before the window (written by an earlier turn).
-    analyticsSeed(h.app.deps.database).snapshot('2026-11-22', start.followers_count - 40);
+    await analyticsSeed(h.app.deps.database).snapshot('2026-11-22', start.followers_count - 40);
     expect(await turn(h)).toBe(`followers ${start.followers_count}, 0 posts measured`);
     me.extra.followers += 25;
     h.clock.advance(24 * HOUR);

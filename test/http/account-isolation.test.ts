@@ -352,7 +352,7 @@ let w: IsolationWorld;
 let before: BSnapshot;
 beforeAll(async () => {
   w = await startIsolationWorld();
-  before = w.snapshotB();
+  before = await w.snapshotB();
 }, 30_000);
 afterAll(async () => {
   await w?.close();
@@ -574,8 +574,8 @@ describe('the isolation matrix over HTTP (A acting, B’s ids)', () => {
     expect([...bBytes.values()].filter((m) => m.ownerId === w.aUser)).toEqual([]);
   });
 
-  it('left B as it was: every row of B’s, and B’s user at the fake platform', () => {
-    const after = w.snapshotB();
+  it('left B as it was: every row of B’s, and B’s user at the fake platform', async () => {
+    const after = await w.snapshotB();
     for (const table of Object.keys(before.rows))
       expect(after.rows[table], table).toEqual(before.rows[table]);
     expect(after.platform).toEqual(before.platform);

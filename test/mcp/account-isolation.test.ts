@@ -390,7 +390,7 @@ let before: BSnapshot;
 beforeAll(async () => {
   w = await startIsolationWorld();
   tools = await connectToolsFor(w.a, 'admin');
-  before = w.snapshotB();
+  before = await w.snapshotB();
 }, 30_000);
 afterAll(async () => {
   await tools?.close();
@@ -501,8 +501,8 @@ describe('the isolation matrix over the tool server (A’s tools, B’s ids)', (
     if (READS.has(tool)) refusedReads.push({ tool, args: mine, code: String(answer.error?.code) });
   });
 
-  it('left B as it was: every row of B’s, and B’s user at the fake platform', () => {
-    const after = w.snapshotB();
+  it('left B as it was: every row of B’s, and B’s user at the fake platform', async () => {
+    const after = await w.snapshotB();
     for (const table of Object.keys(before.rows))
       expect(after.rows[table], table).toEqual(before.rows[table]);
     expect(after.platform).toEqual(before.platform);

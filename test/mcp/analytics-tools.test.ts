@@ -84,12 +84,12 @@ describe('analytics tools over the account activity', () => {
     await seed.post('tweet', '11', '2026-11-20T09:00:00.000Z');
     await seed.post('reply', '12', '2026-11-22T09:00:00.000Z');
     await seed.post('tweet', '13', '2026-11-01T09:00:00.000Z'); // outside 7 days
-    seed.metrics('10', { impressions: 2000, likes: 40, replies: 4, retweets: 6 }); // score 82
-    seed.metrics('12', { impressions: 100, likes: 2, replies: 1 }); // score 110
-    seed.metrics('13', { impressions: 9999, likes: 999 });
-    seed.snapshot('2026-11-10', 900);
-    seed.snapshot('2026-11-16', 1000);
-    seed.snapshot('2026-11-22', 1050);
+    await seed.metrics('10', { impressions: 2000, likes: 40, replies: 4, retweets: 6 }); // score 82
+    await seed.metrics('12', { impressions: 100, likes: 2, replies: 1 }); // score 110
+    await seed.metrics('13', { impressions: 9999, likes: 999 });
+    await seed.snapshot('2026-11-10', 900);
+    await seed.snapshot('2026-11-16', 1000);
+    await seed.snapshot('2026-11-22', 1050);
 
     const { success, data } = await harness.call('get_stats', { days: 7 });
     expect(success).toBe(true);
@@ -129,7 +129,7 @@ describe('analytics tools over the account activity', () => {
       ['2026-11-21', 1010],
       ['2026-11-22', 1040],
     ] as const) {
-      seed.snapshot(date, followers);
+      await seed.snapshot(date, followers);
     }
     const { data } = await harness.call('get_follower_trend', { days: 3 });
     expect(data.snapshots.map((s: { date: string; change: number }) => [s.date, s.change])).toEqual([
@@ -146,10 +146,10 @@ describe('analytics tools over the account activity', () => {
   it('get_action_log and get_action_counts read the action log, posts and audited tool mutations', async () => {
     const harness = await start(EXECUTE_LIKES);
     const seed = analyticsSeed(harness.app.deps.database);
-    seed.action('discovery_reply', 'success', '2026-11-22T08:00:00.000Z', { tweet_id: '77' });
-    seed.action('discovery_reply', 'success', '2026-11-22T09:00:00.000Z');
-    seed.action('mentions_check', 'failure', '2026-11-22T10:00:00.000Z');
-    seed.action('discovery_reply', 'success', '2026-11-10T10:00:00.000Z');
+    await seed.action('discovery_reply', 'success', '2026-11-22T08:00:00.000Z', { tweet_id: '77' });
+    await seed.action('discovery_reply', 'success', '2026-11-22T09:00:00.000Z');
+    await seed.action('mentions_check', 'failure', '2026-11-22T10:00:00.000Z');
+    await seed.action('discovery_reply', 'success', '2026-11-10T10:00:00.000Z');
     await seed.post('reply', '1', '2026-11-22T09:00:00.000Z');
     const [tweet] = otherPosts(harness, 1);
     expect((await harness.call('social_like_tweet', { tweet_id: tweet })).success).toBe(true);
@@ -194,7 +194,7 @@ describe('analytics tools over the account activity', () => {
     await seed.post('reply', '2', '2026-11-22T08:00:00.000Z');
     await seed.post('reply', '3', '2026-11-22T09:00:00.000Z');
     await seed.post('tweet', '4', '2026-11-22T10:00:00.000Z');
-    seed.metrics('1', { impressions: 80, likes: 4 });
+    await seed.metrics('1', { impressions: 80, likes: 4 });
 
     const { data } = await harness.call('get_recent_replies', { limit: 2 });
     expect(data.map((r: { tweet_id: string }) => r.tweet_id)).toEqual(['3', '2']);

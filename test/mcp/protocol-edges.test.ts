@@ -19,8 +19,8 @@ afterAll(async () => {
   await h.close();
 });
 
-function telemetryRows(): number {
-  h.app.deps.telemetry.flush();
+async function telemetryRows(): Promise<number> {
+  await h.app.deps.telemetry.flush();
   const row = h.app.deps.database.sqlite.prepare('SELECT count(*) AS n FROM mcp_telemetry').get() as {
     n: number;
   };
@@ -54,17 +54,17 @@ describe('tools/call params', () => {
   });
 
   it('an unknown tool answers −32602 "Unknown tool: <name>" and records no telemetry', async () => {
-    const before = telemetryRows();
+    const before = await telemetryRows();
     const answer = await rpc.call({ name: 'no_such_tool', arguments: {} });
     expect(answer?.error).toEqual({ code: ErrorCode.InvalidParams, message: 'Unknown tool: no_such_tool' });
     // A tool of another profile is unknown here too; a megabyte-long name is clipped in the message.
     const other = await rpc.call({ name: 'x'.repeat(1_000_000) });
     expect(other?.error?.code).toBe(ErrorCode.InvalidParams);
     expect(other?.error?.message.length).toBeLessThan(200);
-    expect(telemetryRows()).toBe(before);
+    expect(await telemetryRows()).toBe(before);
     // A known tool still records its one row.
     await rpc.call({ name: 'health_check', arguments: {} });
-    expect(telemetryRows()).toBe(before + 1);
+    expect(await telemetryRows()).toBe(before + 1);
   });
 
   it('the SDK client sees the same errors', async () => {

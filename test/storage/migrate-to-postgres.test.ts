@@ -163,7 +163,7 @@ async function useTheService(h: HttpHarness): Promise<void> {
   expect((await tools.call('health_check')).success).toBe(true);
   await tools.close();
   // Telemetry is buffered for a moment: written now, so the copy and the test read the same database.
-  h.app.deps.telemetry.flush();
+  await h.app.deps.telemetry.flush();
   // A discovery turn (posts found and scored, its keyword cursor) and two analytics turns a day apart
   // (follower snapshots, the posts' metrics and the topic scores).
   h.fake.state.seed({

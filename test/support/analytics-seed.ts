@@ -1,10 +1,11 @@
-// Seeds the rows the analytics tools read: posts through the real posting repository (after a posting job,
-// as the publisher records them), and the tables the analytics loop fills (metrics, follower snapshots,
-// action log, API usage) with plain inserts, since no repository writes those yet.
+// Seeds the rows the analytics tools read, on either store: posts as the publisher records them (a done
+// posting job, then the posts the posting repository's recordPost writes, with the same columns), and the
+// tables the analytics loop fills (metrics, follower snapshots, action log, API usage) with plain inserts.
+// Every method writes before it resolves: await it.
 import { DEFAULT_ACCOUNT_ID } from '../../src/contracts/account.js';
-import type { PostedRecord } from '../../src/core/ports/posting-store.js';
-import type { AppDatabase } from '../../src/infra/sqlite/open-database.js';
-import { PostingRepository } from '../../src/infra/sqlite/repositories/posting-repository.js';
+import type { NewJob, PostedRecord } from '../../src/core/ports/posting-store.js';
+import { contentHash } from '../../src/infra/sqlite/repositories/job-content.js';
+import type { Store } from '../../src/infra/storage/store.js';
 
 export interface AnalyticsSeed {
   post(
@@ -16,37 +17,53 @@ export interface AnalyticsSeed {
   metrics(
     tweetId: string,
     values: { impressions?: number; likes?: number; replies?: number; retweets?: number; quotes?: number },
-  ): void;
-  snapshot(date: string, followers: number): void;
-  action(actionType: string, status: string, createdAt: string, metadata?: Record<string, unknown>): void;
+  ): Promise<void>;
+  snapshot(date: string, followers: number): Promise<void>;
+  action(
+    actionType: string,
+    status: string,
+    createdAt: string,
+    metadata?: Record<string, unknown>,
+  ): Promise<void>;
   /** One platform API call as the client records it. */
-  apiCall(method: string, endpoint: string, createdAt: string): void;
+  apiCall(method: string, endpoint: string, createdAt: string): Promise<void>;
 }
 
-export function analyticsSeed(database: AppDatabase, accountId = DEFAULT_ACCOUNT_ID): AnalyticsSeed {
-  const posting = new PostingRepository(database, accountId);
+const SEED_JOB: Pick<NewJob, 'kind' | 'payload'> = {
+  kind: 'tweet',
+  payload: { cards: [{ text: 'seed', media_paths: [] }] },
+};
+
+export function analyticsSeed(store: Store, accountId = DEFAULT_ACCOUNT_ID): AnalyticsSeed {
+  const { db } = store;
   let jobId: number | undefined;
-  const { sqlite } = database;
   return {
     async post(kind, tweetId, postedAt, extra = {}) {
-      const at = new Date(postedAt);
+      const at = new Date(postedAt).toISOString();
       if (jobId === undefined) {
-        jobId = (
-          await posting.createJob(
-            {
-              kind: 'tweet',
-              payload: { cards: [{ text: 'seed', media_paths: [] }] },
-              scheduled_for: null,
-              origin_type: 'loop',
-              actor: 'loop:content',
-            },
-            at,
-          )
-        ).id;
         // Done, as the publisher leaves it: a running service's posting queue must not post it again.
-        await posting.updateJob(jobId, { status: 'posted', completed_at: at.toISOString() }, at);
+        const job = await db
+          .insertInto('posting_jobs')
+          .values({
+            account_id: accountId,
+            kind: SEED_JOB.kind,
+            payload: JSON.stringify(SEED_JOB.payload),
+            scheduled_for: null,
+            origin_type: 'loop',
+            actor: 'loop:content',
+            draft_id: null,
+            approval_id: null,
+            content_hash: contentHash(SEED_JOB),
+            status: 'posted',
+            completed_at: at,
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        jobId = Number(job.id);
       }
-      await posting.recordPost({
+      const post: PostedRecord = {
         tweet_id: tweetId,
         kind,
         text: `${kind} ${tweetId}`,
@@ -54,48 +71,85 @@ export function analyticsSeed(database: AppDatabase, accountId = DEFAULT_ACCOUNT
         actor: 'loop:content',
         job_id: jobId,
         mentions_product: false,
-        posted_at: at,
+        posted_at: new Date(postedAt),
         ...extra,
-      });
+      };
+      await db
+        .insertInto('posts')
+        .values({
+          account_id: accountId,
+          tweet_id: post.tweet_id,
+          kind: post.kind,
+          text: post.text,
+          in_reply_to_tweet_id: post.in_reply_to_tweet_id ?? null,
+          quoted_tweet_id: post.quoted_tweet_id ?? null,
+          target_author_id: post.target_author_id ?? null,
+          target_author_username: post.target_author_username ?? null,
+          thread_root_tweet_id: post.thread_root_tweet_id ?? null,
+          thread_position: post.thread_position ?? null,
+          topic: post.topic ?? null,
+          format: post.format ?? null,
+          origin: post.origin,
+          actor: post.actor,
+          job_id: post.job_id,
+          mentions_product: post.mentions_product ? 1 : 0,
+          posted_at: post.posted_at.toISOString(),
+        })
+        .onConflict((oc) => oc.columns(['account_id', 'tweet_id']).doNothing())
+        .execute();
     },
-    metrics(tweetId, values) {
-      sqlite
-        .prepare(
-          `insert into post_metrics (account_id, tweet_id, impressions, likes, replies, retweets, quotes)
-           values (?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          accountId,
-          tweetId,
-          values.impressions ?? 0,
-          values.likes ?? 0,
-          values.replies ?? 0,
-          values.retweets ?? 0,
-          values.quotes ?? 0,
-        );
+    async metrics(tweetId, values) {
+      await db
+        .insertInto('post_metrics')
+        .values({
+          account_id: accountId,
+          tweet_id: tweetId,
+          impressions: values.impressions ?? 0,
+          likes: values.likes ?? 0,
+          replies: values.replies ?? 0,
+          retweets: values.retweets ?? 0,
+          quotes: values.quotes ?? 0,
+        })
+        .execute();
     },
-    snapshot(date, followers) {
-      sqlite
-        .prepare(
-          `insert into follower_snapshots (account_id, snapshot_date, followers, following, tweet_count)
-           values (?, ?, ?, 100, 500)`,
-        )
-        .run(accountId, date, followers);
+    async snapshot(date, followers) {
+      await db
+        .insertInto('follower_snapshots')
+        .values({
+          account_id: accountId,
+          snapshot_date: date,
+          followers,
+          following: 100,
+          tweet_count: 500,
+        })
+        .execute();
     },
-    action(actionType, status, createdAt, metadata = {}) {
-      sqlite
-        .prepare(
-          'insert into action_log (account_id, action_type, status, message, metadata, created_at) values (?, ?, ?, ?, ?, ?)',
-        )
-        .run(accountId, actionType, status, `${actionType} ${status}`, JSON.stringify(metadata), createdAt);
+    async action(actionType, status, createdAt, metadata = {}) {
+      await db
+        .insertInto('action_log')
+        .values({
+          account_id: accountId,
+          action_type: actionType,
+          status,
+          message: `${actionType} ${status}`,
+          metadata: JSON.stringify(metadata),
+          created_at: createdAt,
+        })
+        .execute();
     },
-    apiCall(method, endpoint, createdAt) {
-      sqlite
-        .prepare(
-          `insert into api_usage (account_id, host, method, endpoint, status_code, latency_ms, created_at)
-           values (?, 'api.x.com', ?, ?, 200, 40, ?)`,
-        )
-        .run(accountId, method, endpoint, createdAt);
+    async apiCall(method, endpoint, createdAt) {
+      await db
+        .insertInto('api_usage')
+        .values({
+          account_id: accountId,
+          host: 'api.x.com',
+          method,
+          endpoint,
+          status_code: 200,
+          latency_ms: 40,
+          created_at: createdAt,
+        })
+        .execute();
     },
   };
 }

@@ -66,7 +66,7 @@ export interface IsolationWorld {
   ids: BIds;
   /** B's tool server (what seeded B's tool calls). */
   bTools: ToolClient;
-  snapshotB(): BSnapshot;
+  snapshotB(): Promise<BSnapshot>;
   /** Posts A's user has at the fake that carry B's words (none, ever). */
   aPostsWithBWords(): string[];
   close(): Promise<void>;
@@ -142,9 +142,9 @@ export async function startIsolationWorld(): Promise<IsolationWorld> {
     aUser,
     ids,
     bTools: tools,
-    snapshotB: () => {
+    snapshotB: async () => {
       // B's own tool calls are counted in a buffer: written first, so the rows compared are all there.
-      b.deps.telemetry.flush();
+      await b.deps.telemetry.flush();
       return snapshotB(h, b.id, bUser);
     },
     aPostsWithBWords: () =>

@@ -286,9 +286,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       const report = buildDayReport({
         date: local.date,
         weekday: localHourAndDay(dayStart, zone).day,
-        posts: reports.posts(dayStart, dayEnd),
-        queued: reports.queued(dayStart, dayEnd),
-        refused: reports.refused(dayStart, dayEnd),
+        posts: await reports.posts(dayStart, dayEnd),
+        queued: await reports.queued(dayStart, dayEnd),
+        refused: await reports.refused(dayStart, dayEnd),
         events: events.filter(
           (e) => Date.parse(e.at) >= dayStart.getTime() && Date.parse(e.at) < dayEnd.getTime(),
         ),
@@ -309,12 +309,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const loops = scheduler.status();
     // Everything the run recorded (a copied database's own rows are older than the start), day by day: the
     // days tile the run, so their figures add up to its total.
-    days.forEach((report, i) => {
+    for (const [i, report] of days.entries()) {
       const window = windows[i];
       if (window)
-        report.api = reports.apiSpend(window.since, i === days.length - 1 ? undefined : window.until);
-    });
-    const api = reports.apiSpend(start);
+        report.api = await reports.apiSpend(window.since, i === days.length - 1 ? undefined : window.until);
+    }
+    const api = await reports.apiSpend(start);
     return {
       start,
       timezone: zone,

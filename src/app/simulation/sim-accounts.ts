@@ -115,15 +115,15 @@ export async function reportAccount(input: {
     const report = buildDayReport({
       date: startOfLocalDay(new Date(at.getTime() + 12 * 3_600_000), zone).date,
       weekday: localHourAndDay(new Date(at.getTime() + 12 * 3_600_000), zone).day,
-      posts: reports.posts(since, until),
-      queued: reports.queued(since, until),
-      refused: reports.refused(since, until),
+      posts: await reports.posts(since, until),
+      queued: await reports.queued(since, until),
+      refused: await reports.refused(since, until),
       events: input.events.filter(
         (e) => Date.parse(e.at) >= since.getTime() && Date.parse(e.at) < until.getTime(),
       ),
       threadsEarlierThisWeek: threadsThisWeek,
       settings,
-      api: reports.apiSpend(since, until),
+      api: await reports.apiSpend(since, until),
     });
     threadsThisWeek = report.totals.threadsThisWeek;
     days.push(report);
@@ -138,7 +138,7 @@ export async function reportAccount(input: {
     limits: deps.config.limits,
     days,
     pacing: await deps.publisher.pacing.store.figures(start, end),
-    api: reports.apiSpend(start, end),
+    api: await reports.apiSpend(start, end),
     loops: account.loops.status(),
   };
 }

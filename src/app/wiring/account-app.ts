@@ -264,7 +264,7 @@ export function createAccountApp(
     publisher,
     assist,
     gateway,
-    telemetry: new TelemetryRepository(database, accountId),
+    telemetry: new TelemetryRepository(database, accountId, logger),
     mutations,
     endpoints,
     analytics: createAnalyticsDeps(database, accountId, clock),

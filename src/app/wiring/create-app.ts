@@ -142,10 +142,15 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       const found = accounts.find((account) => account.name === name && !account.isDefault);
       if (found) {
         accounts = accounts.filter((account) => account !== found);
-        found.deps.telemetry.flush();
         retiring.set(
           name,
-          Promise.all([found.loops.stop(), found.deps.sources.stop()]).then(() => {}),
+          Promise.all([
+            found.deps.telemetry
+              .flush()
+              .catch((error: unknown) => options.logger.warn({ err: error }, 'telemetry write failed')),
+            found.loops.stop(),
+            found.deps.sources.stop(),
+          ]).then(() => {}),
         );
       }
       return retiring.get(name) ?? Promise.resolve();
@@ -171,7 +176,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       );
     },
     close: async () => {
-      for (const account of accounts) account.deps.telemetry.flush();
+      await Promise.all(accounts.map((account) => account.deps.telemetry.flush()));
       await Promise.all(retiring.values());
       clock?.stop();
       await heartbeat?.stop();

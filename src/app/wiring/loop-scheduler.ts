@@ -42,7 +42,7 @@ export function createLoopScheduler(
   loops: Scheduler<LoopDeps>;
   /** The loops this process starts (undefined: all it has). */
   startNames: readonly string[] | undefined;
-  loopStatus: () => LoopStatus[];
+  loopStatus: () => Promise<LoopStatus[]>;
 } {
   const scheduler = new Scheduler({
     deps: deps.forLoops,
@@ -89,12 +89,17 @@ export function createLoopScheduler(
   });
   const publishing = options.publishStatus ?? options.autopilot;
   let lastPublished = Number.NEGATIVE_INFINITY;
-  function publish(stopped: boolean, news: boolean): void {
+  // One write at a time, in order, so a turn's status never lands after the stop's.
+  let board: Promise<void> = Promise.resolve();
+  function publish(stopped: boolean, news: boolean): Promise<void> | undefined {
     if (!publishing) return;
     const now = deps.clock.now();
     if (!news && now.getTime() - lastPublished < PUBLISH_EVERY_MS) return;
     lastPublished = now.getTime();
-    deps.loopBoard.publish({ pid: process.pid, publishedAt: now, stopped, loops: scheduler.status() });
+    const snapshot = { pid: process.pid, publishedAt: now, stopped, loops: scheduler.status() };
+    // The scheduler logs a write that failed; the next one still goes out.
+    board = board.catch(() => {}).then(() => deps.loopBoard.publish(snapshot));
+    return board;
   }
   deps.postingWake.listen(() => scheduler.wake('posting-queue'));
   return {
@@ -102,9 +107,10 @@ export function createLoopScheduler(
     startNames: options.autopilot ? undefined : ALWAYS_ON_LOOPS.map((loop) => loop.name),
     // The service's loops as this process sees them: its own, or (a process that does not run the
     // service's loops) the ones `app serve` posts on the loop board.
-    loopStatus: () =>
+    loopStatus: async () =>
       options.autopilot
         ? scheduler.status()
-        : (visibleLoops(scheduler.status(), deps.loopBoard.read(), deps.clock.now(), process.pid) ?? []),
+        : (visibleLoops(scheduler.status(), await deps.loopBoard.read(), deps.clock.now(), process.pid) ??
+          []),
   };
 }

@@ -12,7 +12,7 @@ import type { AppDeps } from './app-deps.js';
 
 export function operationDepsOf(
   deps: Omit<AppDeps, 'forOperations' | 'forLoops'>,
-  live: { config: () => Readonly<Config>; loopStatus: () => LoopStatus[] | undefined },
+  live: { config: () => Readonly<Config>; loopStatus: () => Promise<LoopStatus[] | undefined> },
 ): OperationDeps {
   const { social, endpoints, publisher, paths } = deps;
   return {

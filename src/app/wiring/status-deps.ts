@@ -21,7 +21,7 @@ export function statusDeps(parts: {
   posting: PostingRepository;
   mutations: MutationRepository;
   clock: Clock;
-  loops: () => LoopStatus[] | undefined;
+  loops: () => Promise<LoopStatus[] | undefined>;
 }): StatusDeps {
   const { social, database, posting, mutations, clock } = parts;
   const cfg = parts.config;

@@ -13,10 +13,12 @@ export interface KeptAccountProfile {
 }
 
 export interface AccountProfileStore {
-  read(): KeptAccountProfile | undefined;
-  picture(): ProfilePicture | undefined;
+  read(): Promise<KeptAccountProfile | undefined>;
+  picture(): Promise<ProfilePicture | undefined>;
   /** Replaces the kept profile; `picture: 'keep'` keeps the bytes already kept (same URL, same account). */
-  save(profile: Omit<KeptAccountProfile, 'has_picture'> & { picture: ProfilePicture | 'keep' | null }): void;
+  save(
+    profile: Omit<KeptAccountProfile, 'has_picture'> & { picture: ProfilePicture | 'keep' | null },
+  ): Promise<void>;
 }
 
 export interface ProfilePictureSource {

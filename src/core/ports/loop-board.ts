@@ -11,6 +11,6 @@ export interface LoopBoardSnapshot {
 }
 
 export interface LoopBoard {
-  publish(snapshot: LoopBoardSnapshot): void;
-  read(): LoopBoardSnapshot | undefined;
+  publish(snapshot: LoopBoardSnapshot): Promise<void>;
+  read(): Promise<LoopBoardSnapshot | undefined>;
 }

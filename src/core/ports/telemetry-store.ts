@@ -12,6 +12,6 @@ export interface ToolInvocation {
 
 export interface TelemetryRecorder {
   record(call: ToolInvocation): void;
-  /** Writes buffered rows now. */
-  flush(): void;
+  /** Writes buffered rows now, and waits for writes already under way. */
+  flush(): Promise<void>;
 }

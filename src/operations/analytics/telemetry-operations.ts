@@ -21,8 +21,8 @@ export const TELEMETRY_OPERATIONS: readonly AnyOperation[] = [
     output: ToolMetricsReportSchema,
     mutation: false,
     tool: localTool('get_mcp_tool_metrics', 'telemetry'),
-    run: (deps, input) => {
-      deps.telemetry.flush();
+    run: async (deps, input) => {
+      await deps.telemetry.flush();
       return summarizeToolMetrics(deps.analytics, lookbackWindow(deps.clock.now(), input, 1));
     },
   }),
@@ -34,8 +34,8 @@ export const TELEMETRY_OPERATIONS: readonly AnyOperation[] = [
     output: ErrorBreakdownSchema,
     mutation: false,
     tool: localTool('get_mcp_error_breakdown', 'telemetry'),
-    run: (deps, input) => {
-      deps.telemetry.flush();
+    run: async (deps, input) => {
+      await deps.telemetry.flush();
       return breakDownErrors(deps.analytics, lookbackWindow(deps.clock.now(), input, 1));
     },
   }),

@@ -15,7 +15,7 @@ export const runtimeStatusOperation = defineOperation({
   http: { method: 'GET', path: '/api/runtime/status' },
   run: async (deps) =>
     runtimeStatus(deps.status, {
-      loops: deps.loopStatus(),
+      loops: await deps.loopStatus(),
       deploymentMode: deps.config.deployment_mode,
     }),
 });

@@ -36,7 +36,7 @@ export interface AccountProfiles {
   /** The profile to show; reads the platform first when the kept one is stale or another account's. */
   read(): Promise<AccountProfile>;
   /** The kept picture of the account signed in now. */
-  picture(): ProfilePicture | undefined;
+  picture(): Promise<ProfilePicture | undefined>;
 }
 
 const PLACEHOLDER = {
@@ -53,8 +53,8 @@ export function createAccountProfiles(deps: AccountProfileDeps): AccountProfiles
   let quietUntil = 0;
 
   /** The kept row when it is the login's account (never another account's name under this login). */
-  const usable = (login: AccountLogin): KeptAccountProfile | undefined => {
-    const kept = deps.store.read();
+  const usable = async (login: AccountLogin): Promise<KeptAccountProfile | undefined> => {
+    const kept = await deps.store.read();
     return kept && (login.userId === undefined || kept.user_id === login.userId) ? kept : undefined;
   };
 
@@ -67,12 +67,12 @@ export function createAccountProfiles(deps: AccountProfileDeps): AccountProfiles
   };
 
   const readPlatform = async (): Promise<KeptAccountProfile | undefined> => {
-    const kept = deps.store.read();
+    const kept = await deps.store.read();
     const me = await deps.readMe();
     const url = me.profile_image_url ?? null;
     // The platform gives a changed picture a new URL: the same URL for the same account is the same bytes.
     const same = kept?.user_id === me.id && kept.picture_url === url && kept.has_picture;
-    deps.store.save({
+    await deps.store.save({
       user_id: me.id,
       username: me.username,
       display_name: me.name,
@@ -106,8 +106,8 @@ export function createAccountProfiles(deps: AccountProfileDeps): AccountProfiles
       const due =
         login.connected &&
         now.getTime() >= quietUntil &&
-        profileNeedsRead(deps.store.read(), now, login.userId);
-      const kept = due ? ((await shared()) ?? usable(login)) : usable(login);
+        profileNeedsRead(await deps.store.read(), now, login.userId);
+      const kept = due ? ((await shared()) ?? (await usable(login))) : await usable(login);
       if (!kept) return { connected: login.connected, ...PLACEHOLDER };
       return {
         connected: login.connected,
@@ -118,8 +118,8 @@ export function createAccountProfiles(deps: AccountProfileDeps): AccountProfiles
         fetched_at: kept.fetched_at.toISOString(),
       };
     },
-    picture() {
-      return usable(deps.login())?.has_picture ? deps.store.picture() : undefined;
+    async picture() {
+      return (await usable(deps.login()))?.has_picture ? deps.store.picture() : undefined;
     },
   };
 }

@@ -20,7 +20,7 @@ beforeEach(async () => {
     '2026-11-01T12:00:00.000Z', // within 30 days
     '2026-09-01T12:00:00.000Z', // only in "all"
   ]) {
-    seed.action('discovery_reply', 'success', at);
+    await seed.action('discovery_reply', 'success', at);
   }
 });
 afterEach(async () => database.close());

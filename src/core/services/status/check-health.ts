@@ -33,7 +33,7 @@ export async function checkHealth(deps: StatusDeps): Promise<{
       : login.state === 'missing'
         ? { status: 'not_configured', message: 'no platform login: run `app auth`' }
         : { status: 'error', message: login.message ?? `platform login ${login.state}` };
-  const running = deps.loops();
+  const running = await deps.loops();
   const loops = { ...loopsHealth(running), loops: (running ?? []).map(loopBrief) };
   return { healthy: database.status === 'ok', database, llm, social, loops };
 }

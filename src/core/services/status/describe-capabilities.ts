@@ -12,7 +12,7 @@ export async function describeCapabilities(deps: StatusDeps) {
   const hourly = await deps.mutationsThisHour();
   const llm = deps.llmProblem();
   const remaining = (max: number, used: number) => Math.max(0, max - used);
-  const loops = deps.loops();
+  const loops = await deps.loops();
   const guidance = [
     ...(loggedIn ? [] : [`platform login is ${login.state}: run \`app auth\``]),
     ...(deps.provider.mutations_available

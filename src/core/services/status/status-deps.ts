@@ -24,5 +24,5 @@ export interface StatusDeps {
   usage(): Promise<Pick<GuardUsage, 'repliesToday' | 'tweetsToday' | 'threadsThisWeek'>>;
   mutationsThisHour(): Promise<{ used: number; max: number }>;
   /** The loops this process runs, plus the service's when another process runs them; undefined: none. */
-  loops(): LoopStatus[] | undefined;
+  loops(): Promise<LoopStatus[] | undefined>;
 }

@@ -1,7 +1,8 @@
 // What the account did in a time range, row by row: posts (with who posted them), approval items created
 // and gateway refusals, and the platform calls with their recorded cost. Read by `app simulate` for its
-// day-by-day report and by the simulated-week proofs.
-import type { AppDatabase } from '../open-database.js';
+// day-by-day report and by the simulated-week proofs. Either store.
+import { sql } from 'kysely';
+import type { Store } from '../../storage/store.js';
 import { toDbTimestamp } from '../timestamps.js';
 
 export interface PostedRow {
@@ -43,46 +44,43 @@ export interface ApiSpendRow {
 
 export class ActivityReportRepository {
   constructor(
-    private readonly database: AppDatabase,
+    private readonly database: Store,
     private readonly accountId: string,
   ) {}
 
-  posts(since: Date, until: Date): PostedRow[] {
-    return this.database.sqlite
-      .prepare(
-        `select tweet_id, kind, actor, text, posted_at, in_reply_to_tweet_id, target_author_id,
-           thread_root_tweet_id, thread_position, mentions_product
-         from posts where account_id = ? and posted_at >= ? and posted_at < ? order by posted_at, id`,
-      )
-      .all(this.accountId, toDbTimestamp(since), toDbTimestamp(until)) as PostedRow[];
+  async posts(since: Date, until: Date): Promise<PostedRow[]> {
+    const { rows } = await sql<PostedRow>`select tweet_id, kind, actor, text, posted_at, in_reply_to_tweet_id,
+        target_author_id, thread_root_tweet_id, thread_position, mentions_product
+      from posts where account_id = ${this.accountId}
+        and posted_at >= ${toDbTimestamp(since)} and posted_at < ${toDbTimestamp(until)}
+      order by posted_at, id`.execute(this.database.db);
+    return rows;
   }
 
-  queued(since: Date, until: Date): QueuedRow[] {
-    return this.database.sqlite
-      .prepare(
-        `select id, action_type, actor, content, status, target_tweet_id, created_at from approval_queue
-         where account_id = ? and created_at >= ? and created_at < ? order by created_at, id`,
-      )
-      .all(this.accountId, toDbTimestamp(since), toDbTimestamp(until)) as QueuedRow[];
+  async queued(since: Date, until: Date): Promise<QueuedRow[]> {
+    const { rows } = await sql<QueuedRow>`select id, action_type, actor, content, status, target_tweet_id,
+        created_at
+      from approval_queue where account_id = ${this.accountId}
+        and created_at >= ${toDbTimestamp(since)} and created_at < ${toDbTimestamp(until)}
+      order by created_at, id`.execute(this.database.db);
+    return rows;
   }
 
-  refused(since: Date, until: Date): RefusedRow[] {
-    return this.database.sqlite
-      .prepare(
-        `select tool_name, actor, error_code, error_message, created_at from mutation_audit
-         where account_id = ? and status = 'denied' and created_at >= ? and created_at < ?
-         order by created_at, id`,
-      )
-      .all(this.accountId, toDbTimestamp(since), toDbTimestamp(until)) as RefusedRow[];
+  async refused(since: Date, until: Date): Promise<RefusedRow[]> {
+    const { rows } = await sql<RefusedRow>`select tool_name, actor, error_code, error_message, created_at
+      from mutation_audit where account_id = ${this.accountId} and status = 'denied'
+        and created_at >= ${toDbTimestamp(since)} and created_at < ${toDbTimestamp(until)}
+      order by created_at, id`.execute(this.database.db);
+    return rows;
   }
 
-  apiSpend(since: Date, until?: Date): ApiSpendRow {
-    const row = this.database.sqlite
-      .prepare(
-        `select count(*) as calls, coalesce(sum(cost_usd), 0) as cost_usd from api_usage
-         where account_id = ? and created_at >= ? and created_at < ?`,
-      )
-      .get(this.accountId, toDbTimestamp(since), until ? toDbTimestamp(until) : '9999') as ApiSpendRow;
-    return { calls: row.calls, cost_usd: Math.round(row.cost_usd * 1e6) / 1e6 };
+  async apiSpend(since: Date, until?: Date): Promise<ApiSpendRow> {
+    const { rows } = await sql<ApiSpendRow>`select count(*) as calls, coalesce(sum(cost_usd), 0) as cost_usd
+      from api_usage where account_id = ${this.accountId}
+        and created_at >= ${toDbTimestamp(since)} and created_at < ${until ? toDbTimestamp(until) : '9999'}`.execute(
+      this.database.db,
+    );
+    const row = rows[0] ?? { calls: 0, cost_usd: 0 };
+    return { calls: Number(row.calls), cost_usd: Math.round(Number(row.cost_usd) * 1e6) / 1e6 };
   }
 }

@@ -1,24 +1,25 @@
-// ActivityRepository against a real in-memory database with all migrations.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// ActivityRepository on both stores, every migration applied.
+import { beforeEach, describe, expect, it } from 'vitest';
 import { analyticsSeed } from '../../../../test/support/analytics-seed.js';
+import { STORES, testStores } from '../../../../test/support/stores.js';
 import { DEFAULT_ACCOUNT_ID } from '../../../contracts/account.js';
-import { type AppDatabase, openDatabase } from '../open-database.js';
+import type { Store } from '../../storage/store.js';
 import { ActivityRepository } from './activity-repository.js';
 
 const OTHER_ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const SINCE = new Date('2026-11-21T12:00:00.000Z');
 
-let database: AppDatabase;
-let repository: ActivityRepository;
+describe.each(STORES)('ActivityRepository (%s)', (dialect) => {
+  const stores = testStores(dialect);
+  let database: Store;
+  let repository: ActivityRepository;
 
-beforeEach(() => {
-  database = openDatabase({ path: ':memory:' });
-  database.sqlite.prepare('insert into accounts (id, label) values (?, ?)').run(OTHER_ACCOUNT, 'other');
-  repository = new ActivityRepository(database, DEFAULT_ACCOUNT_ID);
-});
-afterEach(async () => database.close());
+  beforeEach(async () => {
+    database = await stores.open();
+    await database.db.insertInto('accounts').values({ id: OTHER_ACCOUNT, label: 'other' }).execute();
+    repository = new ActivityRepository(database, DEFAULT_ACCOUNT_ID);
+  });
 
-describe('ActivityRepository', () => {
   it('counts posts by kind in the window, a thread once, and never another account', async () => {
     const seed = analyticsSeed(database);
     await seed.post('tweet', '1', '2026-11-22T08:00:00.000Z');
@@ -47,8 +48,8 @@ describe('ActivityRepository', () => {
     await seed.post('tweet', '1', '2026-11-22T08:00:00.000Z');
     await seed.post('tweet', '2', '2026-11-22T09:00:00.000Z');
     await seed.post('tweet', '3', '2026-11-22T09:00:00.000Z'); // not measured yet
-    seed.metrics('1', { impressions: 1000, likes: 10, replies: 2, retweets: 1 }); // (30+10+4)/1000*1000 = 44
-    seed.metrics('2', { impressions: 100, likes: 5, quotes: 1 }); // 15/100*1000 = 150
+    await seed.metrics('1', { impressions: 1000, likes: 10, replies: 2, retweets: 1 }); // (30+10+4)/1000*1000 = 44
+    await seed.metrics('2', { impressions: 100, likes: 5, quotes: 1 }); // 15/100*1000 = 150
 
     expect(await repository.engagement(SINCE)).toEqual({
       measured_posts: 2,
@@ -69,9 +70,9 @@ describe('ActivityRepository', () => {
 
   it('reads follower snapshots from a day on, oldest first, and the latest overall', async () => {
     const seed = analyticsSeed(database);
-    seed.snapshot('2026-11-22', 1030);
-    seed.snapshot('2026-11-20', 1000);
-    seed.snapshot('2026-11-21', 1010);
+    await seed.snapshot('2026-11-22', 1030);
+    await seed.snapshot('2026-11-20', 1000);
+    await seed.snapshot('2026-11-21', 1010);
     expect((await repository.followerSnapshots('2026-11-21')).map((s) => [s.date, s.followers])).toEqual([
       ['2026-11-21', 1010],
       ['2026-11-22', 1030],
@@ -86,10 +87,10 @@ describe('ActivityRepository', () => {
 
   it('filters the action log newest first with parsed metadata, and counts it by type and status', async () => {
     const seed = analyticsSeed(database);
-    seed.action('discovery_reply', 'success', '2026-11-22T08:00:00.000Z', { tweet_id: '7' });
-    seed.action('discovery_reply', 'failure', '2026-11-22T09:00:00.000Z');
-    seed.action('mcp_policy', 'denied', '2026-11-22T10:00:00.000Z');
-    seed.action('mcp_policy', 'denied', '2026-11-20T10:00:00.000Z');
+    await seed.action('discovery_reply', 'success', '2026-11-22T08:00:00.000Z', { tweet_id: '7' });
+    await seed.action('discovery_reply', 'failure', '2026-11-22T09:00:00.000Z');
+    await seed.action('mcp_policy', 'denied', '2026-11-22T10:00:00.000Z');
+    await seed.action('mcp_policy', 'denied', '2026-11-20T10:00:00.000Z');
 
     const log = await repository.actionLog({ limit: 10, since: SINCE });
     expect(log.map((e) => e.created_at)).toEqual([
@@ -117,7 +118,7 @@ describe('ActivityRepository', () => {
       target_author_username: 'alice',
     });
     await seed.post('reply', '2', '2026-11-22T09:00:00.000Z');
-    seed.metrics('1', { impressions: 50, likes: 3 });
+    await seed.metrics('1', { impressions: 50, likes: 3 });
 
     const replies = await repository.recentReplies({ limit: 10 });
     expect(replies.map((r) => r.tweet_id)).toEqual(['2', '1']);

@@ -1,5 +1,5 @@
 // The account's activity as the analytics tools read it: posts by kind, their measured engagement, follower
-// snapshots, the action log, replies, and how much of each posting cap the last window used.
+// snapshots, the action log, replies, and how much of each posting cap the last window used (either store).
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type {
@@ -15,14 +15,18 @@ import type {
   CappedPostKind,
   EngagementTotals,
 } from '../../../core/ports/analytics-stores.js';
+import { binaryOrder, larger } from '../../storage/dialect-sql.js';
+import type { Store, StoreDialect } from '../../storage/store.js';
 import { sqlLimit } from '../inline-limits.js';
-import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
 import { parseJsonColumn } from './draft-rows.js';
 
 /** Reference §g.1 performance score, unless the analytics loop stored its own. */
-const SCORE = sql<number>`coalesce(m.performance_score,
-  (m.likes * 3 + m.replies * 5 + m.retweets * 4) * 1000.0 / max(m.impressions, 1))`;
+const score = (dialect: StoreDialect) => sql<number>`coalesce(m.performance_score,
+  (m.likes * 3 + m.replies * 5 + m.retweets * 4) * 1000.0 / ${larger(dialect, sql`m.impressions`, sql`1`)})`;
+
+/** One if the row matches, else zero: a count by `sum`, on both stores (Postgres sums no booleans). */
+const one = (condition: ReturnType<typeof sql>) => sql`case when ${condition} then 1 else 0 end`;
 
 /** Which posts each cap counts: the guards count quotes as posts and a thread once, by its first card. */
 const CAP_KINDS: Record<CappedPostKind, ReturnType<typeof sql>> = {
@@ -36,12 +40,17 @@ const num = (value: unknown) => Number(value ?? 0);
 
 export class ActivityRepository implements ActivityStore {
   constructor(
-    private readonly database: AppDatabase,
+    private readonly database: Store,
     private readonly accountId: string,
   ) {}
 
   private get db() {
     return this.database.db;
+  }
+
+  /** A text column ordered byte by byte on both stores. */
+  private binary(column: string) {
+    return binaryOrder(this.database.dialect, sql.ref(column));
   }
 
   private sinceClause(column: string, since: Date | undefined) {
@@ -50,8 +59,9 @@ export class ActivityRepository implements ActivityStore {
 
   async postCounts(since: Date | undefined): Promise<PostCounts> {
     const { rows } = await sql<Record<'tweet' | 'reply' | 'quote' | 'thread', number | null>>`select
-        sum(kind = 'tweet') as tweet, sum(kind = 'reply') as reply, sum(kind = 'quote') as quote,
-        sum(kind = 'thread_card' and thread_position = 0) as thread
+        sum(${one(sql`kind = 'tweet'`)}) as tweet, sum(${one(sql`kind = 'reply'`)}) as reply,
+        sum(${one(sql`kind = 'quote'`)}) as quote,
+        sum(${one(sql`kind = 'thread_card' and thread_position = 0`)}) as thread
       from posts where account_id = ${this.accountId} ${this.sinceClause('posted_at', since)}`.execute(
       this.db,
     );
@@ -69,7 +79,7 @@ export class ActivityRepository implements ActivityStore {
     const { rows } = await sql<Record<keyof EngagementTotals, number | null>>`select
         count(*) as measured_posts, sum(m.impressions) as impressions, sum(m.likes) as likes,
         sum(m.replies) as replies, sum(m.retweets) as retweets, sum(m.quotes) as quotes,
-        sum(m.bookmarks) as bookmarks, avg(${SCORE}) as avg_performance_score
+        sum(m.bookmarks) as bookmarks, avg(${score(this.database.dialect)}) as avg_performance_score
       from posts p join post_metrics m on m.account_id = p.account_id and m.tweet_id = p.tweet_id
       where p.account_id = ${this.accountId} and p.posted_at >= ${toDbTimestamp(since)}`.execute(this.db);
     const row = rows[0];
@@ -87,7 +97,7 @@ export class ActivityRepository implements ActivityStore {
 
   async topPosts(since: Date, limit: number): Promise<PostPerformance[]> {
     const { rows } = await sql<PostPerformance>`select p.tweet_id, p.kind, p.text, p.posted_at,
-        m.impressions, m.likes, m.replies, m.retweets, ${SCORE} as performance_score
+        m.impressions, m.likes, m.replies, m.retweets, ${score(this.database.dialect)} as performance_score
       from posts p join post_metrics m on m.account_id = p.account_id and m.tweet_id = p.tweet_id
       where p.account_id = ${this.accountId} and p.posted_at >= ${toDbTimestamp(since)}
       order by performance_score desc, p.posted_at desc limit ${sqlLimit(limit)}`.execute(this.db);
@@ -146,7 +156,8 @@ export class ActivityRepository implements ActivityStore {
     const { rows } = await sql<{ action_type: string; status: string; count: number }>`select
         action_type, status, count(*) as count from action_log
       where account_id = ${this.accountId} ${this.sinceClause('created_at', since)}
-      group by action_type, status order by count desc, action_type, status`.execute(this.db);
+      group by action_type, status
+      order by count desc, ${this.binary('action_type')}, ${this.binary('status')}`.execute(this.db);
     return rows.map((r) => ({ ...r, count: num(r.count) }));
   }
 
@@ -160,7 +171,7 @@ export class ActivityRepository implements ActivityStore {
         retweets: number;
       }
     >`select p.tweet_id, p.text, p.in_reply_to_tweet_id, p.target_author_id, p.target_author_username,
-        p.origin, p.posted_at, m.tweet_id is not null as measured,
+        p.origin, p.posted_at, cast(m.tweet_id is not null as integer) as measured,
         m.impressions, m.likes, m.replies, m.retweets
       from posts p left join post_metrics m on m.account_id = p.account_id and m.tweet_id = p.tweet_id
       where p.account_id = ${this.accountId} and p.kind = 'reply' ${this.sinceClause('p.posted_at', filter.since)}

@@ -1,6 +1,7 @@
-// Dashboard sessions (only a SHA-256 of the cookie token is stored) and the passphrase hash (app_state).
+// Dashboard sessions (only a SHA-256 of the cookie token is stored) and the passphrase hash (app_state), on
+// either store: a session made by one process is found by every other of the same database.
 import { createHash } from 'node:crypto';
-import type { AppDatabase } from '../open-database.js';
+import type { Store } from '../../storage/store.js';
 import { toDbTimestamp } from '../timestamps.js';
 
 export interface SessionRecord {
@@ -14,7 +15,7 @@ const PASSPHRASE_KEY = 'dashboard_passphrase';
 
 export class AuthRepository {
   constructor(
-    private readonly database: AppDatabase,
+    private readonly database: Store,
     private readonly accountId: string,
   ) {}
 

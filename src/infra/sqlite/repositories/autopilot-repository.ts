@@ -1,17 +1,17 @@
-// The autopilot loops' reads in SQLite: due scheduled jobs, the last original post or thread (posted, or
-// queued by the loop as a posting job or an approval item).
+// The autopilot loops' reads (either store), every one within the account: due scheduled jobs, the last
+// original post or thread (posted, or queued by the loop as a posting job or an approval item).
 import { sql } from 'kysely';
 import type { Actor } from '../../../contracts/actor.js';
 import type { PostKind } from '../../../contracts/posting.js';
 import type { AutopilotStore } from '../../../core/ports/autopilot-store.js';
-import type { AppDatabase } from '../open-database.js';
+import type { Store } from '../../storage/store.js';
 import { fromDbTimestamp, toDbTimestamp } from '../timestamps.js';
 
 const UNFINISHED_JOBS = sql`('queued', 'in_progress', 'partial')`;
 
 export class AutopilotRepository implements AutopilotStore {
   constructor(
-    private readonly database: AppDatabase,
+    private readonly database: Store,
     private readonly accountId: string,
   ) {}
 
@@ -35,7 +35,7 @@ export class AutopilotRepository implements AutopilotStore {
           where account_id = ${this.accountId} and actor = ${actor} and kind = ${kind}
         union all select max(created_at) from approval_queue
           where account_id = ${this.accountId} and actor = ${actor} and action_type = ${kind}
-      )`.execute(this.database.db);
+      ) as latest`.execute(this.database.db);
     const at = rows[0]?.at;
     return at ? fromDbTimestamp(at) : undefined;
   }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { LoopStatusSchema } from '../../../contracts/runtime-status.js';
 import type { LoopBoard, LoopBoardSnapshot } from '../../../core/ports/loop-board.js';
-import type { AppDatabase } from '../open-database.js';
+import type { Store } from '../../storage/store.js';
 import { toDbTimestamp } from '../timestamps.js';
 
 const KEY = 'runtime:loops';
@@ -17,30 +17,40 @@ type Stored = z.infer<typeof StoredSchema>;
 
 export class LoopBoardRepository implements LoopBoard {
   constructor(
-    private readonly database: AppDatabase,
+    private readonly database: Store,
     private readonly accountId: string,
   ) {}
 
-  publish(snapshot: LoopBoardSnapshot): void {
+  async publish(snapshot: LoopBoardSnapshot): Promise<void> {
     const value: Stored = {
       pid: snapshot.pid,
       published_at: snapshot.publishedAt.toISOString(),
       stopped: snapshot.stopped,
       loops: snapshot.loops,
     };
-    this.database.sqlite
-      .prepare(
-        `insert into app_state (account_id, key, value, updated_at) values (?, ?, ?, ?)
-         on conflict (account_id, key) do update set value = excluded.value, updated_at = excluded.updated_at`,
+    const row = {
+      account_id: this.accountId,
+      key: KEY,
+      value: JSON.stringify(value),
+      updated_at: toDbTimestamp(snapshot.publishedAt),
+    };
+    await this.database.db
+      .insertInto('app_state')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'key']).doUpdateSet({ value: row.value, updated_at: row.updated_at }),
       )
-      .run(this.accountId, KEY, JSON.stringify(value), toDbTimestamp(snapshot.publishedAt));
+      .execute();
   }
 
-  read(): LoopBoardSnapshot | undefined {
-    const row = this.database.sqlite
-      .prepare('select value from app_state where account_id = ? and key = ?')
-      .get(this.accountId, KEY) as { value: string } | undefined;
-    if (!row) return undefined;
+  async read(): Promise<LoopBoardSnapshot | undefined> {
+    const row = await this.database.db
+      .selectFrom('app_state')
+      .select('value')
+      .where('account_id', '=', this.accountId)
+      .where('key', '=', KEY)
+      .executeTakeFirst();
+    if (!row || row.value === null) return undefined;
     let json: unknown;
     try {
       json = JSON.parse(row.value);

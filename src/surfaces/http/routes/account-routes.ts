@@ -10,7 +10,7 @@ export const PICTURE_CACHE_CONTROL = 'private, max-age=86400';
 
 export function registerAccountRoutes(app: FastifyInstance): void {
   app.get('/api/account/profile/picture', async (request, reply) => {
-    const picture = accountDepsOf(request).accountProfiles.picture();
+    const picture = await accountDepsOf(request).accountProfiles.picture();
     if (!picture) throw new AppError('not_found', 'no profile picture is kept for the signed-in account');
     return reply
       .headers({
