@@ -32,3 +32,49 @@ export const jsonGroupArray = (dialect: StoreDialect, expr: Expr) =>
 /** Now as the schema's timestamp text (ISO-8601 UTC with milliseconds), one instant per statement. */
 export const nowText = (dialect: StoreDialect) =>
   dialect === 'sqlite' ? sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')` : sql<string>`utc_now_iso()`;
+
+/**
+ * `expr` to order by as SQLite's NOCASE does: A–Z folded to a–z (no other letter), then bytes compared.
+ * Postgres folds with translate() rather than lower() (which folds every letter of a UTF-8 locale) and
+ * compares in the "C" collation (code point order, as SQLite's bytes of UTF-8).
+ */
+export const nocaseOrder = (dialect: StoreDialect, expr: Expr) =>
+  dialect === 'sqlite'
+    ? sql`${expr} collate nocase`
+    : sql`translate(${expr}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') collate "C"`;
+
+/**
+ * `a` equals `b` ignoring case, as a NOCASE column compares: Postgres' `lower()` on both sides, the form its
+ * `lower(column)` unique indexes serve (docs/deployment.md: it folds non-ASCII letters too).
+ */
+export const nocaseEquals = (dialect: StoreDialect, a: Expr, b: unknown) =>
+  dialect === 'sqlite' ? sql`${a} = ${b} collate nocase` : sql`lower(${a}) = lower(${b})`;
+
+/**
+ * `expr` matches the LIKE `pattern` (`\` escapes `%`, `_` and itself) ignoring case, as SQLite's `like`
+ * does (A–Z only there; Postgres' `ilike` folds as its locale does).
+ */
+export const likeNocase = (dialect: StoreDialect, expr: Expr, pattern: unknown) =>
+  dialect === 'sqlite' ? sql`${expr} like ${pattern} escape '\\'` : sql`${expr} ilike ${pattern} escape '\\'`;
+
+/**
+ * A from-item of the elements of the array at `key` of a JSON object held as text (SQLite's `json_each`,
+ * Postgres' `json_array_elements`): alias it, and each element is the alias's `value` column, whose fields
+ * jsonText reads. Malformed JSON is an error in both.
+ */
+export const jsonArrayElements = (dialect: StoreDialect, column: Expr, key: string) =>
+  dialect === 'sqlite'
+    ? sql`json_each(${column}, ${sql.lit(`$.${key}`)})`
+    : sql`json_array_elements((${column})::json -> ${sql.lit(key)})`;
+
+/**
+ * The value at `path` (object keys and array indexes) of JSON (text, or an element of jsonArrayElements) as
+ * text, NULL where there is none: SQLite's `json_extract` of a string, Postgres' `#>>`. The path is the
+ * program's, written into the SQL: `jsonText(d, sql\`payload\`, ['cards', 0, 'text'])`.
+ */
+export const jsonText = (dialect: StoreDialect, json: Expr, path: ReadonlyArray<string | number>) =>
+  dialect === 'sqlite'
+    ? sql<
+        string | null
+      >`json_extract(${json}, ${sql.lit(`$${path.map((step) => (typeof step === 'number' ? `[${step}]` : `.${step}`)).join('')}`)})`
+    : sql<string | null>`((${json})::json #>> ${sql.lit(`{${path.join(',')}}`)})`;
