@@ -78,3 +78,54 @@ export const jsonText = (dialect: StoreDialect, json: Expr, path: ReadonlyArray<
         string | null
       >`json_extract(${json}, ${sql.lit(`$${path.map((step) => (typeof step === 'number' ? `[${step}]` : `.${step}`)).join('')}`)})`
     : sql<string | null>`((${json})::json #>> ${sql.lit(`{${path.join(',')}}`)})`;
+
+/** Elements of the JSON array at `key` of an object held as text (NULL where there is none). */
+export const jsonArrayLengthAt = (dialect: StoreDialect, column: Expr, key: string) =>
+  dialect === 'sqlite'
+    ? sql<number | null>`json_array_length(${column}, ${sql.lit(`$.${key}`)})`
+    : sql<number | null>`json_array_length((${column})::json -> ${sql.lit(key)})`;
+
+/** The text of `expr` in byte (code point) order, as SQLite's BINARY collation compares text. */
+export const binaryOrder = (dialect: StoreDialect, expr: Expr) =>
+  dialect === 'sqlite' ? expr : sql`${expr} collate "C"`;
+
+/**
+ * A full-text search: any of the phrases matches, or every word matches as a prefix. SQLite asks its FTS5
+ * tables (`unicode61 remove_diacritics 2`), Postgres the GIN indexes over the same text
+ * (docs/deployment.md, "Full-text search"): the same words fold alike, bm25 ranks on SQLite, ts_rank with
+ * length normalization on Postgres, and rank ascending is best first in both.
+ */
+export type TextSearch = { anyPhrase: readonly string[] } | { allPrefixes: readonly string[] };
+
+const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+const fts5Query = (search: TextSearch) =>
+  'anyPhrase' in search
+    ? search.anyPhrase.map(quoted).join(' OR ')
+    : search.allPrefixes.map((word) => `${quoted(word)}*`).join(' ');
+
+const tsQuery = (search: TextSearch) =>
+  'anyPhrase' in search
+    ? sql.join(
+        search.anyPhrase.map((phrase) => sql`phraseto_tsquery('simple', search_fold(${phrase}))`),
+        sql` || `,
+      )
+    : sql.join(
+        search.allPrefixes.map((word) => sql`to_tsquery('simple', search_fold(${word}) || ':*')`),
+        sql` && `,
+      );
+
+/** A from-item `(id, rank)` of the notes (content_nodes) matching `search`, rank ascending best first. */
+export const noteMatches = (dialect: StoreDialect, search: TextSearch) =>
+  dialect === 'sqlite'
+    ? sql`(select rowid as id, bm25(content_nodes_fts) as rank from content_nodes_fts
+        where content_nodes_fts match ${fts5Query(search)})`
+    : sql`(select n.id, -ts_rank(content_nodes_document(n.title, n.body_text), s.q, 1) as rank
+        from content_nodes n, (select ${tsQuery(search)} as q) s
+        where content_nodes_document(n.title, n.body_text) @@ s.q)`;
+
+/** Whether the post `alias` (a `posts` row) matches `search`. */
+export const postMatches = (dialect: StoreDialect, alias: string, search: TextSearch) =>
+  dialect === 'sqlite'
+    ? sql`${sql.ref(`${alias}.id`)} in (select rowid from posts_fts where posts_fts match ${fts5Query(search)})`
+    : sql`posts_document(${sql.ref(`${alias}.text`)}) @@ (${tsQuery(search)})`;

@@ -43,8 +43,8 @@ function post(
 }
 
 /** A note as the pipeline stores it: the note and its fragments (cut at headings). */
-function note(path: string, title: string, body: string) {
-  return new NoteRepository(database, DEFAULT_ACCOUNT_ID).saveNote(
+async function note(path: string, title: string, body: string): Promise<number> {
+  const saved = await new NoteRepository(database, DEFAULT_ACCOUNT_ID).saveNote(
     {
       sourceId: 1,
       relativePath: path,
@@ -56,7 +56,8 @@ function note(path: string, title: string, body: string) {
       fragments: parseNote(body).fragments,
     },
     NOW,
-  ).id;
+  );
+  return saved.id;
 }
 
 const chunkOf = (nodeId: number, index = 0) =>
@@ -72,12 +73,12 @@ describe('vault context', () => {
     // The account's best score (1500): the tips are a fifth of it, enough to count.
     post(100, 'Old but viral rust post', 120, 500);
     post(200, 'Something unrelated', 0, 200);
-    const id = note(
+    const id = await note(
       'notes/cli.md',
       'CLI design',
       'Rust makes small CLI tools pleasant. Error messages matter most.',
     );
-    note('notes/other.md', 'Gardening', 'Tomatoes need sun.');
+    await note('notes/other.md', 'Gardening', 'Tomatoes need sun.');
 
     const context = await buildVaultContext(deps(['rust', 'cli']));
     expect(context.block).toBeDefined();
@@ -109,7 +110,7 @@ describe('vault context', () => {
     for (let i = 0; i < 5; i++)
       post(i, `rust ${'a long sentence about rust and more '.repeat(10)}${i}`, 1, 50);
     for (let i = 0; i < 10; i++)
-      note(
+      await note(
         `n${i}.md`,
         `Rust note ${i} ${'with a very long title '.repeat(8)}`,
         `rust ${'body text '.repeat(100)}`,
@@ -121,8 +122,8 @@ describe('vault context', () => {
   });
 
   it('puts notes the user selected first', async () => {
-    const picked = note('picked.md', 'Picked', 'Nothing about the keywords here.');
-    note('match.md', 'Match', 'rust everywhere');
+    const picked = await note('picked.md', 'Picked', 'Nothing about the keywords here.');
+    await note('match.md', 'Match', 'rust everywhere');
     const context = await buildVaultContext(deps(['rust']), { selectedNodeIds: [picked] });
     expect(context.citations.map((c) => c.source_title)).toEqual(['Picked', 'Match']);
   });
@@ -186,14 +187,14 @@ describe('vault context', () => {
   });
 
   it('treats keywords as literal phrases (quotes, FTS operators and LIKE wildcards inside them are harmless)', async () => {
-    note('q.md', 'Quoted', 'the "NEAR" operator and 100% coverage');
+    await note('q.md', 'Quoted', 'the "NEAR" operator and 100% coverage');
     const context = await buildVaultContext(deps(['"NEAR"', '100%', 'a OR b']));
     expect(context.citations.map((c) => c.source_title)).toEqual(['Quoted']);
   });
 
   it('cites the fragment that matches, with its heading path; gone notes are out', async () => {
-    const id = note('guide.md', 'Guide', '# Guide\nIntro text.\n## Rust\nUse clippy.\n## Go\nUse vet.');
-    const gone = note('old.md', 'Old', 'rust of the past');
+    const id = await note('guide.md', 'Guide', '# Guide\nIntro text.\n## Rust\nUse clippy.\n## Go\nUse vet.');
+    const gone = await note('old.md', 'Old', 'rust of the past');
     database.sqlite
       .prepare("update content_nodes set gone_at = '2026-11-21T00:00:00.000Z' where id = ?")
       .run(gone);
@@ -206,10 +207,10 @@ describe('vault context', () => {
   });
 
   it('a cold start (nothing matches, no history) uses the seeds drawn from notes', async () => {
-    const id = note('seeded.md', 'Seeded', 'nothing about the keywords');
+    const id = await note('seeded.md', 'Seeded', 'nothing about the keywords');
     const repo = new NoteRepository(database, DEFAULT_ACCOUNT_ID);
-    const [pending] = repo.pendingNotes(1);
-    repo.saveSeeds(
+    const [pending] = await repo.pendingNotes(1);
+    await repo.saveSeeds(
       pending as { id: number; updatedAt: string },
       [{ nodeId: id, text: 'Write the changelog first.', format: 'tip' }],
       NOW,
