@@ -65,7 +65,7 @@ export async function benchIngest(): Promise<void> {
     const notes = new NoteRepository(database, DEFAULT_ACCOUNT_ID);
     const clock = { now: () => new Date() };
     const logger = { warn: () => undefined, info: () => undefined, error: () => undefined };
-    const source = notes.ensureSource(
+    const source = await notes.ensureSource(
       { source_type: 'local_fs', source_key: 'bench', config: {} },
       clock.now(),
     );
@@ -101,7 +101,7 @@ export async function benchIngest(): Promise<void> {
     const scanMs = (scannedAt ?? performance.now()) - started;
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
-    const stored = notes.counts(source.id).notes;
+    const stored = (await notes.counts(source.id)).notes;
     if (stored !== NOTES) throw new Error(`expected ${NOTES} notes, stored ${stored}`);
 
     const rescans: number[] = [];
@@ -119,7 +119,7 @@ export async function benchIngest(): Promise<void> {
       const t = performance.now();
       writeFileSync(path, `${note(i, 2048)}\n\n## Edited\n\nNow it mentions ${word}.\n`);
       for (;;) {
-        if (notes.searchNotes({ q: word, limit: 1, offset: 0 }).total > 0) break;
+        if ((await notes.searchNotes({ q: word, limit: 1, offset: 0 })).total > 0) break;
         if (performance.now() - t > 20_000) throw new Error('edit not visible within 20 s');
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
@@ -130,7 +130,7 @@ export async function benchIngest(): Promise<void> {
 
     const growth = peak - baseline;
     console.log(
-      `vault: ${NOTES} notes, ${mb(total)} MB of markdown; ${notes.counts(source.id).notes} stored`,
+      `vault: ${NOTES} notes, ${mb(total)} MB of markdown; ${(await notes.counts(source.id)).notes} stored`,
     );
     console.log(
       `initial ingest (every note stored and searchable): ${(scanMs / 1000).toFixed(2)} s (target < 5 s) ${scanMs < 5000 ? 'OK' : 'OVER'}`,

@@ -39,19 +39,21 @@ export async function benchVaultContext(): Promise<void> {
     const { sqlite } = database;
     const seedStart = performance.now();
     const notes = new NoteRepository(database, DEFAULT_ACCOUNT_ID);
-    const source = notes.ensureSource(
+    const source = await notes.ensureSource(
       { source_type: 'local_fs', source_key: 'bench', config: {} },
       new Date(),
     );
-    sqlite.transaction(() => {
+    await notes.atomically(async () => {
       for (let i = 0; i < NOTES; i++) {
         const sections = [0, 1, 2].map((k) => `## Part ${k}\n\n${prose(i + k * 5, 50 + ((i + k) % 100))}\n`);
         const parsed = parseNote(`# Note ${i}\n\n${sections.join('\n')}`);
-        notes.saveNote(
+        await notes.saveNote(
           { sourceId: source.id, relativePath: `notes/${i}.md`, hash: `h${i}`, ...parsed },
           new Date(),
         );
       }
+    });
+    sqlite.transaction(() => {
       const post = sqlite.prepare(
         "insert into posts (tweet_id, kind, text, posted_at) values (?, 'tweet', ?, ?)",
       );

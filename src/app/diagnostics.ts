@@ -61,7 +61,7 @@ export async function diagnose(input: CommandInput, options: DiagnoseOptions): P
       if (!data) return [];
       const database = openDatabase({ path: data.dbPath });
       try {
-        return summarizeSources(new NoteRepository(database, found?.id ?? DEFAULT_ACCOUNT_ID));
+        return await summarizeSources(new NoteRepository(database, found?.id ?? DEFAULT_ACCOUNT_ID));
       } finally {
         await database.close();
       }

@@ -276,7 +276,7 @@ describe('content loop', () => {
     );
     const body =
       '# Queue depth\n\nAlert on queue depth, not on CPU: sqlite queues fill before the box sweats.';
-    h.app.deps.notes.saveNote(
+    await h.app.deps.notes.saveNote(
       {
         sourceId,
         relativePath: 'ops/queues.md',

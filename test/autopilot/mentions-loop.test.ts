@@ -83,7 +83,7 @@ describe('mentions loop', () => {
     expect(await turn(h)).toBe('3 new mentions, 3 replies queued');
     expect(await turn(h)).toBe('2 new mentions, 2 replies queued');
     expect((await queued(h)).map((i) => i.target_tweet_id).sort()).toEqual([...ids].sort());
-    expect(h.app.deps.discovery.cursors.get('mentions:since_id')).toBe(ids.at(-1));
+    expect(await h.app.deps.discovery.cursors.get('mentions:since_id')).toBe(ids.at(-1));
     expect(await turn(h)).toBe('no new mentions');
   });
 
@@ -122,7 +122,7 @@ describe('mentions loop', () => {
     expect(replies.map((t) => [t.inReplyToTweetId, t.text])).toEqual([
       [fromMaria, 'Three tries with back-off, then a person.'],
     ]);
-    expect(h.app.deps.discovery.cursors.get('mentions:since_id')).toBe(fromMaria);
+    expect(await h.app.deps.discovery.cursors.get('mentions:since_id')).toBe(fromMaria);
     expect(await turn(h)).toBe('no new mentions');
   });
 });

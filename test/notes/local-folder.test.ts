@@ -35,8 +35,8 @@ afterEach(async () => {
   rmSync(outside, { recursive: true, force: true });
 });
 
-function start(options: { watch?: boolean; root?: string; maxBytes?: number } = {}) {
-  const source = notes.ensureSource(
+async function start(options: { watch?: boolean; root?: string; maxBytes?: number } = {}) {
+  const source = await notes.ensureSource(
     { source_type: 'local_fs', source_key: `local_fs:${dir}`, config: {} },
     clock.now(),
   );
@@ -103,7 +103,7 @@ describe('local folder source', () => {
     writeFileSync(join(dir, 'projects/deep/b.txt'), 'plain text note');
     writeFileSync(join(dir, 'image.png'), 'not a note');
     writeFileSync(join(dir, '.obsidian/workspace.md'), 'config');
-    await start().runner.start();
+    await (await start()).runner.start();
     expect(live()).toEqual(['a.md', 'projects/deep/b.txt']);
     expect(node('a.md')).toMatchObject({ title: 'Shipping', tags: 'release,notes', status: 'pending' });
     expect(chunks('a.md')).toEqual([
@@ -116,7 +116,7 @@ describe('local folder source', () => {
 
   it('the watcher follows create, edit, rename and delete', async () => {
     writeFileSync(join(dir, 'first.md'), 'one');
-    await start({ watch: true }).runner.start();
+    await (await start({ watch: true })).runner.start();
     writeFileSync(join(dir, 'second.md'), '# Two\ntext');
     await until('the new note', () => (node('second.md') ? true : undefined));
     writeFileSync(join(dir, 'first.md'), '# One\nedited');
@@ -131,7 +131,7 @@ describe('local folder source', () => {
 
   it('1,000 notes with 10 edited: a rescan updates exactly those 10', async () => {
     for (let i = 0; i < 1000; i++) writeFileSync(join(dir, `n${i}.md`), `# Note ${i}\nbody ${i}`);
-    const { runner: r } = start();
+    const { runner: r } = await start();
     await r.start();
     expect(live()).toHaveLength(1000);
     const before = new Map(
@@ -163,11 +163,11 @@ describe('local folder source', () => {
     writeFileSync(join(outside, 'secret.md'), 'private');
     symlinkSync(join(outside, 'secret.md'), join(dir, 'link.md'));
     symlinkSync(outside, join(dir, 'linked-folder'));
-    const { sourceId, runner: r } = start();
+    const { sourceId, runner: r } = await start();
     await r.start();
     expect(live()).toEqual(['good.md', 'yaml.md']);
     expect(node('yaml.md')).toMatchObject({ body_text: 'body survives', title: 'yaml' });
-    const problems = notes.problems(sourceId).map((p) => [p.relative_path, p.message]);
+    const problems = (await notes.problems(sourceId)).map((p) => [p.relative_path, p.message]);
     expect(problems).toEqual([
       ['binary.md', expect.stringContaining('not UTF-8')],
       ['huge.md', expect.stringContaining('50.0 MB')],
@@ -177,17 +177,17 @@ describe('local folder source', () => {
     // Fixing a file clears its problem.
     writeFileSync(join(dir, 'yaml.md'), '---\ntitle: Fixed\n---\nbody survives');
     await r.rescan();
-    expect(notes.problems(sourceId).map((p) => p.relative_path)).not.toContain('yaml.md');
+    expect((await notes.problems(sourceId)).map((p) => p.relative_path)).not.toContain('yaml.md');
     expect(node('yaml.md')?.title).toBe('Fixed');
   });
 
   it('a missing folder is a problem of the source; notes already stored stay until it is back', async () => {
     writeFileSync(join(dir, 'kept.md'), 'kept');
-    const { sourceId, runner: r } = start();
+    const { sourceId, runner: r } = await start();
     await r.start();
     rmSync(dir, { recursive: true, force: true });
     await r.rescan();
-    expect(notes.source(sourceId)).toMatchObject({
+    expect(await notes.source(sourceId)).toMatchObject({
       status: 'error',
       error_message: expect.stringContaining('does not exist'),
     });
@@ -195,28 +195,28 @@ describe('local folder source', () => {
     mkdirSync(dir);
     writeFileSync(join(dir, 'kept.md'), 'kept');
     await r.rescan();
-    expect(notes.source(sourceId)).toMatchObject({ status: 'active', error_message: null });
+    expect(await notes.source(sourceId)).toMatchObject({ status: 'active', error_message: null });
     // A file in place of the folder.
     const asFile = join(outside, 'file-not-folder');
     writeFileSync(asFile, 'x');
     await runner?.stop();
-    const other = start({ root: asFile });
+    const other = await start({ root: asFile });
     await other.runner.start();
-    expect(notes.source(other.sourceId)?.error_message).toContain('cannot be read');
+    expect((await notes.source(other.sourceId))?.error_message).toContain('cannot be read');
   });
 
   it('a file that goes bad and comes back unchanged clears its problem and keeps its note as it was', async () => {
     writeFileSync(join(dir, 'a.md'), '# A\nfirst');
-    const { sourceId, runner: r } = start();
+    const { sourceId, runner: r } = await start();
     await r.start();
     const before = node('a.md');
     writeFileSync(join(dir, 'a.md'), Buffer.from([0xff, 0xfe, 0x00]));
     await r.rescan();
-    expect(notes.problems(sourceId).map((p) => p.relative_path)).toEqual(['a.md']);
+    expect((await notes.problems(sourceId)).map((p) => p.relative_path)).toEqual(['a.md']);
     expect(node('a.md')?.body_text).toBe('# A\nfirst');
     writeFileSync(join(dir, 'a.md'), '# A\nfirst');
     await r.rescan();
-    expect(notes.problems(sourceId)).toEqual([]);
+    expect(await notes.problems(sourceId)).toEqual([]);
     // The same text: the note is the same row, not updated.
     expect(node('a.md')).toEqual(before);
   });

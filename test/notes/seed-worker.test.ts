@@ -27,7 +27,7 @@ async function setup(count: number, body = (i: number) => `# Note ${i}\nbody ${i
     config: { llm: { provider: 'openai', api_key: 'sk-test', base_url: llm.openaiBaseUrl } },
   });
   const deps = h.app.deps;
-  const sink = createNoteSink({ notes: deps.notes, clock: deps.clock }, deps.sources.manualSourceId());
+  const sink = createNoteSink({ notes: deps.notes, clock: deps.clock }, await deps.sources.manualSourceId());
   for (let i = 0; i < count; i++) await sink.upsert({ relativePath: `n${i}.md`, text: body(i) });
   const seedDeps = { notes: deps.notes, llm: deps.assist.llm, clock: deps.clock, logger: { warn() {} } };
   return { deps, sink, seed: () => seedPendingNotes(seedDeps) };
@@ -93,6 +93,6 @@ describe('seed worker', () => {
     h?.clock.advance(1000);
     expect(await seed()).toEqual({ seeded: 0, failed: 0 });
     expect(seeds(h as AppHarness)).toEqual([]);
-    expect(deps.notes.pendingNotes(5).map((n) => n.relativePath)).toEqual(['n0.md']);
+    expect((await deps.notes.pendingNotes(5)).map((n) => n.relativePath)).toEqual(['n0.md']);
   });
 });

@@ -79,9 +79,13 @@ export function createSourcesManager(deps: SourcesManagerDeps): SourcesManager {
     return problems.length > 0 ? problems.map((p) => `${p.key}: ${p.message}`).join('; ') : undefined;
   };
 
-  const manualSourceId = () =>
-    deps.notes.ensureSource({ source_type: 'manual', source_key: MANUAL_KEY, config: {} }, deps.clock.now())
-      .id;
+  const manualSourceId = async () =>
+    (
+      await deps.notes.ensureSource(
+        { source_type: 'manual', source_key: MANUAL_KEY, config: {} },
+        deps.clock.now(),
+      )
+    ).id;
 
   function runnerFor(
     entry: ContentSource,
@@ -117,11 +121,11 @@ export function createSourcesManager(deps: SourcesManagerDeps): SourcesManager {
     const now = deps.clock.now();
     const { runnable, skipped } = runnableSources(config);
     for (const { source, reason } of skipped) {
-      const record = deps.notes.ensureSource(
+      const record = await deps.notes.ensureSource(
         { source_type: source.source_type, source_key: sourceKey(source, deps.env), config: source },
         now,
       );
-      deps.notes.setSourceState(
+      await deps.notes.setSourceState(
         record.id,
         {
           status: reason === 'disabled' ? 'disabled' : 'skipped',
@@ -136,12 +140,12 @@ export function createSourcesManager(deps: SourcesManagerDeps): SourcesManager {
     // folder whose path changed would otherwise be there twice). They are marked gone, not deleted: a
     // re-added source finds them, and provenance still explains what they were.
     const keys = new Set(config.content_sources.sources.map((source) => sourceKey(source, deps.env)));
-    for (const record of deps.notes.sources()) {
+    for (const record of await deps.notes.sources()) {
       if (record.source_type === 'manual' || keys.has(record.source_key) || record.status === 'disabled')
         continue;
-      deps.notes.atomically(() => {
-        deps.notes.markGone(record.id, { keep: new Set() }, now);
-        deps.notes.setSourceState(
+      await deps.notes.atomically(async () => {
+        await deps.notes.markGone(record.id, { keep: new Set() }, now);
+        await deps.notes.setSourceState(
           record.id,
           { status: 'disabled', error_message: 'no longer in the config' },
           now,
@@ -149,7 +153,7 @@ export function createSourcesManager(deps: SourcesManagerDeps): SourcesManager {
       });
     }
     for (const { source } of runnable) {
-      const record = deps.notes.ensureSource(
+      const record = await deps.notes.ensureSource(
         { source_type: source.source_type, source_key: sourceKey(source, deps.env), config: source },
         now,
       );
@@ -158,9 +162,9 @@ export function createSourcesManager(deps: SourcesManagerDeps): SourcesManager {
       if (refused) {
         // The file is the owner's and still loads, but this entry reads nothing; whatever it read before
         // (an older version did not refuse it) leaves search and the notes API.
-        deps.notes.atomically(() => {
-          deps.notes.markGone(record.id, { keep: new Set() }, now);
-          deps.notes.setSourceState(record.id, { status: 'disabled', error_message: refused }, now);
+        await deps.notes.atomically(async () => {
+          await deps.notes.markGone(record.id, { keep: new Set() }, now);
+          await deps.notes.setSourceState(record.id, { status: 'disabled', error_message: refused }, now);
         });
         deps.logger.warn({ source: record.source_key }, `content source disabled: ${refused}`);
         continue;
@@ -204,8 +208,8 @@ export function createSourcesManager(deps: SourcesManagerDeps): SourcesManager {
       if (!local) return undefined;
       return (local.runner as LocalFolderRunner).ingestPaths(relativePaths);
     },
-    loopBack(sourceId) {
-      const record = deps.notes.source(sourceId);
+    async loopBack(sourceId) {
+      const record = await deps.notes.source(sourceId);
       if (!record) return { enabled: false, reason: 'unknown source' };
       if (record.source_type === 'manual')
         return { enabled: false, reason: 'notes sent through the ingest API have no file' };

@@ -7,11 +7,11 @@ export type { ProvenanceRef };
 
 export interface ProvenanceStore {
   /** Replaces the links of a draft (an empty list removes them); seeds it names are marked used. */
-  linkDraft(draftId: number, refs: readonly ProvenanceRef[], at: Date): void;
+  linkDraft(draftId: number, refs: readonly ProvenanceRef[], at: Date): Promise<void>;
   /** The notes a draft links to (distinct, with where they live). */
-  notesOfDraft(draftId: number): Array<{ nodeId: number; sourceId: number; relativePath: string }>;
+  notesOfDraft(draftId: number): Promise<Array<{ nodeId: number; sourceId: number; relativePath: string }>>;
   /** Every note a posted item came from, with the latest metrics of the post (posts without metrics left out). */
-  postedNotes(): PostedNote[];
+  postedNotes(): Promise<PostedNote[]>;
 }
 
 export interface PostedNote {

@@ -10,7 +10,7 @@ export interface HintOutcome {
 
 export interface SourceControl {
   /** The source the ingest API stores notes in (created on first use). */
-  manualSourceId(): number;
+  manualSourceId(): Promise<number>;
   /** A full pass of a running source now; false when that source is not running in this process. */
   rescan(sourceId: number, options?: { force?: boolean }): Promise<boolean>;
   /** Ingests these paths of the first local folder source; undefined when there is none running. */
@@ -19,5 +19,7 @@ export interface SourceControl {
    * Whether posts made from this source's notes are written back into them, and why not; `metrics` says
    * whether their engagement is synced into the note too (analytics_sync_enabled).
    */
-  loopBack(sourceId: number): { enabled: boolean; reason: string | null; root?: string; metrics?: boolean };
+  loopBack(
+    sourceId: number,
+  ): Promise<{ enabled: boolean; reason: string | null; root?: string; metrics?: boolean }>;
 }

@@ -197,7 +197,7 @@ describe('MediaStore.describe and get', () => {
     const video = await store.save(source('mp4', 2048), 'v.mp4');
     rmSync(png.path); // describe reads the database only
 
-    const described = store.describe([
+    const described = await store.describe([
       png.path,
       video.file_name,
       join(mediaDir, 'unknown.png'),
@@ -214,7 +214,7 @@ describe('MediaStore.describe and get', () => {
       height: 1,
     });
     expect(described.get(video.file_name)).toEqual({ kind: 'video', sizeBytes: 2048 });
-    expect(store.describe([]).size).toBe(0);
+    expect((await store.describe([])).size).toBe(0);
   });
 
   it('gets by id (any case), absolute path or file name', async () => {

@@ -195,13 +195,15 @@ export class MediaStore {
    * name). Reads the database only, so compose can validate per-card media without touching the disk;
    * unknown paths are absent from the map.
    */
-  describe(paths: readonly string[]): Map<string, MediaDescription> {
+  async describe(paths: readonly string[]): Promise<Map<string, MediaDescription>> {
     const stored = new Map<string, string>();
     for (const requested of paths) {
       const path = this.storedPathOf(requested);
       if (path) stored.set(requested, path);
     }
-    const records = new Map(this.repository.listByPaths([...stored.values()]).map((r) => [r.path, r]));
+    const records = new Map(
+      (await this.repository.listByPaths([...stored.values()])).map((r) => [r.path, r]),
+    );
     const described = new Map<string, MediaDescription>();
     for (const [requested, path] of stored) {
       const record = records.get(path);

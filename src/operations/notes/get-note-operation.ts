@@ -11,7 +11,7 @@ export const getNoteOperation = defineOperation({
   mutation: false,
   http: { method: 'GET', path: '/api/notes/{id}' },
   run: async (deps, input) => {
-    const note = deps.notes.note(input.id);
+    const note = await deps.notes.note(input.id);
     if (!note) throw new AppError('not_found', `note ${input.id} not found`);
     return note;
   },

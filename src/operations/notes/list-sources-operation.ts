@@ -12,5 +12,5 @@ export const listSourcesOperation = defineOperation({
   output: SourceListSchema,
   mutation: false,
   http: { method: 'GET', path: '/api/sources' },
-  run: async (deps) => ({ sources: listSourceStatus({ notes: deps.notes, sources: deps.sources }) }),
+  run: async (deps) => ({ sources: await listSourceStatus({ notes: deps.notes, sources: deps.sources }) }),
 });

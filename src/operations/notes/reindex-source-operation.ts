@@ -12,7 +12,7 @@ export const reindexSourceOperation = defineOperation({
   mutation: true,
   http: { method: 'POST', path: '/api/sources/{id}/reindex' },
   run: async (deps, input) => {
-    const source = deps.notes.source(input.id);
+    const source = await deps.notes.source(input.id);
     if (!source) throw new AppError('not_found', `source ${input.id} not found`);
     if (!(await deps.sources.rescan(input.id, { force: input.force }))) {
       throw conflictError(

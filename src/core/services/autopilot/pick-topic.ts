@@ -13,7 +13,7 @@ export async function pickTopic(
   return chooseTopic({
     configured: deps.assist.settings().profileTopics,
     scores,
-    recent: parseRecent(deps.cursors.get(recentKey)),
+    recent: parseRecent(await deps.cursors.get(recentKey)),
     random: deps.random,
   });
 }

@@ -49,17 +49,17 @@ export type ContentTurn =
 const StoredOffsets = z.object({ date: z.string(), offsets: z.array(z.number()) });
 
 /** The slot jitter of `date` (kept in cursors; drawn from the loop's randomness on its first turn that day). */
-function slotOffsets(deps: AutopilotDeps, date: string, count: number): number[] {
+async function slotOffsets(deps: AutopilotDeps, date: string, count: number): Promise<number[]> {
   let stored: unknown;
   try {
-    stored = JSON.parse(deps.cursors.get(CONTENT_SLOTS_CURSOR) ?? 'null');
+    stored = JSON.parse((await deps.cursors.get(CONTENT_SLOTS_CURSOR)) ?? 'null');
   } catch {
     // An unreadable value is drawn again.
   }
   const kept = StoredOffsets.safeParse(stored);
   if (kept.success && kept.data.date === date && kept.data.offsets.length === count) return kept.data.offsets;
   const offsets = drawSlotOffsets(count, deps.random);
-  deps.cursors.set(CONTENT_SLOTS_CURSOR, JSON.stringify({ date, offsets }), deps.clock.now());
+  await deps.cursors.set(CONTENT_SLOTS_CURSOR, JSON.stringify({ date, offsets }), deps.clock.now());
   return offsets;
 }
 
@@ -72,7 +72,10 @@ async function notYet(
   settings: ContentSettings,
   now: Date,
 ): Promise<string | undefined> {
-  const last = laterOf(await deps.store.lastOriginalAt(deps.actor), deps.cursors.get(CONTENT_ATTEMPT_CURSOR));
+  const last = laterOf(
+    await deps.store.lastOriginalAt(deps.actor),
+    await deps.cursors.get(CONTENT_ATTEMPT_CURSOR),
+  );
   if (settings.preferredTimes.length === 0) {
     if (!last) return undefined;
     const next = new Date(last.getTime() + settings.windowSeconds * 1000);
@@ -88,7 +91,7 @@ async function notYet(
     now,
     date,
     times,
-    offsets: slotOffsets(deps, date, times.length),
+    offsets: await slotOffsets(deps, date, times.length),
     timeZone: settings.timezone,
   });
   if (!due) return `next slot ${slotLabel(next, settings.timezone)}`;
@@ -116,15 +119,15 @@ export async function runContentTurn(deps: AutopilotDeps, settings: ContentSetti
   if (!topic) return { outcome: 'no_topics' };
   const format = chooseFresh(
     POST_FORMATS,
-    parseRecent(deps.cursors.get(CONTENT_FORMATS_CURSOR)),
+    parseRecent(await deps.cursors.get(CONTENT_FORMATS_CURSOR)),
     deps.random,
   );
   const written = await writePost(deps.assist, { topic: topic.topic, format: format.choice });
   // Written about (posted, queued or not): the next turns move on to other topics and formats.
-  deps.cursors.set(CONTENT_TOPICS_CURSOR, JSON.stringify(topic.recent), now);
-  deps.cursors.set(CONTENT_FORMATS_CURSOR, JSON.stringify(format.recent), now);
+  await deps.cursors.set(CONTENT_TOPICS_CURSOR, JSON.stringify(topic.recent), now);
+  await deps.cursors.set(CONTENT_FORMATS_CURSOR, JSON.stringify(format.recent), now);
   if (!written.ok) {
-    deps.cursors.set(CONTENT_ATTEMPT_CURSOR, now.toISOString(), now);
+    await deps.cursors.set(CONTENT_ATTEMPT_CURSOR, now.toISOString(), now);
     return { outcome: 'rejected', topic: topic.topic, format: format.choice, reason: written.reason };
   }
   const outcome = await deps.submit({
@@ -134,7 +137,7 @@ export async function runContentTurn(deps: AutopilotDeps, settings: ContentSetti
     format: format.choice,
     provenance: written.provenance,
   });
-  if (outcome.outcome === 'refused') deps.cursors.set(CONTENT_ATTEMPT_CURSOR, now.toISOString(), now);
+  if (outcome.outcome === 'refused') await deps.cursors.set(CONTENT_ATTEMPT_CURSOR, now.toISOString(), now);
   return { topic: topic.topic, format: format.choice, how: topic.how, ...outcome };
 }
 

@@ -36,7 +36,7 @@ export type ThreadTurn =
 
 /** Why it is not time for a thread yet, or undefined when it is. */
 async function notYet(deps: AutopilotDeps, settings: ThreadSettings, now: Date): Promise<string | undefined> {
-  const attempt = laterOf(undefined, deps.cursors.get(THREAD_ATTEMPT_CURSOR));
+  const attempt = laterOf(undefined, await deps.cursors.get(THREAD_ATTEMPT_CURSOR));
   if (attempt && now.getTime() - attempt.getTime() < RETRY_AFTER_MS) {
     const again = new Date(attempt.getTime() + RETRY_AFTER_MS);
     return `the last thread was not posted; next try after ${localLabel(again, settings.timezone)}`;
@@ -68,9 +68,9 @@ export async function runThreadTurn(deps: AutopilotDeps, settings: ThreadSetting
   if (!topic) return { outcome: 'no_topics' };
   const structure = pickOne(THREAD_STRUCTURES, deps.random);
   const written = await writeThread(deps.assist, { topic: topic.topic, structure });
-  deps.cursors.set(THREAD_TOPICS_CURSOR, JSON.stringify(topic.recent), now);
+  await deps.cursors.set(THREAD_TOPICS_CURSOR, JSON.stringify(topic.recent), now);
   if (!written.ok) {
-    deps.cursors.set(THREAD_ATTEMPT_CURSOR, now.toISOString(), now);
+    await deps.cursors.set(THREAD_ATTEMPT_CURSOR, now.toISOString(), now);
     return { outcome: 'rejected', topic: topic.topic, structure, reason: written.reason };
   }
   const outcome = await deps.submit({
@@ -80,7 +80,7 @@ export async function runThreadTurn(deps: AutopilotDeps, settings: ThreadSetting
     format: structure,
     provenance: written.provenance,
   });
-  if (outcome.outcome === 'refused') deps.cursors.set(THREAD_ATTEMPT_CURSOR, now.toISOString(), now);
+  if (outcome.outcome === 'refused') await deps.cursors.set(THREAD_ATTEMPT_CURSOR, now.toISOString(), now);
   return { topic: topic.topic, structure, cards: written.value.length, ...outcome };
 }
 

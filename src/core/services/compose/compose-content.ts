@@ -36,7 +36,8 @@ export async function composeContent(
     },
     deps.clock.now(),
   );
-  if (input.provenance?.length) deps.provenance?.linkDraft(draft.id, input.provenance, deps.clock.now());
+  if (input.provenance?.length)
+    await deps.provenance?.linkDraft(draft.id, input.provenance, deps.clock.now());
   try {
     const result = await submitDraft(deps, draft, { actor, scheduledFor, ...options });
     return {
@@ -50,7 +51,7 @@ export async function composeContent(
     };
   } catch (error) {
     // Refused by a guard, for want of a login, or a repeat: no stray draft (or its provenance) is left behind.
-    if (input.provenance?.length) deps.provenance?.linkDraft(draft.id, [], deps.clock.now());
+    if (input.provenance?.length) await deps.provenance?.linkDraft(draft.id, [], deps.clock.now());
     await deps.drafts.remove(draft.id);
     const first = repeatedJob(error);
     // A double submit answers the first compose: the post goes out once.

@@ -30,7 +30,7 @@ export async function listKeywords(
     return has(lists.product) ? 'product' : has(lists.competitor) ? 'competitor' : 'industry';
   };
   const counts = await deps.discovered.keywordCounts();
-  const next = keywords.length > 0 ? keywordTurn(deps.cursors, keywords.length) : -1;
+  const next = keywords.length > 0 ? await keywordTurn(deps.cursors, keywords.length) : -1;
   return {
     keywords: keywords.map((keyword, index) => ({
       keyword,

@@ -54,18 +54,18 @@ export function discoveryKeywords(lists: ReadonlyArray<readonly string[]>): stri
 }
 
 /** The index of the keyword the next turn searches, among `count` keywords (count > 0). */
-export function keywordTurn(cursors: CursorStore, count: number): number {
-  const turn = Number(cursors.get(KEYWORD_CURSOR) ?? 0);
+export async function keywordTurn(cursors: CursorStore, count: number): Promise<number> {
+  const turn = Number((await cursors.get(KEYWORD_CURSOR)) ?? 0);
   return (Number.isFinite(turn) ? turn : 0) % count;
 }
 
 export async function runDiscoveryTurn(deps: DiscoveryTurnDeps): Promise<DiscoveryTurn> {
   const keywords = deps.keywords();
   if (keywords.length === 0) return { keyword: null, searched: 0, stored: 0, above_threshold: 0 };
-  const turn = keywordTurn(deps.cursors, keywords.length);
+  const turn = await keywordTurn(deps.cursors, keywords.length);
   const keyword = keywords[turn] as string;
   // The turn moves on even if the search fails, so one bad keyword never blocks the others.
-  deps.cursors.set(KEYWORD_CURSOR, String((turn + 1) % keywords.length), deps.clock.now());
+  await deps.cursors.set(KEYWORD_CURSOR, String((turn + 1) % keywords.length), deps.clock.now());
   const query = buildDiscoveryQuery([keyword]) ?? keyword;
   const found = await findReplyOpportunities(deps, { query, limit: 5 });
   const result: DiscoveryTurn = {

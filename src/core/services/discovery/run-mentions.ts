@@ -24,7 +24,7 @@ export interface MentionsTurn {
 }
 
 export async function runMentionsTurn(deps: MentionsTurnDeps): Promise<MentionsTurn> {
-  const since = deps.cursors.get(MENTIONS_CURSOR);
+  const since = await deps.cursors.get(MENTIONS_CURSOR);
   const page = await deps.read.getMentions({ maxResults: 50, ...(since ? { sinceId: since } : {}) });
   const self = await deps.selfId();
   const now = deps.clock.now();
@@ -56,7 +56,7 @@ export async function runMentionsTurn(deps: MentionsTurnDeps): Promise<MentionsT
         turn.skipped.push({ tweet_id: mention.id, reason });
       }
     }
-    deps.cursors.set(MENTIONS_CURSOR, mention.id, now);
+    await deps.cursors.set(MENTIONS_CURSOR, mention.id, now);
   }
   return turn;
 }

@@ -101,7 +101,7 @@ export async function runTargetsTurn(deps: TargetsTurnDeps): Promise<TargetsTurn
       await answer(deps, target.result, tweetId, now);
     }
     // Moved only once the post is handled: an LLM failure leaves it for the next turn.
-    if (target.newest) deps.cursors.set(target.cursorKey, target.newest, now);
+    if (target.newest) await deps.cursors.set(target.cursorKey, target.newest, now);
   }
   return turn;
 }
@@ -135,7 +135,7 @@ async function readTarget(
   };
   try {
     const userId = await resolveUser(deps, handle, now);
-    const since = deps.cursors.get(seen.cursorKey);
+    const since = await deps.cursors.get(seen.cursorKey);
     const page = await deps.read.getUserTweets(
       userId,
       since ? { sinceId: since, maxResults: PAGE_POSTS } : { maxResults: FIRST_SIGHT_POSTS },
@@ -164,7 +164,7 @@ async function readTarget(
       undefined,
     );
     if (best) seen.best = { tweet_id: best.tweet_id, score: best.score };
-    else if (seen.newest) deps.cursors.set(seen.cursorKey, seen.newest, now);
+    else if (seen.newest) await deps.cursors.set(seen.cursorKey, seen.newest, now);
   } catch (error) {
     const problem = targetProblem(error);
     if (!problem) throw error;

@@ -16,6 +16,7 @@ export async function createDraft(deps: ContentDeps, input: CreateDraftInput): P
     },
     deps.clock.now(),
   );
-  if (input.provenance?.length) deps.provenance?.linkDraft(draft.id, input.provenance, deps.clock.now());
+  if (input.provenance?.length)
+    await deps.provenance?.linkDraft(draft.id, input.provenance, deps.clock.now());
   return draft;
 }

@@ -52,7 +52,7 @@ export async function saveDraft(
       changes.tags = next;
   }
   if (input.provenance !== undefined)
-    deps.provenance?.linkDraft(current.id, input.provenance, deps.clock.now());
+    await deps.provenance?.linkDraft(current.id, input.provenance, deps.clock.now());
   if (Object.keys(changes).length === 0) return current;
 
   const saved = await deps.drafts.save(current.id, input.version, changes, revision, deps.clock.now());

@@ -33,15 +33,17 @@ export async function ingestNotes(
     else result.ingested++;
   };
   const inline = input.inline_nodes ?? [];
-  const manual = inline.length > 0 ? deps.sources.manualSourceId() : undefined;
-  inline.forEach((entry, index) => {
+  const manual = inline.length > 0 ? await deps.sources.manualSourceId() : undefined;
+  for (const [index, entry] of inline.entries()) {
+    // A sparse list's holes are not entries (forEach skipped them): ingest-in-slices leaves them.
+    if (!(index in inline)) continue;
     const parsedEntry = InlineNodeSchema.safeParse(entry);
     if (!parsedEntry.success) {
       const issue = parsedEntry.error.issues[0];
       result.errors.push(
         `${label(entry, index)}: ${issue?.path.join('.') || 'entry'}: ${issue?.message ?? 'invalid'}`,
       );
-      return;
+      continue;
     }
     const node: InlineNode = parsedEntry.data;
     const path = cleanPath(node.relative_path);
@@ -49,11 +51,11 @@ export async function ingestNotes(
       result.errors.push(
         `${label(entry, index)}: relative_path must stay inside the source (no '..' or empty parts)`,
       );
-      return;
+      continue;
     }
     if (node.body_text.trim() === '') {
       result.errors.push(`${path}: empty body_text`);
-      return;
+      continue;
     }
     const parse = () => {
       const parsed = parseNote(node.body_text);
@@ -63,8 +65,8 @@ export async function ingestNotes(
     const hash = sha256(
       input.force ? `${node.body_text}\u0000${deps.clock.now().toISOString()}` : node.body_text,
     );
-    count(storeParsed(deps, manual as number, path, parse, hash));
-  });
+    count(await storeParsed(deps, manual as number, path, parse, hash));
+  }
   if (input.file_hints?.length) {
     const outcomes = await deps.sources.ingestHints(input.file_hints);
     if (!outcomes) result.errors.push('file_hints: no local_fs content source is running in this process');

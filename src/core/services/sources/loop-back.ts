@@ -25,8 +25,8 @@ export async function loopBackPosted(deps: LoopBackDeps, job: PostingJob): Promi
   if (job.draft_id === null || !first) return 0;
   const publishedAt = isoSecond(deps.clock.now());
   let written = 0;
-  for (const note of deps.provenance.notesOfDraft(job.draft_id)) {
-    const target = deps.sources.loopBack(note.sourceId);
+  for (const note of await deps.provenance.notesOfDraft(job.draft_id)) {
+    const target = await deps.sources.loopBack(note.sourceId);
     if (!target.enabled || !target.root) continue;
     try {
       const changed = await deps.writer.recordPublished(target.root, note.relativePath, {
@@ -39,7 +39,7 @@ export async function loopBackPosted(deps: LoopBackDeps, job: PostingJob): Promi
       if (changed) written++;
     } catch (error) {
       const message = `loop-back: ${(error as Error).message}`;
-      deps.notes.recordProblem(note.sourceId, note.relativePath, message, deps.clock.now());
+      await deps.notes.recordProblem(note.sourceId, note.relativePath, message, deps.clock.now());
       deps.logger.warn({ err: error, note: note.relativePath }, 'loop-back skipped');
     }
   }

@@ -16,26 +16,26 @@ export interface SourcesDeps {
  * Stores a note under `hash` unless that exact hash is already live (then it is not even parsed);
  * answers what happened. A parse problem (invalid front-matter) is kept for the path until it parses.
  */
-export function storeParsed(
+export async function storeParsed(
   deps: SourcesDeps,
   sourceId: number,
   relativePath: string,
   parse: () => ParsedNote,
   hash: string,
-): UpsertOutcome {
-  const known = deps.notes.noteHash(sourceId, relativePath);
+): Promise<UpsertOutcome> {
+  const known = await deps.notes.noteHash(sourceId, relativePath);
   if (known && known.hash === hash && !known.gone) {
     // Unchanged text; a problem recorded for the path (a failed read since) is settled by parsing it again.
     if (known.problem) {
       const { problem } = parse();
-      if (problem) deps.notes.recordProblem(sourceId, relativePath, problem, deps.clock.now());
-      else deps.notes.clearProblem(sourceId, relativePath);
+      if (problem) await deps.notes.recordProblem(sourceId, relativePath, problem, deps.clock.now());
+      else await deps.notes.clearProblem(sourceId, relativePath);
     }
     return 'skipped';
   }
   const now = deps.clock.now();
   const parsed = parse();
-  const { outcome } = deps.notes.saveNote(
+  const { outcome } = await deps.notes.saveNote(
     {
       sourceId,
       relativePath,
@@ -48,20 +48,25 @@ export function storeParsed(
     },
     now,
   );
-  if (parsed.problem) deps.notes.recordProblem(sourceId, relativePath, parsed.problem, now);
-  else deps.notes.clearProblem(sourceId, relativePath);
+  if (parsed.problem) await deps.notes.recordProblem(sourceId, relativePath, parsed.problem, now);
+  else await deps.notes.clearProblem(sourceId, relativePath);
   return outcome;
 }
 
 export function createNoteSink(deps: SourcesDeps, sourceId: number): NoteSink {
-  const store = (file: NoteFile): UpsertOutcome => {
+  const store = async (file: NoteFile): Promise<UpsertOutcome> => {
     // A key or credential file is never a note, whatever its name: not stored (an older note at that
     // path leaves search), a problem of its path instead.
     const credential = credentialKind(file.text);
     if (credential) {
       const now = deps.clock.now();
-      deps.notes.markGone(sourceId, { only: [file.relativePath] }, now);
-      deps.notes.recordProblem(sourceId, file.relativePath, `looks like ${credential}; not ingested`, now);
+      await deps.notes.markGone(sourceId, { only: [file.relativePath] }, now);
+      await deps.notes.recordProblem(
+        sourceId,
+        file.relativePath,
+        `looks like ${credential}; not ingested`,
+        now,
+      );
       return 'skipped';
     }
     const title = file.relativePath
@@ -81,25 +86,29 @@ export function createNoteSink(deps: SourcesDeps, sourceId: number): NoteSink {
       return store(file);
     },
     async upsertMany(files) {
-      return deps.notes.atomically(() => files.map(store));
+      return deps.notes.atomically(async () => {
+        const outcomes: UpsertOutcome[] = [];
+        for (const file of files) outcomes.push(await store(file));
+        return outcomes;
+      });
     },
     async gone(relativePath) {
-      deps.notes.markGone(sourceId, { only: [relativePath] }, deps.clock.now());
-      deps.notes.clearProblem(sourceId, relativePath);
+      await deps.notes.markGone(sourceId, { only: [relativePath] }, deps.clock.now());
+      await deps.notes.clearProblem(sourceId, relativePath);
     },
     async reconcile(present) {
       return deps.notes.markGone(sourceId, { keep: present }, deps.clock.now());
     },
     async problem(relativePath, message) {
       const now = deps.clock.now();
-      deps.notes.recordProblem(sourceId, relativePath, message, now);
+      await deps.notes.recordProblem(sourceId, relativePath, message, now);
       if (relativePath === '')
-        deps.notes.setSourceState(sourceId, { status: 'error', error_message: message }, now);
+        await deps.notes.setSourceState(sourceId, { status: 'error', error_message: message }, now);
     },
     async synced({ cursor }) {
       const now = deps.clock.now();
-      deps.notes.clearProblem(sourceId, '');
-      deps.notes.setSourceState(
+      await deps.notes.clearProblem(sourceId, '');
+      await deps.notes.setSourceState(
         sourceId,
         {
           status: 'active',
@@ -111,7 +120,7 @@ export function createNoteSink(deps: SourcesDeps, sourceId: number): NoteSink {
       );
     },
     async cursor() {
-      return deps.notes.source(sourceId)?.sync_cursor ?? null;
+      return (await deps.notes.source(sourceId))?.sync_cursor ?? null;
     },
   };
 }

@@ -19,7 +19,7 @@ export async function seedPendingNotes(
   deps: SeedDeps,
   batch = SEED_BATCH,
 ): Promise<{ seeded: number; failed: number }> {
-  const pending = deps.notes.pendingNotes(batch);
+  const pending = await deps.notes.pendingNotes(batch);
   let seeded = 0;
   let failed = 0;
   for (const note of pending) {
@@ -27,7 +27,7 @@ export async function seedPendingNotes(
       const answer = await deps.llm().generate({ kind: 'seed', ...seedPrompt(note) });
       const seeds = parseSeeds(answer.text);
       if (seeds.length === 0) throw new Error('the model answered no usable hook');
-      const saved = deps.notes.saveSeeds(
+      const saved = await deps.notes.saveSeeds(
         note,
         seeds.map((seed) => ({ nodeId: note.id, text: seed.text, format: seed.format })),
         deps.clock.now(),
@@ -35,7 +35,7 @@ export async function seedPendingNotes(
       if (saved) seeded++;
     } catch (error) {
       failed++;
-      deps.notes.markNote(note.id, 'pending', deps.clock.now());
+      await deps.notes.markNote(note.id, 'pending', deps.clock.now());
       deps.logger.warn({ err: error, note: note.relativePath }, 'seeding a note failed; retried next pass');
     }
   }

@@ -15,10 +15,11 @@ function location(source: SourceRecord): string {
 export type SourceSummary = Omit<SourceStatus, 'loop_back'>;
 
 /** What the store knows of each source, without asking the running sources (`app test` runs apart). */
-export function summarizeSources(notes: NoteStore): SourceSummary[] {
-  return notes.sources().map((source) => {
-    const counts = notes.counts(source.id);
-    return {
+export async function summarizeSources(notes: NoteStore): Promise<SourceSummary[]> {
+  const summaries: SourceSummary[] = [];
+  for (const source of await notes.sources()) {
+    const counts = await notes.counts(source.id);
+    summaries.push({
       id: source.id,
       source_type: source.source_type,
       location: location(source),
@@ -27,14 +28,20 @@ export function summarizeSources(notes: NoteStore): SourceSummary[] {
       last_synced_at: source.last_synced_at,
       notes: counts.notes,
       pending_seeds: counts.pending,
-      problems: notes.problems(source.id),
-    };
-  });
+      problems: await notes.problems(source.id),
+    });
+  }
+  return summaries;
 }
 
-export function listSourceStatus(deps: { notes: NoteStore; sources: SourceControl }): SourceStatus[] {
-  return summarizeSources(deps.notes).map((summary) => {
-    const loopBack = deps.sources.loopBack(summary.id);
-    return { ...summary, loop_back: { enabled: loopBack.enabled, reason: loopBack.reason } };
-  });
+export async function listSourceStatus(deps: {
+  notes: NoteStore;
+  sources: SourceControl;
+}): Promise<SourceStatus[]> {
+  const statuses: SourceStatus[] = [];
+  for (const summary of await summarizeSources(deps.notes)) {
+    const loopBack = await deps.sources.loopBack(summary.id);
+    statuses.push({ ...summary, loop_back: { enabled: loopBack.enabled, reason: loopBack.reason } });
+  }
+  return statuses;
 }

@@ -19,8 +19,8 @@ export interface NoteMetricsDeps {
 export async function syncNoteMetrics(deps: NoteMetricsDeps): Promise<{ written: number; failed: number }> {
   let written = 0;
   let failed = 0;
-  for (const note of deps.provenance.postedNotes()) {
-    const target = deps.sources.loopBack(note.sourceId);
+  for (const note of await deps.provenance.postedNotes()) {
+    const target = await deps.sources.loopBack(note.sourceId);
     if (!target.enabled || !target.metrics || !target.root) continue;
     try {
       const changed = await deps.writer.recordMetrics(target.root, note.relativePath, note.tweetId, {
@@ -32,7 +32,7 @@ export async function syncNoteMetrics(deps: NoteMetricsDeps): Promise<{ written:
     } catch (error) {
       failed++;
       const message = `analytics sync: ${(error as Error).message}`;
-      deps.notes.recordProblem(note.sourceId, note.relativePath, message, deps.clock.now());
+      await deps.notes.recordProblem(note.sourceId, note.relativePath, message, deps.clock.now());
       deps.logger.warn({ err: error, note: note.relativePath }, 'analytics sync skipped a note');
     }
   }

@@ -3,8 +3,9 @@
 // once, by its first card). One UNION query so 500 items in a month are one round trip.
 import { sql } from 'kysely';
 import type { CalendarEntry, CalendarStore } from '../../../core/ports/calendar-store.js';
+import { jsonArrayLength, jsonArrayLengthAt, jsonText } from '../../storage/dialect-sql.js';
+import type { Store } from '../../storage/store.js';
 import { sqlLimit } from '../inline-limits.js';
-import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
 import { storedBlocks } from './draft-rows.js';
 
@@ -24,7 +25,7 @@ const CONTENT_TYPES = new Set(['tweet', 'thread', 'reply', 'quote']);
 
 export class CalendarRepository implements CalendarStore {
   constructor(
-    private readonly database: AppDatabase,
+    private readonly database: Store,
     private readonly accountId: string,
   ) {}
 
@@ -32,6 +33,9 @@ export class CalendarRepository implements CalendarStore {
     const from = toDbTimestamp(range.from);
     const to = toDbTimestamp(range.to);
     const account = this.accountId;
+    const { dialect } = this.database;
+    const firstCard = (payload: string) => jsonText(dialect, sql.ref(payload), ['cards', 0, 'text']);
+    const cards = (payload: string) => jsonArrayLengthAt(dialect, sql.ref(payload), 'cards');
     const { rows } = await sql<Row>`
       select * from (
         select 'draft' as kind, cast(d.id as text) as id, d.content as text, d.content_type as content_type,
@@ -42,11 +46,11 @@ export class CalendarRepository implements CalendarStore {
            and d.status in ('scheduled', 'queued', 'posting', 'failed')
            and d.scheduled_for >= ${from} and d.scheduled_for < ${to}
         union all
-        select 'job', cast(j.id as text), json_extract(j.payload, '$.cards[0].text'), j.kind,
-               json_array_length(j.payload, '$.cards'), coalesce(j.scheduled_for, j.created_at), j.status, j.actor,
+        select 'job', cast(j.id as text), ${firstCard('j.payload')}, j.kind,
+               ${cards('j.payload')}, coalesce(j.scheduled_for, j.created_at), j.status, j.actor,
                -- The same test as the reschedule's conditional write (posting-repository.ts rescheduleJob).
                case when j.status = 'queued' and j.claimed_by is null
-                     and (j.posted_tweet_ids is null or json_array_length(j.posted_tweet_ids) = 0)
+                     and (j.posted_tweet_ids is null or ${jsonArrayLength(dialect, sql`j.posted_tweet_ids`)} = 0)
                      and not exists (select 1 from outbox o where o.job_id = j.id and o.status <> 'failed')
                     then 1 else 0 end
           from posting_jobs j
@@ -54,8 +58,8 @@ export class CalendarRepository implements CalendarStore {
            and j.status in ('queued', 'in_progress', 'partial', 'failed')
            and coalesce(j.scheduled_for, j.created_at) >= ${from} and coalesce(j.scheduled_for, j.created_at) < ${to}
         union all
-        select 'approval', cast(a.id as text), coalesce(json_extract(a.payload, '$.cards[0].text'), a.content),
-               a.action_type, json_array_length(a.payload, '$.cards'), a.scheduled_for, a.status, a.actor, 0
+        select 'approval', cast(a.id as text), coalesce(${firstCard('a.payload')}, a.content),
+               a.action_type, ${cards('a.payload')}, a.scheduled_for, a.status, a.actor, 0
           from approval_queue a
          where a.account_id = ${account} and a.draft_id is null and a.status = 'pending'
            and a.action_type in ('tweet', 'reply', 'thread', 'quote')
@@ -63,12 +67,12 @@ export class CalendarRepository implements CalendarStore {
         union all
         select 'post', p.tweet_id, p.text,
                case p.kind when 'thread_card' then 'thread' else p.kind end,
-               json_array_length(pj.payload, '$.cards'), p.posted_at, 'posted', p.actor, 0
+               ${cards('pj.payload')}, p.posted_at, 'posted', p.actor, 0
           from posts p left join posting_jobs pj on pj.id = p.job_id
          where p.account_id = ${account} and p.gone_at is null
            and (p.kind <> 'thread_card' or coalesce(p.thread_position, 0) = 0)
            and p.posted_at >= ${from} and p.posted_at < ${to}
-      )
+      ) as entries
       order by at, kind, id
       limit ${sqlLimit(range.limit)}
     `.execute(this.database.db);

@@ -1,47 +1,50 @@
-// ConnectionRepository against real SQLite (a file, so the bytes on disk can be searched for the token).
+// ConnectionRepository on both stores (SQLite in a file, so the bytes on disk can be searched for the token).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { STORES, testStores } from '../../../../test/support/stores.js';
 import { DEFAULT_ACCOUNT_ID } from '../../../contracts/account.js';
 import { SecretBox } from '../../security/secret-box.js';
-import { type AppDatabase, openDatabase } from '../open-database.js';
+import type { Store } from '../../storage/store.js';
+import { openDatabase } from '../open-database.js';
 import { ConnectionRepository } from './connection-repository.js';
 
 const OTHER_ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const AT = new Date('2026-11-22T12:00:00.000Z');
 const TOKEN = '1//0g-refresh-token-that-must-never-be-stored-in-clear';
 
-let dir: string;
-let database: AppDatabase;
-let box: SecretBox;
-let repo: ConnectionRepository;
+describe.each(STORES)('ConnectionRepository (%s)', (dialect) => {
+  const stores = testStores(dialect);
+  let dir: string;
+  let database: Store;
+  let box: SecretBox;
+  let repo: ConnectionRepository;
 
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'connections-'));
-  database = openDatabase({ path: join(dir, 'app.db') });
-  database.sqlite.prepare('insert into accounts (id, label) values (?, ?)').run(OTHER_ACCOUNT, 'other');
-  box = new SecretBox(join(dir, 'connector.key'));
-  repo = new ConnectionRepository(database, DEFAULT_ACCOUNT_ID, box, { now: () => AT });
-});
-afterEach(async () => {
-  await database.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'connections-'));
+    database = dialect === 'sqlite' ? openDatabase({ path: join(dir, 'app.db') }) : await stores.open();
+    await database.db.insertInto('accounts').values({ id: OTHER_ACCOUNT, label: 'other' }).execute();
+    box = new SecretBox(join(dir, 'connector.key'));
+    repo = new ConnectionRepository(database, DEFAULT_ACCOUNT_ID, box, { now: () => AT });
+  });
+  afterEach(async () => {
+    if (database.dialect === 'sqlite') await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
-const link = () =>
-  repo.create(
-    {
-      connectorType: 'cloud_drive',
-      accountEmail: 'writer@example.com',
-      displayName: 'Writer',
-      grant: { refreshToken: TOKEN },
-      metadata: { scope: 'drive.readonly', linked_at: AT.toISOString() },
-    },
-    AT,
-  );
+  const link = () =>
+    repo.create(
+      {
+        connectorType: 'cloud_drive',
+        accountEmail: 'writer@example.com',
+        displayName: 'Writer',
+        grant: { refreshToken: TOKEN },
+        metadata: { scope: 'drive.readonly', linked_at: AT.toISOString() },
+      },
+      AT,
+    );
 
-describe('ConnectionRepository', () => {
   it('stores a connection with its grant sealed; lists and reads it back without the token', async () => {
     const created = await link();
     expect(created).toEqual({
@@ -56,12 +59,15 @@ describe('ConnectionRepository', () => {
     });
     expect(await repo.list('cloud_drive')).toEqual([created]);
     expect(await repo.grant(created.id)).toEqual({ refreshToken: TOKEN });
-    const blob = database.sqlite.prepare('select encrypted_credentials as b from connections').get() as {
-      b: Buffer;
-    };
-    expect(blob.b.toString('latin1')).not.toContain('refresh-token');
-    database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    expect(readFileSync(join(dir, 'app.db')).toString('latin1')).not.toContain(TOKEN);
+    const blob = await database.db
+      .selectFrom('connections')
+      .select('encrypted_credentials as b')
+      .executeTakeFirstOrThrow();
+    expect(Buffer.from(blob.b as Uint8Array).toString('latin1')).not.toContain('refresh-token');
+    if (database.dialect === 'sqlite') {
+      database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      expect(readFileSync(join(dir, 'app.db')).toString('latin1')).not.toContain(TOKEN);
+    }
   });
 
   it('is scoped to its account', async () => {

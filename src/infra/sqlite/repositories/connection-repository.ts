@@ -11,7 +11,7 @@ import { AppError } from '../../../core/errors.js';
 import { type Clock, systemClock } from '../../../core/ports/clock.js';
 import type { ConnectionStore, NewConnection, StoredGrant } from '../../../core/ports/connections.js';
 import { type SecretBox, SecretBoxError } from '../../security/secret-box.js';
-import type { AppDatabase } from '../open-database.js';
+import type { Store } from '../../storage/store.js';
 import { toDbTimestamp } from '../timestamps.js';
 
 interface Row {
@@ -70,7 +70,7 @@ function toConnection(row: Row): Connection {
 
 export class ConnectionRepository implements ConnectionStore {
   constructor(
-    private readonly database: AppDatabase,
+    private readonly database: Store,
     private readonly accountId: string,
     private readonly box: SecretBox,
     private readonly clock: Clock = systemClock,

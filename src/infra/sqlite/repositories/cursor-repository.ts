@@ -1,29 +1,30 @@
-// Cursors in SQLite (`cursors`, one row per account and key).
-import type { Statement } from 'better-sqlite3';
+// Cursors (`cursors`, one row per account and key), on either store.
 import type { CursorStore } from '../../../core/ports/cursor-store.js';
-import type { AppDatabase } from '../open-database.js';
+import type { Store } from '../../storage/store.js';
 import { toDbTimestamp } from '../timestamps.js';
 
 export class CursorRepository implements CursorStore {
-  private readonly read: Statement;
-  private readonly write: Statement;
-
   constructor(
-    database: AppDatabase,
+    private readonly database: Store,
     private readonly accountId: string,
-  ) {
-    this.read = database.sqlite.prepare('select value from cursors where account_id = ? and key = ?');
-    this.write = database.sqlite.prepare(
-      `insert into cursors (account_id, key, value, updated_at) values (?, ?, ?, ?)
-       on conflict (account_id, key) do update set value = excluded.value, updated_at = excluded.updated_at`,
-    );
+  ) {}
+
+  async get(key: string): Promise<string | undefined> {
+    const row = await this.database.db
+      .selectFrom('cursors')
+      .select('value')
+      .where('account_id', '=', this.accountId)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row?.value;
   }
 
-  get(key: string): string | undefined {
-    return (this.read.get(this.accountId, key) as { value: string } | undefined)?.value;
-  }
-
-  set(key: string, value: string, at: Date): void {
-    this.write.run(this.accountId, key, value, toDbTimestamp(at));
+  async set(key: string, value: string, at: Date): Promise<void> {
+    const updated_at = toDbTimestamp(at);
+    await this.database.db
+      .insertInto('cursors')
+      .values({ account_id: this.accountId, key, value, updated_at })
+      .onConflict((oc) => oc.columns(['account_id', 'key']).doUpdateSet({ value, updated_at }))
+      .execute();
   }
 }

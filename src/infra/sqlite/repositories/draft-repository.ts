@@ -1,5 +1,5 @@
-// Drafts, their revisions and tags in SQLite. Saves are one transaction: the version check, the update,
-// the tags and the revision land together or not at all.
+// Drafts, their revisions and tags, on either store. Saves are one transaction: the version check, the
+// update, the tags and the revision land together or not at all.
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Draft, DraftListItem, ListDraftsInput, Revision } from '../../../contracts/drafts.js';
 import type {
@@ -9,17 +9,27 @@ import type {
   NewDraft,
   RevisionTrigger,
 } from '../../../core/ports/draft-store.js';
+import {
+  jsonArrayElements,
+  jsonGroupArray,
+  jsonText,
+  likeNocase,
+  nocaseEquals,
+  nocaseOrder,
+} from '../../storage/dialect-sql.js';
+import type { Store, StoreDialect } from '../../storage/store.js';
 import type { DB } from '../db-types.js';
 import { sqlLimit } from '../inline-limits.js';
-import type { AppDatabase } from '../open-database.js';
 import { toDbTimestamp } from '../timestamps.js';
 import { type DraftRow, type RevisionRow, toDraft, toListItem, toRevision } from './draft-rows.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-const DRAFT_COLUMNS = sql`d.id, d.version, d.content_type, d.content, d.media_paths, d.title, d.notes, d.status,
+const draftColumns = (
+  dialect: StoreDialect,
+) => sql`d.id, d.version, d.content_type, d.content, d.media_paths, d.title, d.notes, d.status,
   d.scheduled_for, d.archived_at, d.posted_tweet_ids, d.last_error, d.source, d.created_at, d.updated_at,
-  (select json_group_array(t.name) from draft_tags dt join tags t on t.id = dt.tag_id where dt.draft_id = d.id) as tags,
+  (select ${jsonGroupArray(dialect, sql`t.name`)} from draft_tags dt join tags t on t.id = dt.tag_id where dt.draft_id = d.id) as tags,
   (select a.id from approval_queue a where a.draft_id = d.id and a.status in ('pending', 'approved', 'posting')
     order by a.id desc limit 1) as approval_id,
   (select j.id from posting_jobs j where j.draft_id = d.id and j.status in ('queued', 'in_progress', 'partial')
@@ -44,21 +54,21 @@ const GROUP_FILTER = {
   archive: sql`d.archived_at is not null`,
 } as const;
 
-const ORDER = {
+const order = (dialect: StoreDialect) => ({
   updated_desc: sql`d.updated_at desc, d.id desc`,
   updated_asc: sql`d.updated_at asc, d.id asc`,
   created_desc: sql`d.created_at desc, d.id desc`,
   created_asc: sql`d.created_at asc, d.id asc`,
   scheduled_asc: sql`coalesce(d.scheduled_for, '9999') asc, d.id asc`,
-  title_asc: sql`coalesce(d.title, '') collate nocase asc, d.id asc`,
-} as const;
+  title_asc: sql`${nocaseOrder(dialect, sql`coalesce(d.title, '')`)} asc, d.id asc`,
+});
 
 /** `%`, `_` and `\` match themselves in a search. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export class DraftRepository implements DraftStore {
   constructor(
-    private readonly database: AppDatabase,
+    private readonly database: Store,
     private readonly accountId: string,
   ) {}
 
@@ -66,8 +76,12 @@ export class DraftRepository implements DraftStore {
     return this.database.db;
   }
 
+  private get dialect() {
+    return this.database.dialect;
+  }
+
   private async fetch(db: Db, id: number): Promise<Draft | undefined> {
-    const { rows } = await sql<DraftRow>`select ${DRAFT_COLUMNS} from drafts d
+    const { rows } = await sql<DraftRow>`select ${draftColumns(this.dialect)} from drafts d
       where d.account_id = ${this.accountId} and d.id = ${id}`.execute(db);
     return rows[0] ? toDraft(rows[0]) : undefined;
   }
@@ -83,10 +97,11 @@ export class DraftRepository implements DraftStore {
       await db
         .insertInto('tags')
         .values({ account_id: this.accountId, name })
-        .onConflict((oc) => oc.columns(['account_id', 'name']).doNothing())
+        .onConflict((oc) => oc.doNothing())
         .execute();
       await sql`insert into draft_tags (draft_id, tag_id, account_id)
-        select ${draftId}, id, ${this.accountId} from tags where account_id = ${this.accountId} and name = ${name}
+        select ${draftId}, id, ${this.accountId} from tags
+        where account_id = ${this.accountId} and ${nocaseEquals(this.dialect, sql`name`, name)}
         on conflict do nothing`.execute(db);
     }
   }
@@ -206,19 +221,24 @@ export class DraftRepository implements DraftStore {
     const conditions = [sql`d.account_id = ${this.accountId}`, GROUP_FILTER[query.group]];
     if (query.q) {
       const pattern = likePattern(query.q);
-      conditions.push(sql`(d.title like ${pattern} escape '\\'
-        or (d.content_type = 'tweet' and d.content like ${pattern} escape '\\')
-        or (d.content_type = 'thread' and exists (select 1 from json_each(d.content, '$.blocks') b
-              where json_extract(b.value, '$.text') like ${pattern} escape '\\')))`);
+      const { dialect } = this;
+      // A thread's payload is JSON, a tweet's text is not: CASE reads it as JSON only for a thread.
+      conditions.push(sql`(${likeNocase(dialect, sql`d.title`, pattern)}
+        or (d.content_type = 'tweet' and ${likeNocase(dialect, sql`d.content`, pattern)})
+        or (case when d.content_type = 'thread' then exists (select 1
+              from ${jsonArrayElements(dialect, sql`d.content`, 'blocks')} b
+              where ${likeNocase(dialect, jsonText(dialect, sql`b.value`, ['text']), pattern)}) else false end))`);
     }
     if (query.tag) {
       conditions.push(sql`exists (select 1 from draft_tags dt join tags t on t.id = dt.tag_id
-        where dt.draft_id = d.id and t.name = ${query.tag})`);
+        where dt.draft_id = d.id and ${nocaseEquals(this.dialect, sql`t.name`, query.tag)})`);
     }
     const where = sql.join(conditions, sql` and `);
     const [{ rows }, count] = await Promise.all([
-      sql<DraftRow>`select ${DRAFT_COLUMNS} from drafts d where ${where}
-        order by ${ORDER[query.sort]} limit ${sqlLimit(query.limit)} offset ${query.offset}`.execute(this.db),
+      sql<DraftRow>`select ${draftColumns(this.dialect)} from drafts d where ${where}
+        order by ${order(this.dialect)[query.sort]} limit ${sqlLimit(query.limit)} offset ${query.offset}`.execute(
+        this.db,
+      ),
       sql<{ total: number }>`select count(*) as total from drafts d where ${where}`.execute(this.db),
     ]);
     return { items: rows.map((row) => toListItem(toDraft(row))), total: Number(count.rows[0]?.total ?? 0) };
@@ -249,7 +269,9 @@ export class DraftRepository implements DraftStore {
   async tags(): Promise<Array<{ name: string; count: number }>> {
     const { rows } = await sql<{ name: string; count: number }>`select t.name, count(dt.draft_id) as count
       from tags t left join draft_tags dt on dt.tag_id = t.id
-      where t.account_id = ${this.accountId} group by t.id order by t.name collate nocase`.execute(this.db);
+      where t.account_id = ${this.accountId} group by t.id order by ${nocaseOrder(this.dialect, sql`t.name`)}`.execute(
+      this.db,
+    );
     return rows.map((r) => ({ name: r.name, count: Number(r.count) }));
   }
 }

@@ -6,7 +6,7 @@ import type {
   EngagementHistory,
   LiveReplyItem,
 } from '../../../core/ports/engagement-history.js';
-import { jsonPathText } from '../../storage/dialect-sql.js';
+import { jsonText } from '../../storage/dialect-sql.js';
 import type { Store } from '../../storage/store.js';
 import { toDbTimestamp } from '../timestamps.js';
 
@@ -131,7 +131,7 @@ export class EngagementHistoryRepository implements EngagementHistory {
         'target_tweet_id',
         'target_author_id',
         'created_at',
-        sql<string>`coalesce(${jsonPathText(this.database.dialect, sql.ref('payload'), ['cards', 0, 'text'])}, content, '')`.as(
+        sql<string>`coalesce(${jsonText(this.database.dialect, sql.ref('payload'), ['cards', 0, 'text'])}, content, '')`.as(
           'text',
         ),
       ])

@@ -1,12 +1,14 @@
 // Fragments stored as spans of the body, read back by every reader: the note's detail and search (cut in
-// JavaScript), vault context and provenance (one cut by SQLite's substr()). Emoji are where JavaScript's
+// JavaScript), vault context and provenance (one cut by the store's substr()), on both stores. Emoji are where JavaScript's
 // UTF-16 offsets and SQLite's characters differ; CRLF notes are stored with LF, a lone surrogate as U+FFFD.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { STORES, testStores } from '../../../../test/support/stores.js';
 import { DEFAULT_ACCOUNT_ID } from '../../../contracts/account.js';
 import { chunkMarkdown } from '../../../core/domain/chunk-markdown.js';
 import { parseNote } from '../../../core/services/sources/parse-note.js';
-import { type AppDatabase, openDatabase } from '../open-database.js';
-import { convertOffsets, FRAGMENT_TEXT } from './fragment-spans.js';
+import type { Store } from '../../storage/store.js';
+import { convertOffsets, fragmentText } from './fragment-spans.js';
 import { NoteRepository } from './note-repository.js';
 import { ProvenanceRepository } from './provenance-repository.js';
 import { VaultRepository } from './vault-repository.js';
@@ -16,22 +18,25 @@ const TEXT =
   '---\r\ntitle: Party\r\n---\r\n🎉 Intro with 👩‍👩‍👧 family\r\n# Plans 🗓\r\nBook the 🎸 band early.\r\n' +
   '## Food\r\nPizza 🍕 for everyone, and cake.\r\n## Odd\r\nA lone \uD83D surrogate, then the end.\r\n';
 
-let database: AppDatabase;
-let notes: NoteRepository;
-let nodeId: number;
 const expected = chunkMarkdown(parseNote(TEXT).body).map((f) => f.text);
 
-beforeEach(() => {
-  database = openDatabase({ path: ':memory:' });
-  notes = new NoteRepository(database, DEFAULT_ACCOUNT_ID);
-  const source = notes.ensureSource({ source_type: 'manual', source_key: 'manual', config: {} }, NOW);
-  const parsed = parseNote(TEXT);
-  nodeId = notes.saveNote({ sourceId: source.id, relativePath: 'party.md', hash: 'h', ...parsed }, NOW).id;
-});
-afterEach(() => database.close());
+describe.each(STORES)('fragments as spans of the body (%s)', (dialect) => {
+  const stores = testStores(dialect);
+  let database: Store;
+  let notes: NoteRepository;
+  let nodeId: number;
 
-describe('fragments as spans of the body', () => {
-  it('the body is stored with LF and each span reads back its fragment, in JavaScript and in SQL', () => {
+  beforeEach(async () => {
+    database = await stores.open();
+    notes = new NoteRepository(database, DEFAULT_ACCOUNT_ID);
+    const source = await notes.ensureSource({ source_type: 'manual', source_key: 'manual', config: {} }, NOW);
+    const parsed = parseNote(TEXT);
+    nodeId = (
+      await notes.saveNote({ sourceId: source.id, relativePath: 'party.md', hash: 'h', ...parsed }, NOW)
+    ).id;
+  });
+
+  it('the body is stored with LF and each span reads back its fragment, in JavaScript and in SQL', async () => {
     // The lone surrogate is stored as U+FFFD: kept, SQLite would count one character and give back three.
     expect(expected).toEqual([
       '🎉 Intro with 👩‍👩‍👧 family',
@@ -39,21 +44,17 @@ describe('fragments as spans of the body', () => {
       'Pizza 🍕 for everyone, and cake.',
       'A lone \uFFFD surrogate, then the end.',
     ]);
-    const detail = notes.note(nodeId);
+    const detail = await notes.note(nodeId);
     expect(detail?.body_text).not.toContain('\r');
     expect(detail?.fragments.map((f) => f.text)).toEqual(expected);
-    const bySql = database.sqlite
-      .prepare(
-        `select ${FRAGMENT_TEXT} from content_chunks c join content_nodes n on n.id = c.node_id
-         where c.node_id = ? order by c.chunk_index`,
-      )
-      .pluck()
-      .all(nodeId);
-    expect(bySql).toEqual(expected);
+    const { rows } = await sql<{ text: string }>`select ${fragmentText(dialect)} as text
+      from content_chunks c join content_nodes n on n.id = c.node_id
+      where c.node_id = ${nodeId} order by c.chunk_index`.execute(database.db);
+    expect(rows.map((row) => row.text)).toEqual(expected);
   });
 
   it('search shows the fragment holding the word; vault context and provenance quote the right text', async () => {
-    const found = notes.searchNotes({ q: 'pizza', limit: 10, offset: 0 });
+    const found = await notes.searchNotes({ q: 'pizza', limit: 10, offset: 0 });
     expect(found.items[0]).toMatchObject({
       heading_path: '# Plans 🗓/## Food',
       snippet: 'Pizza 🍕 for everyone, and cake.',
@@ -67,14 +68,13 @@ describe('fragments as spans of the body', () => {
     expect(picked.map((f) => f.text)).toEqual(expected.slice(0, 2));
 
     const chunkId = matching[0]?.chunkId;
-    new ProvenanceRepository(database, DEFAULT_ACCOUNT_ID).linkDraft(
+    await new ProvenanceRepository(database, DEFAULT_ACCOUNT_ID).linkDraft(
       7,
       [{ node_id: nodeId, chunk_id: chunkId }],
       NOW,
     );
-    expect(database.sqlite.prepare('select snippet from provenance_links').pluck().get()).toBe(
-      'Pizza 🍕 for everyone, and cake.',
-    );
+    const link = await database.db.selectFrom('provenance_links').select('snippet').executeTakeFirst();
+    expect(link?.snippet).toBe('Pizza 🍕 for everyone, and cake.');
   });
 });
 

@@ -4,10 +4,21 @@
 // A fragment's text is read either in SQL (one row) or cut in JavaScript from one read of the body: SQLite
 // reads a column whole for every row that uses it, so many fragments of a large note must not each
 // substr() it.
-import type { Database } from 'better-sqlite3';
+// Postgres' substr() counts code points as SQLite's does; its position and length must be `integer`.
+import { type Kysely, sql } from 'kysely';
+import type { StoreDialect } from '../../storage/store.js';
+import type { DB } from '../db-types.js';
+
+/** SQLite's text of fragment `c` of note `n` (fragmentText gives either store's). */
+export const FRAGMENT_TEXT = 'substr(n.body_text, c.chunk_start + 1, c.chunk_end - c.chunk_start)';
 
 /** SQL: the text of fragment `c` of note `n` — for one row or a few, never for all fragments of a note. */
-export const FRAGMENT_TEXT = 'substr(n.body_text, c.chunk_start + 1, c.chunk_end - c.chunk_start)';
+export const fragmentText = (dialect: StoreDialect) =>
+  dialect === 'sqlite'
+    ? sql.raw<string | null>(FRAGMENT_TEXT)
+    : sql<
+        string | null
+      >`substr(n.body_text, (c.chunk_start + 1)::integer, (c.chunk_end - c.chunk_start)::integer)`;
 
 const SURROGATE = /[\uD800-\uDFFF]/;
 
@@ -59,22 +70,30 @@ export function spanTexts(body: string, spans: readonly SpanRow[]): string[] {
  * The rows whose text `keep` accepts (all without it), each with its text, in their order. Each note's
  * body is read once, however many of its fragments are asked for.
  */
-export function withFragmentText<T extends SpanRow>(
-  sqlite: Database,
+export async function withFragmentText<T extends SpanRow>(
+  store: { db: Kysely<DB> },
   rows: readonly T[],
   keep: (row: T, text: string) => boolean = () => true,
-): Array<T & { text: string }> {
+): Promise<Array<T & { text: string }>> {
   const byNote = new Map<number, number[]>();
   rows.forEach((row, i) => {
     const list = byNote.get(row.node_id);
     if (list) list.push(i);
     else byNote.set(row.node_id, [i]);
   });
-  const body = sqlite.prepare('select body_text from content_nodes where id = ?').pluck();
+  const bodies = new Map<number, string>();
+  if (byNote.size > 0) {
+    const found = await store.db
+      .selectFrom('content_nodes')
+      .select(['id', 'body_text'])
+      .where('id', 'in', [...byNote.keys()])
+      .execute();
+    for (const row of found) bodies.set(row.id, row.body_text);
+  }
   const texts = new Array<string | undefined>(rows.length);
   for (const [nodeId, indexes] of byNote) {
     const cut = spanTexts(
-      (body.get(nodeId) as string | undefined) ?? '',
+      bodies.get(nodeId) ?? '',
       indexes.map((i) => rows[i] as T),
     );
     indexes.forEach((rowIndex, k) => {

@@ -2,8 +2,8 @@
 // absolute path (what compose requests carry in `media_paths`).
 import { MEDIA_KINDS, type MediaKind } from '../../../contracts/social.js';
 import { AppError } from '../../../core/errors.js';
+import type { Store } from '../../storage/store.js';
 import type { MediaFilesTable } from '../db-types.js';
-import type { AppDatabase } from '../open-database.js';
 import { fromDbTimestamp, toDbTimestamp } from '../timestamps.js';
 
 export interface MediaFileRecord {
@@ -24,7 +24,7 @@ export interface MediaFileRecord {
 
 type MediaFileRow = Omit<MediaFilesTable, 'account_id' | 'created_at'> & { created_at: string };
 
-// SQLite caps bound parameters per statement; compose sends a handful of paths, but stay safe for any list.
+// Both stores cap bound parameters per statement; compose sends a handful of paths, but stay safe for any list.
 const PATHS_PER_QUERY = 500;
 
 function toKind(value: string): MediaKind {
@@ -66,7 +66,7 @@ const COLUMNS = [
 
 export class MediaFileRepository {
   constructor(
-    private readonly database: AppDatabase,
+    private readonly database: Store,
     private readonly accountId: string,
   ) {}
 
@@ -127,22 +127,18 @@ export class MediaFileRepository {
     return row !== undefined;
   }
 
-  /**
-   * The files stored at these absolute paths (unknown paths are simply absent). Synchronous on purpose:
-   * compose validates per-card media inside pure, synchronous checks. The query is still built by Kysely.
-   */
-  listByPaths(paths: readonly string[]): MediaFileRecord[] {
+  /** The files stored at these absolute paths (unknown paths are simply absent). */
+  async listByPaths(paths: readonly string[]): Promise<MediaFileRecord[]> {
     const unique = [...new Set(paths)];
     const records: MediaFileRecord[] = [];
     for (let start = 0; start < unique.length; start += PATHS_PER_QUERY) {
       const chunk = unique.slice(start, start + PATHS_PER_QUERY);
-      const query = this.database.db
+      const rows = await this.database.db
         .selectFrom('media_files')
         .select(COLUMNS)
         .where('account_id', '=', this.accountId)
         .where('path', 'in', chunk)
-        .compile();
-      const rows = this.database.sqlite.prepare(query.sql).all(...query.parameters) as MediaFileRow[];
+        .execute();
       for (const row of rows) records.push(toRecord(row));
     }
     return records;

@@ -1,8 +1,18 @@
 // Reading notes for the dashboard's "From Notes" panel: live notes newest first, or a search over titles,
-// bodies (FTS5) and fragments, each with the fragment that matched; one note with its fragments and seeds.
-import type { Database } from 'better-sqlite3';
+// bodies (full-text) and fragments, each with the fragment that matched; one note with its fragments and seeds.
+import { type Kysely, sql } from 'kysely';
 import type { NoteDetail, NoteSummary } from '../../../contracts/notes.js';
+import { noteMatches } from '../../storage/dialect-sql.js';
+import type { StoreDialect } from '../../storage/store.js';
+import type { DB } from '../db-types.js';
+import { sqlLimit } from '../inline-limits.js';
 import { holdsWord, type SpanRow, spanTexts, withFragmentText } from './fragment-spans.js';
+
+/** Where the reads run: the store's Kysely (or a transaction of it) and its dialect. */
+export interface Reader {
+  db: Kysely<DB>;
+  dialect: StoreDialect;
+}
 
 interface NoteRow {
   id: number;
@@ -34,56 +44,55 @@ const noteFields = (row: Omit<NoteRow, 'body_start'>) => ({
   updated_at: row.updated_at,
 });
 
-/** The words of a search as an FTS5 query: each a quoted prefix term, all must match. */
-function ftsQuery(q: string): string | undefined {
-  const words = q.match(/[\p{L}\p{N}_]+/gu) ?? [];
-  return words.length ? words.map((w) => `"${w}"*`).join(' ') : undefined;
+/** The words of a search: each a prefix, all must match. */
+function searchWords(q: string): string[] {
+  return q.match(/[\p{L}\p{N}_]+/gu) ?? [];
 }
 
-export function searchNotes(
-  sqlite: Database,
+export async function searchNotes(
+  reader: Reader,
   accountId: string,
   filter: { q?: string; sourceId?: number; limit: number; offset: number },
-): { items: NoteSummary[]; total: number } {
-  const query = filter.q ? ftsQuery(filter.q) : undefined;
-  const where = [
-    'n.account_id = @account',
-    'n.gone_at is null',
-    ...(filter.sourceId ? ['n.source_id = @source'] : []),
-  ];
-  const params = {
-    account: accountId,
-    source: filter.sourceId,
-    fts: query,
-    limit: filter.limit,
-    offset: filter.offset,
-  };
-  const from = query ? 'content_nodes_fts f join content_nodes n on n.id = f.rowid' : 'content_nodes n';
-  if (query) where.push('content_nodes_fts match @fts');
-  const order = query ? 'bm25(content_nodes_fts), n.id' : 'n.updated_at desc, n.id desc';
-  const total = (
-    sqlite.prepare(`select count(*) as n from ${from} where ${where.join(' and ')}`).get(params) as {
-      n: number;
-    }
-  ).n;
-  const rows = sqlite
-    .prepare(
-      `select n.id, n.source_id, n.relative_path, n.title, n.tags, n.status, n.updated_at,
-         substr(n.body_text, 1, 400) as body_start
-       from ${from} where ${where.join(' and ')} order by ${order} limit @limit offset @offset`,
-    )
-    .all(params) as NoteRow[];
+): Promise<{ items: NoteSummary[]; total: number }> {
+  const { db, dialect } = reader;
+  const words = filter.q ? searchWords(filter.q) : [];
+  const where = sql.join(
+    [
+      sql`n.account_id = ${accountId}`,
+      sql`n.gone_at is null`,
+      ...(filter.sourceId ? [sql`n.source_id = ${filter.sourceId}`] : []),
+    ],
+    sql` and `,
+  );
+  const from =
+    words.length > 0
+      ? sql`${noteMatches(dialect, { allPrefixes: words })} as f join content_nodes n on n.id = f.id`
+      : sql`content_nodes n`;
+  const order = words.length > 0 ? sql`f.rank, n.id` : sql`n.updated_at desc, n.id desc`;
+  const counted = await sql<{ n: number }>`select count(*) as n from ${from} where ${where}`.execute(db);
+  const total = Number(counted.rows[0]?.n ?? 0);
+  const { rows } = await sql<NoteRow>`select n.id, n.source_id, n.relative_path, n.title, n.tags, n.status,
+      n.updated_at, substr(n.body_text, 1, 400) as body_start
+    from ${from} where ${where} order by ${order} limit ${sqlLimit(filter.limit)} offset ${filter.offset}`.execute(
+    db,
+  );
   const firstWord = filter.q?.match(/[\p{L}\p{N}_]+/u)?.[0];
   // Each note's first fragment that holds the first word (the match may lie in the title or a heading only).
   const hits = new Map<number, FragmentSpan & { text: string }>();
   if (firstWord && rows.length > 0) {
-    const spans = sqlite
-      .prepare(
-        `select id, node_id, heading_path, chunk_start, chunk_end from content_chunks
-         where node_id in (select value from json_each(?)) and status = 'active' order by node_id, chunk_index`,
+    const spans = await db
+      .selectFrom('content_chunks')
+      .select(['id', 'node_id', 'heading_path', 'chunk_start', 'chunk_end'])
+      .where(
+        'node_id',
+        'in',
+        rows.map((row) => row.id),
       )
-      .all(JSON.stringify(rows.map((row) => row.id))) as FragmentSpan[];
-    for (const hit of withFragmentText(sqlite, spans, (_, text) => holdsWord(text, firstWord)))
+      .where('status', '=', 'active')
+      .orderBy('node_id')
+      .orderBy('chunk_index')
+      .execute();
+    for (const hit of await withFragmentText(reader, spans, (_, text) => holdsWord(text, firstWord)))
       if (!hits.has(hit.node_id)) hits.set(hit.node_id, hit);
   }
   const items = rows.map((row): NoteSummary => {
@@ -98,33 +107,51 @@ export function searchNotes(
   return { items, total };
 }
 
-export function noteDetail(sqlite: Database, accountId: string, id: number): NoteDetail | undefined {
-  const row = sqlite
-    .prepare(
-      `select id, source_id, relative_path, title, tags, status, updated_at, body_text, front_matter
-       from content_nodes where account_id = ? and id = ? and gone_at is null`,
-    )
-    .get(accountId, id) as
-    | (Omit<NoteRow, 'body_start'> & { body_text: string; front_matter: string | null })
-    | undefined;
+export async function noteDetail(
+  reader: Reader,
+  accountId: string,
+  id: number,
+): Promise<NoteDetail | undefined> {
+  const { db } = reader;
+  const row = await db
+    .selectFrom('content_nodes')
+    .select([
+      'id',
+      'source_id',
+      'relative_path',
+      'title',
+      'tags',
+      'status',
+      'updated_at',
+      'body_text',
+      'front_matter',
+    ])
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('gone_at', 'is', null)
+    .executeTakeFirst();
   if (!row) return undefined;
-  const spans = sqlite
-    .prepare(
-      `select id, node_id, heading_path, chunk_start, chunk_end from content_chunks
-       where node_id = ? and status = 'active' order by chunk_index`,
-    )
-    .all(id) as FragmentSpan[];
+  const spans = await db
+    .selectFrom('content_chunks')
+    .select(['id', 'node_id', 'heading_path', 'chunk_start', 'chunk_end'])
+    .where('node_id', '=', id)
+    .where('status', '=', 'active')
+    .orderBy('chunk_index')
+    .execute();
   const texts = spanTexts(row.body_text, spans);
   const fragments = spans.map((span, i) => ({
     id: span.id,
     heading_path: span.heading_path,
     text: texts[i] ?? '',
   }));
-  const seeds = sqlite
-    .prepare('select id, seed_text, format_suggestion, status from draft_seeds where node_id = ? order by id')
-    .all(id) as NoteDetail['seeds'];
+  const seeds = (await db
+    .selectFrom('draft_seeds')
+    .select(['id', 'seed_text', 'format_suggestion', 'status'])
+    .where('node_id', '=', id)
+    .orderBy('id')
+    .execute()) as NoteDetail['seeds'];
   return {
-    ...noteFields(row),
+    ...noteFields(row as Omit<NoteRow, 'body_start'>),
     body_text: row.body_text,
     front_matter: row.front_matter,
     fragments,

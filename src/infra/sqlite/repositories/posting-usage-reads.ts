@@ -87,7 +87,7 @@ export class PostingUsageReads {
           and (posted_tweet_ids is null or ${jsonArrayLength(this.dialect, sql`posted_tweet_ids`)} = 0)
           and id <> ${options.except?.jobId ?? -1} and created_at >= ${at}
           and ${autonomous}
-          and (${noAuthor} or ${jsonText(this.dialect, sql`payload`, 'target_author_id')} = ${author}))
+          and (${noAuthor} or ${jsonText(this.dialect, sql`payload`, ['target_author_id'])} = ${author}))
       + (select count(*) from approval_queue where account_id = ${this.accountId} and action_type in (${list})
           and status in ${review} and id <> ${options.except?.approvalId ?? -1}
           and not exists (select 1 from posting_jobs j where j.approval_id = approval_queue.id)
@@ -108,12 +108,12 @@ export class PostingUsageReads {
       ) or exists (
         select 1 from posting_jobs where account_id = ${this.accountId} and kind = 'reply'
           and status in ('queued', 'in_progress', 'partial') and id <> ${except.jobId ?? -1}
-          and ${jsonText(this.dialect, sql`payload`, 'in_reply_to_tweet_id')} = ${tweetId}
+          and ${jsonText(this.dialect, sql`payload`, ['in_reply_to_tweet_id'])} = ${tweetId}
       ) or exists (
         select 1 from approval_queue where account_id = ${this.accountId} and action_type = 'reply'
           and status in ('pending', 'approved', 'posting') and id <> ${except.approvalId ?? -1}
           and (target_tweet_id = ${tweetId}
-            or ${jsonText(this.dialect, sql`payload`, 'in_reply_to_tweet_id')} = ${tweetId})
+            or ${jsonText(this.dialect, sql`payload`, ['in_reply_to_tweet_id'])} = ${tweetId})
       ) as found`.execute(this.db);
     return Boolean(rows[0]?.found);
   }

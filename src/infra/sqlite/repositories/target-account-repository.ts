@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { AppError } from '../../../core/errors.js';
 import type { StoredTargetAccount, TargetAccountStore } from '../../../core/ports/discovery-store.js';
-import { foldedOrder } from '../../storage/dialect-sql.js';
+import { nocaseOrder } from '../../storage/dialect-sql.js';
 import type { Store } from '../../storage/store.js';
 
 const STATUSES = ['active', 'paused', 'removed'] as const;
@@ -36,7 +36,7 @@ export class TargetAccountRepository implements TargetAccountStore {
         'total_replies',
       ])
       .where('account_id', '=', this.accountId)
-      .orderBy(foldedOrder(this.database.dialect, sql.ref('username')))
+      .orderBy(nocaseOrder(this.database.dialect, sql.ref('username')))
       .execute();
     return rows.map((row) => ({ ...row, status: statusOf(row.status) }));
   }

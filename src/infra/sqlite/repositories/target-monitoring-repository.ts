@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Actor } from '../../../contracts/actor.js';
 import type { StoredTargetAccount } from '../../../core/ports/discovery-store.js';
 import type { TargetMonitoringStore, TargetProfile } from '../../../core/ports/target-monitoring-store.js';
-import { sameFolded } from '../../storage/dialect-sql.js';
+import { nocaseEquals } from '../../storage/dialect-sql.js';
 import type { Store } from '../../storage/store.js';
 import { toDbTimestamp } from '../timestamps.js';
 import { TargetAccountRepository } from './target-account-repository.js';
@@ -31,7 +31,7 @@ export class TargetMonitoringRepository implements TargetMonitoringStore {
 
   /** The row of `username` whatever its case (SQLite's column is NOCASE; Postgres' index is on lower()). */
   private isTarget(username: string) {
-    return sameFolded(this.database.dialect, sql.ref('username'), username);
+    return nocaseEquals(this.database.dialect, sql.ref('username'), username);
   }
 
   /** A new target's row, or fresh profile fields on the row of its handle in any case (which keeps its case). */

@@ -1,16 +1,15 @@
 // Vault context reads: own measured posts on the keywords with their performance score (and the account's
-// best), fragments of live notes (picked, or matching through the notes' FTS5 index and then the fragment
-// text, cut from the body: fragment-spans.ts), and pending seeds.
+// best), fragments of live notes (picked, or matching through the notes' full-text index and then the
+// fragment text, cut from the body: fragment-spans.ts), and pending seeds. On either store.
 import { sql } from 'kysely';
 import type { NoteFragment, NoteSeed, VaultStore, WinningPost } from '../../../core/ports/vault-store.js';
+import { larger, noteMatches, postMatches, type TextSearch } from '../../storage/dialect-sql.js';
+import type { Store, StoreDialect } from '../../storage/store.js';
 import { sqlLimit } from '../inline-limits.js';
-import type { AppDatabase } from '../open-database.js';
 import { holdsWord, type SpanRow, withFragmentText } from './fragment-spans.js';
 
-/** Keywords as an FTS5 query: each one a quoted phrase, any of them may match. */
-function ftsQuery(keywords: readonly string[]): string {
-  return keywords.map((k) => `"${k.replace(/"/g, '""')}"`).join(' OR ');
-}
+/** Keywords as a full-text search: each one a phrase, any of them may match. */
+const anyKeyword = (keywords: readonly string[]): TextSearch => ({ anyPhrase: keywords });
 
 interface PostRow {
   text: string;
@@ -21,8 +20,8 @@ interface PostRow {
 }
 
 /** The analytics loop's score, or the same formula over the raw counts when a row has none. */
-const SCORE = sql<number>`coalesce(m.performance_score,
-  (m.likes * 3 + m.replies * 5 + m.retweets * 4) * 1000.0 / max(m.impressions, 1))`;
+const score = (dialect: StoreDialect) => sql<number>`coalesce(m.performance_score,
+  (m.likes * 3 + m.replies * 5 + m.retweets * 4) * 1000.0 / ${larger(dialect, sql`m.impressions`, sql`1`)})`;
 
 interface FragmentRow extends SpanRow {
   chunk_id: number;
@@ -47,7 +46,7 @@ const FRAGMENT_COLUMNS = sql`c.id as chunk_id, c.node_id, c.chunk_start, c.chunk
 
 export class VaultRepository implements VaultStore {
   constructor(
-    private readonly database: AppDatabase,
+    private readonly database: Store,
     private readonly accountId: string,
   ) {}
 
@@ -58,12 +57,12 @@ export class VaultRepository implements VaultStore {
     // Reference §j.5: an original post is on a keyword when its recorded topic is one; a reply (and an
     // original written without a topic, e.g. in the composer) when its text holds one as a whole word.
     const { rows } = await sql<PostRow>`select p.text, p.kind, nullif(trim(p.format), '') as format,
-        p.posted_at, ${SCORE} as performance
+        p.posted_at, ${score(this.database.dialect)} as performance
       from posts p join post_metrics m on m.account_id = p.account_id and m.tweet_id = p.tweet_id
       where p.account_id = ${this.accountId} and (
         (p.kind <> 'reply' and lower(trim(p.topic)) in (${topics}))
         or ((p.kind = 'reply' or coalesce(trim(p.topic), '') = '')
-          and p.id in (select rowid from posts_fts where posts_fts match ${ftsQuery(words)})))
+          and ${postMatches(this.database.dialect, 'p', anyKeyword(words))}))
       order by performance desc, p.posted_at desc
       limit ${sqlLimit(limit)}`.execute(this.database.db);
     return rows.map((row) => ({
@@ -76,7 +75,7 @@ export class VaultRepository implements VaultStore {
   }
 
   async bestPerformance(): Promise<number> {
-    const { rows } = await sql<{ best: number | null }>`select max(${SCORE}) as best
+    const { rows } = await sql<{ best: number | null }>`select max(${score(this.database.dialect)}) as best
       from posts p join post_metrics m on m.account_id = p.account_id and m.tweet_id = p.tweet_id
       where p.account_id = ${this.accountId}`.execute(this.database.db);
     return Number(rows[0]?.best ?? 0);
@@ -91,24 +90,23 @@ export class VaultRepository implements VaultStore {
       order by c.retrieval_boost desc, c.node_id, c.chunk_index limit ${sqlLimit(limit)}`.execute(
       this.database.db,
     );
-    return withFragmentText(this.database.sqlite, rows).map(toFragment);
+    return (await withFragmentText(this.database, rows)).map(toFragment);
   }
 
   async matchingFragments(keywords: readonly string[], limit: number): Promise<NoteFragment[]> {
     const words = keywords.map((k) => k.trim()).filter((k) => k !== '');
-    const query = ftsQuery(words);
-    if (!query) return [];
-    // The notes that match (FTS5, ranked), then their fragments that hold a keyword themselves, by their
+    if (words.length === 0) return [];
+    // The notes that match (full-text, ranked), then their fragments that hold a keyword themselves, by their
     // text or by the headings they sit under.
     const { rows } = await sql<FragmentRow>`select ${FRAGMENT_COLUMNS}
-      from (select rowid as id, bm25(content_nodes_fts) as rank from content_nodes_fts
-            where content_nodes_fts match ${query} order by rank limit 50) m
+      from (select * from ${noteMatches(this.database.dialect, anyKeyword(words))} as found
+            order by rank limit 50) m
         join content_nodes n on n.id = m.id join content_chunks c on c.node_id = n.id
       where n.account_id = ${this.accountId} and n.gone_at is null and c.status = 'active'
       order by c.retrieval_boost desc, m.rank, c.chunk_index`.execute(this.database.db);
     const holdsKeyword = (row: FragmentRow, text: string) =>
       words.some((word) => holdsWord(text, word) || holdsWord(row.heading_path, word));
-    return withFragmentText(this.database.sqlite, rows, holdsKeyword).slice(0, limit).map(toFragment);
+    return (await withFragmentText(this.database, rows, holdsKeyword)).slice(0, limit).map(toFragment);
   }
 
   async pendingSeeds(limit: number): Promise<NoteSeed[]> {
