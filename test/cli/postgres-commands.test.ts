@@ -1,6 +1,7 @@
 // The commands that open the store themselves, on a service kept in Postgres (`[storage] url`): `app
 // accounts` and `app auth` read and write the accounts' rows in Postgres (no SQLite file appears in the data
-// directory), and `app backup`, whose copies are of the SQLite file, refuses (exit 2) naming pg_dump.
+// directory), `app backup`, whose copies are of the SQLite file, refuses (exit 2) naming pg_dump, and `app
+// simulate` runs on a scratch SQLite database, never on the service's Postgres.
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -219,3 +220,38 @@ describe('app backup on Postgres', () => {
     noSqliteFile();
   });
 });
+
+describe('app simulate on Postgres', () => {
+  it('simulates on a scratch SQLite database: the service Postgres gets no row', async () => {
+    home.writeConfig(
+      [
+        'approval_mode = false',
+        '[business]',
+        'product_name = "Queuebird"',
+        'product_keywords = ["sqlite", "job queue"]',
+        '[storage]',
+        `url = "${withPassword(database.url)}"`,
+      ].join('\n'),
+    );
+    const before = await counts();
+    const result = await app(['simulate', '--days', '1', '--format', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).days).toHaveLength(1);
+    expect(await counts()).toEqual(before);
+    noSqliteFile();
+  }, 60_000);
+});
+
+/** How many rows each table of the service's Postgres holds. */
+async function counts(): Promise<Record<string, number>> {
+  const { rows: tables } = await sql<{ name: string }>`select tablename as name from pg_tables
+    where schemaname = current_schema() order by tablename`.execute(store.db);
+  const found: Record<string, number> = {};
+  for (const { name } of tables) {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.id(name)}`.execute(
+      store.db,
+    );
+    found[name] = rows[0]?.n ?? 0;
+  }
+  return found;
+}
