@@ -2,7 +2,7 @@
 // accounts` and `app auth` read and write the accounts' rows in Postgres (no SQLite file appears in the data
 // directory), `app backup`, whose copies are of the SQLite file, refuses (exit 2) naming pg_dump, and `app
 // simulate` runs on a scratch SQLite database, never on the service's Postgres.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -189,6 +189,40 @@ describe('app auth on Postgres', () => {
     expect(result.stderr).toContain("@app_owner is already logged in under the account 'work'");
     expect(readFileSync(join(home.dir, 'tokens.json'), 'utf8')).toBe(before);
     noSqliteFile();
+  });
+});
+
+describe('app test on Postgres, with further accounts', () => {
+  it("checks the account's login where its Postgres row says, and reports a Postgres down as the Database check", async () => {
+    const work = (await rows()).find((row) => row.label === 'work');
+    storeFakeLogin(fake, join(home.dir, 'accounts', work?.id as string, 'tokens.json'), { userId: '1001' });
+    rmSync(join(home.dir, 'tokens.json'));
+    const report = async (args: string[]) => {
+      const result = await app(['test', '--offline', '--format', 'json', ...args]);
+      return { ...result, json: JSON.parse(result.stdout) };
+    };
+    expect((await report([])).json.auth?.token_valid ?? false).toBe(false);
+    expect((await report(['--account', 'work'])).json.auth).toMatchObject({ token_valid: true });
+
+    home.writeConfig(
+      file.replace(withPassword(database.url), 'postgres://app:pw-never-shown@127.0.0.1:9/app'),
+    );
+    const down = await report([]);
+    expect(down.code).toBe(1);
+    expect(down.json.checks).toContainEqual(
+      expect.objectContaining({
+        id: 'database',
+        status: 'fail',
+        message: 'cannot open Postgres postgres://app:***@127.0.0.1:9/app: connect ECONNREFUSED 127.0.0.1:9',
+      }),
+    );
+    expect(down.stdout + down.stderr).not.toContain('pw-never-shown');
+    // An account asked for by name cannot be found then: one line saying why.
+    const named = await app(['test', '--offline', '--account', 'work']);
+    expect(named.code).toBe(1);
+    expect(named.stderr).toMatch(
+      /^app: cannot open Postgres postgres:\/\/app:\*\*\*@127\.0\.0\.1:9\/app: [^\n]+\n$/,
+    );
   });
 });
 
