@@ -6,8 +6,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_ACCOUNT_ID } from '../../src/contracts/account.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPostgres, type PostgresDatabase } from '../../src/infra/postgres/open-postgres.js';
 import { fakeSocialConfig } from '../../src/infra/sandbox/social/config-lines.js';
 import { type FakeSocial, startFakeSocial } from '../../src/infra/sandbox/social/index.js';
@@ -18,13 +17,14 @@ import { runApp, spawnApp } from '../support/run-app.js';
 import { freshPostgres } from '../support/stores.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 
+// A fresh migrated database per test (a copy of this file's template): the seeded default account only.
 let database: { url: string; drop(): Promise<void> };
 let store: PostgresDatabase;
-beforeAll(async () => {
+beforeEach(async () => {
   database = await freshPostgres();
   store = await openPostgres({ url: database.url, migrate: false });
 });
-afterAll(async () => {
+afterEach(async () => {
   await store?.close();
   await database?.drop();
 });
@@ -50,11 +50,6 @@ const withPassword = (url: string) => {
 };
 
 beforeEach(async () => {
-  // Each test starts from the migrations' rows: the seeded default account only.
-  await sql`delete from accounts where id <> ${DEFAULT_ACCOUNT_ID}`.execute(store.db);
-  await sql`update accounts set label = 'default', platform_user_id = null, status = 'active'`.execute(
-    store.db,
-  );
   // work's row, as the service's first start makes it.
   await new AccountRepository(store).ensure(['default', 'work']);
   fake = await startFakeSocial();
