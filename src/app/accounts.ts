@@ -1,6 +1,7 @@
 // The service's accounts from a CLI command, outside a running service: the same core functions as
-// /api/accounts, over the config file the command names and the database of its data directory. A service
-// that is running takes what changed from the file (a removed account stops when it reads it).
+// /api/accounts, over the config file the command names and the store its `[storage]` names (the SQLite
+// database of its data directory, or Postgres). A service that is running takes what changed from the file
+// (a removed account stops when it reads it).
 import type {
   AccountList,
   AddAccount,
@@ -21,8 +22,8 @@ import { updateAccount } from '../core/services/accounts/update-account.js';
 import type { DataPaths } from '../infra/config/config-paths.js';
 import type { LoadConfigOptions } from '../infra/config/load-config.js';
 import { createSettingsStore } from '../infra/config/settings-store.js';
-import { openDatabase } from '../infra/sqlite/open-database.js';
 import { accountAdminDeps } from './wiring/account-admin-deps.js';
+import { openConfiguredStore } from './wiring/platform-state.js';
 
 export interface AccountCommands {
   list(): Promise<AccountList>;
@@ -33,10 +34,16 @@ export interface AccountCommands {
   close(): Promise<void>;
 }
 
-/** Opens the accounts of the config `load` names (and the database of `data`); close when done. */
-export function openAccountCommands(load: LoadConfigOptions, data: DataPaths): AccountCommands {
+/**
+ * Opens the accounts of the config `load` names (and the store it names: Postgres, or the database of
+ * `data`); close when done.
+ */
+export async function openAccountCommands(
+  load: LoadConfigOptions,
+  data: DataPaths,
+): Promise<AccountCommands> {
   const tables = createSettingsStore(load).accounts;
-  const database = openDatabase({ path: data.dbPath });
+  const database = await openConfiguredStore(tables.current(), data.dbPath);
   const deps = accountAdminDeps({
     database,
     dataDir: data.dataDir,

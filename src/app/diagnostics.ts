@@ -4,7 +4,7 @@ import { DEFAULT_ACCOUNT_ID } from '../contracts/account.js';
 import type { Config } from '../contracts/config/config.js';
 import { accountNames, effectiveAccountConfig } from '../core/domain/account-settings.js';
 import { formatIssue } from '../core/domain/config-issue.js';
-import { AppError } from '../core/errors.js';
+import { AppError, isAppError } from '../core/errors.js';
 import { systemClock } from '../core/ports/clock.js';
 import { type DiagnosticsReport, runDiagnostics } from '../core/services/diagnostics/run-diagnostics.js';
 import { summarizeSources } from '../core/services/sources/source-status.js';
@@ -35,7 +35,20 @@ export async function diagnose(input: CommandInput, options: DiagnoseOptions): P
     toolNames: options.toolNames,
   });
   const found =
-    loaded.config && loaded.data ? await accountOf(loaded.config, loaded.data, options.account) : undefined;
+    loaded.config && loaded.data
+      ? await accountOf(loaded.config, loaded.data, options.account).catch((error: unknown) => {
+          // A Postgres that cannot be opened (down, or migrated by a newer app) is the Database check's
+          // failure: the default account's checks are reported with it, on the service's files.
+          if (
+            loaded.config?.storage.url &&
+            options.account === undefined &&
+            isAppError(error) &&
+            error.code === 'db_error'
+          )
+            return undefined;
+          throw error;
+        })
+      : undefined;
   const config = found?.config ?? loaded.config;
   const data = found?.paths ?? loaded.data;
   const online = config && data && !options.offline ? { config, data } : undefined;

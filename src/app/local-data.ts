@@ -1,28 +1,62 @@
 // Work on the data directory without starting the app: verified database backups (list, prune, create)
-// the dashboard passphrase and the API token. Each opens what it needs and closes it again.
+// the dashboard passphrase and the API token. Each opens what it needs and closes it again. Backups are
+// copies of the SQLite file: a service on Postgres (`[storage] url`) is backed up with pg_dump instead, and
+// every backup action refuses, saying so.
 import { existsSync, readFileSync } from 'node:fs';
 import { DEFAULT_ACCOUNT_ID } from '../contracts/account.js';
+import type { Config } from '../contracts/config/config.js';
 import { AppError } from '../core/errors.js';
 import type { DatabaseBackups } from '../core/ports/backups.js';
 import { type DataPaths, expandHome } from '../infra/config/config-paths.js';
+import { maskPostgresUrl } from '../infra/postgres/postgres-url.js';
 import { generatePassphrase, hashPassphrase } from '../infra/security/passphrase.js';
 import { createBackup, listBackups, pruneBackups } from '../infra/sqlite/backup.js';
-import { openDatabase } from '../infra/sqlite/open-database.js';
 import { AuthRepository } from '../infra/sqlite/repositories/auth-repository.js';
+import { withConfiguredStore } from './wiring/platform-state.js';
 
 export type { BackupInfo, DatabaseBackups } from '../core/ports/backups.js';
+
+export interface BackupPlace {
+  /** The folder asked for (`--output-dir`, `~` expanded); default `<data dir>/backups`. */
+  outputDir?: string;
+  /** `[storage] url`: the service keeps its data in Postgres, which these backups do not copy. */
+  storageUrl?: string;
+}
+
+/**
+ * Why a backup action does not apply to a Postgres store, and what to run instead (validation_error: exit 2,
+ * one line). The URL is shown with its password masked.
+ */
+export function postgresBackupRefusal(url: string, action: 'take' | 'list' | 'prune'): AppError {
+  const doing = { take: 'takes', list: 'lists', prune: 'prunes' }[action];
+  return new AppError(
+    'validation_error',
+    `app backup ${doing} copies of the SQLite database, and this service keeps its data in Postgres ` +
+      `(${maskPostgresUrl(url)}, [storage] url): back it up with pg_dump instead, e.g. ` +
+      `pg_dump --format=custom --file=app.dump "$APP_STORAGE__URL" (the [storage] url, password included), ` +
+      `and restore with pg_restore --clean --if-exists --dbname="$APP_STORAGE__URL" app.dump`,
+  );
+}
 
 export function databaseBackups(
   data: DataPaths,
   env: Record<string, string | undefined>,
-  outputDir?: string,
+  place: BackupPlace = {},
 ): DatabaseBackups {
-  const dir = outputDir ? expandHome(outputDir, env) : data.backupsDir;
+  const dir = place.outputDir ? expandHome(place.outputDir, env) : data.backupsDir;
+  const { storageUrl } = place;
   return {
     dir,
-    list: () => listBackups(dir),
-    prune: (keep) => pruneBackups(dir, keep),
+    list: () => {
+      if (storageUrl) throw postgresBackupRefusal(storageUrl, 'list');
+      return listBackups(dir);
+    },
+    prune: (keep) => {
+      if (storageUrl) throw postgresBackupRefusal(storageUrl, 'prune');
+      return pruneBackups(dir, keep);
+    },
     async create() {
+      if (storageUrl) throw postgresBackupRefusal(storageUrl, 'take');
       if (!existsSync(data.dbPath)) {
         throw new AppError(
           'not_found',
@@ -36,19 +70,26 @@ export function databaseBackups(
 
 /**
  * Sets the dashboard passphrase (the one chosen, else a generated one) as a scrypt hash and signs every
- * dashboard session out. Answers the passphrase set, to be shown once.
+ * dashboard session out, in the store `[storage]` names. Answers the passphrase set, to be shown once.
  */
-export async function resetDashboardPassphrase(data: DataPaths, chosen?: string): Promise<string> {
+export async function resetDashboardPassphrase(
+  config: Readonly<Config>,
+  data: DataPaths,
+  chosen?: string,
+): Promise<string> {
   const passphrase = chosen ?? generatePassphrase();
-  const database = openDatabase({ path: data.dbPath });
-  try {
-    await new AuthRepository(database, DEFAULT_ACCOUNT_ID).setPassphraseHash(
+  await withConfiguredStore(config, data.dbPath, async (store) => {
+    // TODO(issue 28): AuthRepository takes only SQLite in this branch; once it takes a Store, drop this.
+    if (store.dialect !== 'sqlite')
+      throw new AppError(
+        'validation_error',
+        `app passphrase cannot set the dashboard passphrase in Postgres (${store.label}) yet`,
+      );
+    await new AuthRepository(store, DEFAULT_ACCOUNT_ID).setPassphraseHash(
       await hashPassphrase(passphrase),
       new Date(),
     );
-  } finally {
-    await database.close();
-  }
+  });
   return passphrase;
 }
 

@@ -98,7 +98,10 @@ const FURTHER_USERS = ['1001', '1002', '1003', '1004', '1005', '1006'];
 
 export const DEFAULT_SIMULATION_START = '2026-01-05T12:00:00Z';
 
-/** The config the simulation runs: the user's, pointed at the fakes, with no file-writing side effects. */
+/**
+ * The config the simulation runs: the user's, pointed at the fakes and at the scratch database, with no
+ * file-writing side effects.
+ */
 function simulatedConfig(
   user: Config,
   fake: FakeSocial,
@@ -113,7 +116,8 @@ function simulatedConfig(
       provider_backend: 'social_api',
       request_timeout_seconds: 5,
     },
-    storage: { ...user.storage, db_path: dbPath },
+    // Always the scratch SQLite file: never the service's Postgres (`[storage] url`), which is not copied.
+    storage: { ...user.storage, url: undefined, db_path: dbPath },
     // Notes stay in the copied database (vault context), but no folder is watched or written back to.
     content_sources: { ...user.content_sources, sources: [] },
     ...(llm

@@ -5,11 +5,11 @@ import type { AccountTables, RunningAccounts } from '../../core/ports/account-ad
 import type { Clock } from '../../core/ports/clock.js';
 import type { AccountAdminDeps } from '../../core/services/accounts/account-admin-deps.js';
 import { createAccountLogins } from '../../infra/social/account-logins.js';
-import type { AppDatabase } from '../../infra/sqlite/open-database.js';
 import { AccountRepository } from '../../infra/sqlite/repositories/account-repository.js';
+import type { Store } from '../../infra/storage/store.js';
 
 export interface AccountAdminParts {
-  database: AppDatabase;
+  database: Store;
   dataDir: string;
   clock: Clock;
   /** The service's config (the platform client that revokes a removed account's login). */

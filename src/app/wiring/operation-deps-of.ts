@@ -51,7 +51,8 @@ export function operationDepsOf(
         }
       : {}),
     loopStatus: live.loopStatus,
-    backups: databaseBackups(paths, {}),
+    // `[storage] url` needs a restart: the store the service started on.
+    backups: databaseBackups(paths, {}, { storageUrl: live.config().storage.url }),
     connectLlm: (llm) => createLlm({ ...live.config(), llm }),
     configView: () => {
       const own = ownAccountTables(live.config(), deps.accountName);

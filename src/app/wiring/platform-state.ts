@@ -60,6 +60,23 @@ export async function openConfiguredStore(config: Readonly<Config>, dbPath: stri
   return openConfiguredDatabase(dbPath, config.storage.db_path !== undefined);
 }
 
+/**
+ * Runs `work` on the store `[storage]` names (openConfiguredStore) and closes it after: what a command run
+ * outside the service reads and writes, on SQLite or Postgres as the service would.
+ */
+export async function withConfiguredStore<T>(
+  config: Readonly<Config>,
+  dbPath: string,
+  work: (store: Store) => Promise<T>,
+): Promise<T> {
+  const store = await openConfiguredStore(config, dbPath);
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+  }
+}
+
 /** The database; one the config names and that cannot be opened is that key's problem (exit 2). */
 export function openConfiguredDatabase(path: string, named: boolean): AppDatabase {
   try {

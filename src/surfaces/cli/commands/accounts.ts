@@ -12,7 +12,7 @@ interface Json {
 
 async function withAccounts<T>(ctx: CommandContext, run: (accounts: AccountCommands) => Promise<T> | T) {
   const { load, data } = loadForCommand(ctx, { quiet: true });
-  const accounts = openAccountCommands(load, data);
+  const accounts = await openAccountCommands(load, data);
   try {
     return await run(accounts);
   } finally {

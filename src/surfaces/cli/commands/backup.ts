@@ -1,4 +1,5 @@
-// `app backup`: a verified online copy of the database, plus --list and --prune N.
+// `app backup`: a verified online copy of the database, plus --list and --prune N. On Postgres
+// (`[storage] url`) each refuses (exit 2), naming pg_dump.
 import { type BackupInfo, databaseBackups } from '../../../app/local-data.js';
 import { CliError, type CommandContext, EXIT_USAGE, println } from '../cli-io.js';
 import { loadForCommand } from '../load-for-command.js';
@@ -15,8 +16,11 @@ const describe = (b: BackupInfo) =>
 const asJson = (b: BackupInfo) => ({ ...b, createdAt: b.createdAt.toISOString() });
 
 export async function runBackup(ctx: CommandContext, options: BackupOptions): Promise<void> {
-  const { data } = loadForCommand(ctx, { quiet: options.format === 'json' });
-  const backups = databaseBackups(data, ctx.io.env, options.outputDir);
+  const { config, data } = loadForCommand(ctx, { quiet: options.format === 'json' });
+  const backups = databaseBackups(data, ctx.io.env, {
+    outputDir: options.outputDir,
+    storageUrl: config.storage.url,
+  });
   const out = (text: string, json: unknown) =>
     println(ctx.io.stdout, options.format === 'json' ? JSON.stringify(json, null, 2) : text);
 

@@ -6,7 +6,7 @@ import { loadForCommand } from '../load-for-command.js';
 import { promptFor } from '../prompter.js';
 
 export async function runPassphrase(ctx: CommandContext, options: { choose?: boolean }): Promise<void> {
-  const { data } = loadForCommand(ctx);
+  const { config, data } = loadForCommand(ctx);
   let chosen: string | undefined;
   if (options.choose) {
     const prompter = await promptFor(ctx.io);
@@ -17,7 +17,7 @@ export async function runPassphrase(ctx: CommandContext, options: { choose?: boo
       validate: (v) => (v.length < 12 ? 'at least 12 characters' : undefined),
     });
   }
-  const passphrase = await resetDashboardPassphrase(data, chosen);
+  const passphrase = await resetDashboardPassphrase(config, data, chosen);
   if (!options.choose)
     println(ctx.io.stdout, `Dashboard passphrase (shown once, keep it safe): ${passphrase}`);
   println(ctx.io.stdout, 'Passphrase set; existing dashboard sessions are signed out.');

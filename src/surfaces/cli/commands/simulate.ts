@@ -1,4 +1,5 @@
-// `app simulate`: a week (or --days) of autopilot with the user's own config, on a copy of their database,
+// `app simulate`: a week (or --days) of autopilot with the user's own config, on a copy of their database
+// (SQLite; a service on Postgres simulates on an empty scratch database, its Postgres untouched),
 // against the built-in fake platform and a seeded stand-in writer (DECISIONS: never the real platform).
 // Prints day by day what would have been posted or queued, what the guards stopped, the totals against each
 // cap and the platform calls with their cost, then the run's pacing and API totals; --format json prints the
@@ -57,7 +58,8 @@ export async function runSimulate(ctx: CommandContext, raw: Record<string, unkno
     const result = await runSimulation({
       config,
       workDir,
-      sourceDb: data.dbPath === ':memory:' ? undefined : data.dbPath,
+      // A service on Postgres is not copied: the simulation starts from an empty database.
+      sourceDb: data.dbPath === ':memory:' || config.storage.url ? undefined : data.dbPath,
       days: options.days,
       seed: options.seed,
       faults: options.faults,
