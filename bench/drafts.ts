@@ -9,6 +9,7 @@ import { percentile } from '../src/core/domain/latency-stats.js';
 import { createLogger } from '../src/infra/logging/create-logger.js';
 import { ensureApiToken } from '../src/infra/security/api-token.js';
 import { buildHttpServer } from '../src/surfaces/http/build-server.js';
+import { sqliteOf } from '../test/support/sqlite-of.js';
 
 const EDITORS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -79,8 +80,8 @@ export async function benchDrafts(): Promise<void> {
       if (current.json.content !== editor.last || current.json.version !== editor.version) lost++;
     }
     const revisions = (
-      app.deps.database.sqlite
-        .prepare("select count(*) as n from draft_revisions where trigger = 'autosave'")
+      sqliteOf(app.deps.database)
+        .sqlite.prepare("select count(*) as n from draft_revisions where trigger = 'autosave'")
         .get() as { n: number }
     ).n;
     console.log(
@@ -88,16 +89,16 @@ export async function benchDrafts(): Promise<void> {
     );
 
     // The list: 10,000 drafts, a tenth tagged "launch", some mentioning "zebra".
-    const insert = app.deps.database.sqlite.prepare(
+    const insert = sqliteOf(app.deps.database).sqlite.prepare(
       "insert into drafts (content_type, content, title, updated_at, created_at) values ('tweet', ?, ?, ?, ?)",
     );
-    const tag = app.deps.database.sqlite.prepare(
+    const tag = sqliteOf(app.deps.database).sqlite.prepare(
       "insert into tags (name) values ('launch') on conflict do nothing",
     );
-    const assign = app.deps.database.sqlite.prepare(
+    const assign = sqliteOf(app.deps.database).sqlite.prepare(
       "insert into draft_tags (draft_id, tag_id) select ?, id from tags where name = 'launch'",
     );
-    app.deps.database.sqlite.transaction(() => {
+    sqliteOf(app.deps.database).sqlite.transaction(() => {
       tag.run();
       for (let i = 0; i < LIST_DRAFTS; i++) {
         const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();

@@ -17,6 +17,7 @@ import { openDatabase } from '../infra/sqlite/open-database.js';
 import { NoteRepository } from '../infra/sqlite/repositories/note-repository.js';
 import { type CommandInput, loadCommandConfig } from './config-file.js';
 import { accountPathsOf } from './platform-login.js';
+import { withConfiguredStore } from './wiring/platform-state.js';
 
 export interface DiagnoseOptions {
   /** Every tool name, to check `[mcp_policy]` entries against. */
@@ -72,12 +73,11 @@ export async function diagnose(input: CommandInput, options: DiagnoseOptions): P
     },
     async readSources() {
       if (!data) return [];
-      const database = openDatabase({ path: data.dbPath });
-      try {
-        return await summarizeSources(new NoteRepository(database, found?.id ?? DEFAULT_ACCOUNT_ID));
-      } finally {
-        await database.close();
-      }
+      // The store the service uses (nothing is migrated by the read: an account's row is already there).
+      if (!config) return [];
+      return withConfiguredStore(config, data.dbPath, (store) =>
+        summarizeSources(new NoteRepository(store, found?.id ?? DEFAULT_ACCOUNT_ID)),
+      );
     },
     probeLlm: online && (() => probeLlm(online.config)),
     probePlatform:

@@ -79,12 +79,6 @@ export async function resetDashboardPassphrase(
 ): Promise<string> {
   const passphrase = chosen ?? generatePassphrase();
   await withConfiguredStore(config, data.dbPath, async (store) => {
-    // TODO(issue 28): AuthRepository takes only SQLite in this branch; once it takes a Store, drop this.
-    if (store.dialect !== 'sqlite')
-      throw new AppError(
-        'validation_error',
-        `app passphrase cannot set the dashboard passphrase in Postgres (${store.label}) yet`,
-      );
     await new AuthRepository(store, DEFAULT_ACCOUNT_ID).setPassphraseHash(
       await hashPassphrase(passphrase),
       new Date(),

@@ -41,9 +41,7 @@ export async function loginToPlatform(
       scopes,
       mode: config.auth.mode,
       clock: systemClock,
-      // TODO(issue 28): ApiUsageRepository takes only SQLite so far; on Postgres the login's few calls are
-      // not counted (counting them in a SQLite file the service does not read would be worse).
-      ...(store.dialect === 'sqlite' ? { usage: new ApiUsageRepository(store, id, systemClock) } : {}),
+      usage: new ApiUsageRepository(store, id, systemClock),
       claimUser: platformUserClaim(store, data.dataDir, id),
       ...dialog,
     });

@@ -10,6 +10,7 @@ import { runPostingQueue } from '../../src/core/gateway/publish-job.js';
 import { addTweet } from '../../src/infra/sandbox/social/factory.js';
 import { connectTools } from '../support/app-harness.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 const DAY_MS = 86_400_000;
 const OTHER_USER = '1001';
@@ -149,8 +150,8 @@ async function viaMcp(f: Faces, id: number, review: Review): Promise<Outcome> {
 }
 
 function jobsFor(f: Faces, id: number): number {
-  const row = f.app.deps.database.sqlite
-    .prepare('SELECT count(*) AS n FROM posting_jobs WHERE approval_id = ?')
+  const row = sqliteOf(f.app.deps.database)
+    .sqlite.prepare('SELECT count(*) AS n FROM posting_jobs WHERE approval_id = ?')
     .get(id) as { n: number };
   return row.n;
 }

@@ -11,6 +11,7 @@ import { AuthRepository } from '../../src/infra/sqlite/repositories/auth-reposit
 import type { RouteSummary } from '../../src/surfaces/http/auth/route-access.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
 import { type RawResponse, rawRequest } from '../support/raw-http.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 let h: HttpHarness;
 let port: number;
@@ -21,7 +22,9 @@ const PASSPHRASE = 'matrix passphrase for tests';
 
 const count = (table: string, where = '1 = 1') =>
   (
-    h.app.deps.database.sqlite.prepare(`select count(*) as n from ${table} where ${where}`).get() as {
+    sqliteOf(h.app.deps.database)
+      .sqlite.prepare(`select count(*) as n from ${table} where ${where}`)
+      .get() as {
       n: number;
     }
   ).n;

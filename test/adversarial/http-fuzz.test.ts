@@ -13,6 +13,7 @@ import { fastifyPath } from '../../src/surfaces/http/register-operations.js';
 import { toSchema } from '../../src/surfaces/json-schema-text.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { deepValue, hostileValue, nastyString, objectFor } from './fuzz-arbitraries.js';
 
 // Fixed in CI; FUZZ_SEED and FUZZ_RUNS widen a local hunt.
@@ -241,7 +242,7 @@ describe('HTTP fuzz: every route', () => {
   it('afterwards: the server answers, the database is intact, no prototype was polluted', async () => {
     const health = await h.api('GET', '/api/health', undefined, { auth: false });
     expect(health.status).toBe(200);
-    const sqlite = h.app.deps.database.sqlite;
+    const sqlite = sqliteOf(h.app.deps.database).sqlite;
     expect(sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(sqlite.pragma('foreign_key_check')).toEqual([]);
     const probe = {} as Record<string, unknown>;

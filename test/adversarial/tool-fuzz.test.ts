@@ -19,6 +19,7 @@ import { inputJsonSchema } from '../../src/surfaces/mcp/tool-listings.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
 import { type McpHarness, startMcpHarness } from '../support/mcp-harness.js';
 import { writeMedia } from '../support/media-files.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import {
   hostileValue,
   type JsonSchema,
@@ -279,7 +280,7 @@ describe('tool fuzz over the admin profile', () => {
     expectPrototypesClean('after the fuzz');
     expect((await h.client.listTools()).tools).toHaveLength(139);
     expect((await h.call('health_check', {})).success).toBe(true);
-    const sqlite = h.app.deps.database.sqlite;
+    const sqlite = sqliteOf(h.app.deps.database).sqlite;
     expect(sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(sqlite.pragma('foreign_key_check')).toEqual([]);
     // Every outcome is one of the 28 codes (or success); the spread shows the fuzz reached past the schema.

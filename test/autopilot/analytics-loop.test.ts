@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { analyticsLoop } from '../../src/automation/loops/analytics.js';
 import { analyticsSeed } from '../support/analytics-seed.js';
 import { type AppHarness, startAppHarness } from '../support/app-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 const HOUR = 3_600_000;
 let h: AppHarness | undefined;
@@ -16,7 +17,8 @@ afterEach(async () => {
 
 const turn = (harness: AppHarness) =>
   analyticsLoop.run(harness.app.deps.forLoops, { signal: new AbortController().signal });
-const rows = (harness: AppHarness, sql: string) => harness.app.deps.database.sqlite.prepare(sql).all();
+const rows = (harness: AppHarness, sql: string) =>
+  sqliteOf(harness.app.deps.database).sqlite.prepare(sql).all();
 const meCalls = (harness: AppHarness) => harness.fake.requests.filter((r) => r.path === '/2/users/me').length;
 
 describe('analytics loop', () => {
@@ -76,7 +78,7 @@ describe('analytics loop', () => {
     await seed.post('tweet', own[0], '2026-11-22T11:00:00.000Z');
     await seed.post('tweet', own[1], '2026-11-22T11:30:00.000Z');
     // What the content loop records with each original post.
-    h.app.deps.database.sqlite.prepare("update posts set topic = 'queues', format = 'tip'").run();
+    sqliteOf(h.app.deps.database).sqlite.prepare("update posts set topic = 'queues', format = 'tip'").run();
     expect(await turn(h)).toMatch(/, 0 posts measured$/);
     h.clock.advance(24 * HOUR);
     expect(await turn(h)).toMatch(/2 posts measured$/);

@@ -7,6 +7,7 @@ import { analyticsLoop } from '../../src/automation/loops/analytics.js';
 import { analyticsSeed } from '../support/analytics-seed.js';
 import { connectTools } from '../support/app-harness.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { loopWorld } from './loop-world.js';
 
 const world = loopWorld();
@@ -49,7 +50,7 @@ async function publish(h: HttpHarness, posts: readonly OwnPost[]): Promise<strin
     })),
   }).tweets;
   const seed = analyticsSeed(h.app.deps.database);
-  const sqlite = h.app.deps.database.sqlite;
+  const sqlite = sqliteOf(h.app.deps.database).sqlite;
   for (const [i, p] of posts.entries()) {
     const id = ids[i] as string;
     const record = h.fake.state.tweets.get(id);

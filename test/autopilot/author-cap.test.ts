@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loopActor } from '../../src/contracts/actor.js';
 import { type AppHarness, startAppHarness } from '../support/app-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 let h: AppHarness | undefined;
 afterEach(async () => h?.close());
@@ -27,8 +28,8 @@ describe('per-author cap for loop replies', () => {
     ).toEqual({
       outcome: 'posted',
     });
-    const stored = h.app.deps.database.sqlite
-      .prepare("select target_author_id from posts where kind = 'reply'")
+    const stored = sqliteOf(h.app.deps.database)
+      .sqlite.prepare("select target_author_id from posts where kind = 'reply'")
       .all() as Array<{ target_author_id: string }>;
     expect(stored).toEqual([{ target_author_id: author }]);
     const again = await h.app.deps.forLoops.actions.reply(

@@ -13,6 +13,7 @@ import { parseNote } from '../../src/core/services/sources/parse-note.js';
 import { ComposeOperationInput, composeOperation } from '../../src/operations/compose/compose-operation.js';
 import { invokeOperation } from '../../src/operations/invoke-operation.js';
 import { type AppHarness, type AppHarnessOptions, startAppHarness } from '../support/app-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { loopWorld } from './loop-world.js';
 
 const MINUTE = 60_000;
@@ -44,11 +45,17 @@ async function start(extra: ConfigInput = {}, options: Omit<AppHarnessOptions, '
 const turn = (h: AppHarness) =>
   contentLoop.run(h.app.deps.forLoops, { signal: new AbortController().signal });
 const postRows = (h: AppHarness) =>
-  h.app.deps.database.sqlite.prepare('select text, kind, actor, topic, format from posts order by id').all();
+  sqliteOf(h.app.deps.database)
+    .sqlite.prepare('select text, kind, actor, topic, format from posts order by id')
+    .all();
 const pending = async (h: AppHarness) =>
   (await h.app.deps.content.approvals.list({ status: ['pending'], limit: 50, offset: 0 })).items;
 const jobs = (h: AppHarness) =>
-  (h.app.deps.database.sqlite.prepare('select count(*) as n from posting_jobs').get() as { n: number }).n;
+  (
+    sqliteOf(h.app.deps.database).sqlite.prepare('select count(*) as n from posting_jobs').get() as {
+      n: number;
+    }
+  ).n;
 const prompts = () => world.llm.calls.map((c) => c.messages.map((m) => m.content).join('\n'));
 
 describe('content loop', () => {
@@ -186,7 +193,7 @@ describe('content loop', () => {
 
   it('epsilon-greedy: below 0.8 the best-scored configured topic, otherwise a random topic not used lately', async () => {
     const { h } = await start({ intervals: { content_post_window_seconds: 60 } });
-    const scores = h.app.deps.database.sqlite.prepare(
+    const scores = sqliteOf(h.app.deps.database).sqlite.prepare(
       'insert into content_scores (topic, format, total_posts, avg_performance) values (?, ?, ?, ?)',
     );
     scores.run('queues', 'tip', 4, 40);
@@ -212,7 +219,9 @@ describe('content loop', () => {
       'Write a post about: sqlite',
     ]);
     expect(
-      h.app.deps.database.sqlite.prepare("select topic from posts where kind = 'tweet' order by id").all(),
+      sqliteOf(h.app.deps.database)
+        .sqlite.prepare("select topic from posts where kind = 'tweet' order by id")
+        .all(),
     ).toEqual([{ topic: 'queues' }, { topic: 'typescript' }, { topic: 'sqlite' }]);
   });
 
@@ -270,8 +279,8 @@ describe('content loop', () => {
   it('the LLM writes with vault context: a note on the keywords reaches the prompt and the post links back to it', async () => {
     const { h } = await start();
     const sourceId = Number(
-      h.app.deps.database.sqlite
-        .prepare("insert into sources (source_type, source_key) values ('manual', 'manual')")
+      sqliteOf(h.app.deps.database)
+        .sqlite.prepare("insert into sources (source_type, source_key) values ('manual', 'manual')")
         .run().lastInsertRowid,
     );
     const body =
@@ -293,8 +302,8 @@ describe('content loop', () => {
     expect(world.llm.calls[0]?.system).toContain('Relevant knowledge from your notes');
     expect(world.llm.calls[0]?.system).toContain('Alert on queue depth, not on CPU');
     expect(
-      h.app.deps.database.sqlite
-        .prepare("select entity_type, source_path from provenance_links where entity_type = 'draft'")
+      sqliteOf(h.app.deps.database)
+        .sqlite.prepare("select entity_type, source_path from provenance_links where entity_type = 'draft'")
         .all(),
     ).toEqual([{ entity_type: 'draft', source_path: 'ops/queues.md' }]);
   });

@@ -7,6 +7,7 @@ import { discoveryLoop } from '../../src/automation/loops/discovery.js';
 import type { ConfigInput } from '../../src/contracts/config/config.js';
 import { seedFreshPosts } from '../mcp/discovery-fixtures.js';
 import { type AppHarness, startAppHarness } from '../support/app-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { loopWorld } from './loop-world.js';
 
 const world = loopWorld();
@@ -113,7 +114,7 @@ describe('discovery loop', () => {
     );
     seedFreshPosts(h);
     const stored = () =>
-      h.app.deps.database.sqlite.prepare('select count(*) as n from discovered_tweets').get();
+      sqliteOf(h.app.deps.database).sqlite.prepare('select count(*) as n from discovered_tweets').get();
     const path = '/2/tweets/search/recent';
     h.fake.faults.inject({ path, action: { type: 'malformed' } });
     await expect(turn(h)).rejects.toMatchObject({

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSimulation, type SimulationResult } from '../../src/app/simulation/run-simulation.js';
 import { renderApiTotal, renderDay } from '../../src/app/simulation/sim-report.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { MONTH_START, monthConfig } from './sim-config.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sim-month-bill-'));
@@ -26,8 +27,8 @@ describe('a simulated month without a budget', () => {
       faults: false,
       start: MONTH_START,
       afterRun: (sim) => {
-        const row = sim.app.deps.database.sqlite
-          .prepare('select count(*) as calls, coalesce(sum(cost_usd), 0) as cost from api_usage')
+        const row = sqliteOf(sim.app.deps.database)
+          .sqlite.prepare('select count(*) as calls, coalesce(sum(cost_usd), 0) as cost from api_usage')
           .get() as { calls: number; cost: number };
         recorded = row;
       },

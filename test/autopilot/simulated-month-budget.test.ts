@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSimulation, type SimulationResult } from '../../src/app/simulation/run-simulation.js';
 import type { LoopStatus } from '../../src/contracts/runtime-status.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { MONTH_START, monthConfig } from './sim-config.js';
 
 const BUDGET = 6;
@@ -33,7 +34,7 @@ describe('a simulated month under a monthly API budget', () => {
       onDay: () => {
         const sim = running;
         if (!sim) return;
-        const db = sim.app.deps.database.sqlite;
+        const db = sqliteOf(sim.app.deps.database).sqlite;
         const spent = (
           db.prepare('select coalesce(sum(cost_usd), 0) as c from api_usage').get() as { c: number }
         ).c;
@@ -52,7 +53,7 @@ describe('a simulated month under a monthly API budget', () => {
         running = sim;
       },
       afterRun: (sim) => {
-        const db = sim.app.deps.database.sqlite;
+        const db = sqliteOf(sim.app.deps.database).sqlite;
         recorded = (
           db.prepare('select coalesce(sum(cost_usd), 0) as c from api_usage').get() as { c: number }
         ).c;

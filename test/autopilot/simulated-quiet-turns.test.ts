@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type RunningSimulation, runSimulation } from '../../src/app/simulation/run-simulation.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { simConfig } from './sim-config.js';
 
 const dirs: string[] = [];
@@ -17,7 +18,7 @@ afterAll(() => {
 
 /** The rows a run leaves, without what varies from run to run (the fake's port, wall-clock latencies). */
 function tables(sim: RunningSimulation) {
-  const { sqlite } = sim.app.deps.database;
+  const { sqlite } = sqliteOf(sim.app.deps.database);
   const rows = (query: string) => sqlite.prepare(query).all();
   return {
     posts: rows('select tweet_id, kind, text, posted_at, actor, job_id from posts order by id'),

@@ -14,6 +14,7 @@ import {
   type SimulationResult,
 } from '../../src/app/simulation/run-simulation.js';
 import { DEFAULT_USER_ID } from '../../src/infra/sandbox/social/index.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { simConfig } from './sim-config.js';
 
 const AUTONOMOUS = ['loop:discovery', 'loop:mentions', 'loop:targets', 'loop:content', 'loop:threads'];
@@ -188,7 +189,7 @@ describe('switching to composer on day 3', () => {
       seed: 3,
       faults: false,
       afterRun: (running) => {
-        const db = running.app.deps.database.sqlite;
+        const db = sqliteOf(running.app.deps.database).sqlite;
         finalPending = pendingIds(db);
         finalDiscovered = (db.prepare('select count(*) as n from discovered_tweets').get() as { n: number })
           .n;
@@ -201,7 +202,7 @@ describe('switching to composer on day 3', () => {
       beforeDay: async (day, running) => {
         if (day !== 2) return;
         switchedAt = running.time.now().getTime();
-        const db = running.app.deps.database.sqlite;
+        const db = sqliteOf(running.app.deps.database).sqlite;
         pendingBefore = pendingIds(db);
         discoveredBefore = (db.prepare('select count(*) as n from discovered_tweets').get() as { n: number })
           .n;

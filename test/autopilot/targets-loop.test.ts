@@ -9,6 +9,7 @@ import { targetsLoop } from '../../src/automation/loops/targets.js';
 import type { ConfigInput } from '../../src/contracts/config/config.js';
 import { addRetweet } from '../../src/infra/sandbox/social/factory.js';
 import { type AppHarness, startAppHarness } from '../support/app-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { loopWorld } from './loop-world.js';
 
 const DAY = 86_400_000;
@@ -117,8 +118,8 @@ describe('target monitoring loop', () => {
     const replies = h.fake.state.tweetsNewestFirst().filter((t) => t.inReplyToTweetId === ada);
     expect(replies.map((t) => t.text)).toEqual(['We do: one table, one lease column.']);
     expect(await pending(h)).toEqual([]);
-    const audit = h.app.deps.database.sqlite
-      .prepare("select actor from posts where kind = 'reply' and in_reply_to_tweet_id = ?")
+    const audit = sqliteOf(h.app.deps.database)
+      .sqlite.prepare("select actor from posts where kind = 'reply' and in_reply_to_tweet_id = ?")
       .all(ada);
     expect(audit).toEqual([{ actor: 'loop:targets' }]);
     expect(await turn(h)).toBe('1 target, no new posts');

@@ -15,6 +15,7 @@ import { faultPresets } from '../../src/infra/sandbox/social/index.js';
 import { approveOperation } from '../../src/operations/approvals/approve-operation.js';
 import { invokeOperation } from '../../src/operations/invoke-operation.js';
 import { type AppHarness, type AppHarnessOptions, startAppHarness } from '../support/app-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { loopWorld } from './loop-world.js';
 
 const MINUTE = 60_000;
@@ -74,8 +75,8 @@ describe('thread loop', () => {
     expect(world.llm.calls[0]?.system).toContain('Write a thread of 5 to 8 posts');
     await h.postNow();
     expectChain(ours(), texts(6));
-    const rows = h.app.deps.database.sqlite
-      .prepare('select actor, topic, format, thread_position from posts order by id')
+    const rows = sqliteOf(h.app.deps.database)
+      .sqlite.prepare('select actor, topic, format, thread_position from posts order by id')
       .all() as Array<{
       actor: string;
       topic: string | null;
@@ -103,8 +104,8 @@ describe('thread loop', () => {
     });
     await h.postNow();
     expect(ours()).toHaveLength(2);
-    const job = h.app.deps.database.sqlite
-      .prepare("select status, last_error_code from posting_jobs where actor = 'loop:threads'")
+    const job = sqliteOf(h.app.deps.database)
+      .sqlite.prepare("select status, last_error_code from posting_jobs where actor = 'loop:threads'")
       .get();
     expect(job).toEqual({ status: 'partial', last_error_code: 'social_api_error' });
 
@@ -137,8 +138,8 @@ describe('thread loop', () => {
     await h.postNow();
     expectChain(ours(), texts(5));
     expect(
-      h.app.deps.database.sqlite
-        .prepare("select count(*) as n from posts where actor = 'loop:threads'")
+      sqliteOf(h.app.deps.database)
+        .sqlite.prepare("select count(*) as n from posts where actor = 'loop:threads'")
         .get(),
     ).toEqual({ n: 5 });
     // One thread waits or went out this week: the loop does not write another.

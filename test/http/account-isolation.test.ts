@@ -27,6 +27,7 @@ import {
   startIsolationWorld,
 } from '../support/isolation-world.js';
 import { HEADERS } from '../support/media-files.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { openEventStream } from '../support/sse-client.js';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -87,8 +88,8 @@ const BODIES: Record<string, (w: IsolationWorld) => Record<string, unknown>> = {
 /** B's post draft's version: a write that names it could only be stopped by whose draft it is. */
 const draftVersion = (w: IsolationWorld) =>
   (
-    w.h.app.deps.database.sqlite
-      .prepare('select version from drafts where id = ?')
+    sqliteOf(w.h.app.deps.database)
+      .sqlite.prepare('select version from drafts where id = ?')
       .get(w.ids.drafts.post) as {
       version: number;
     }
@@ -600,8 +601,10 @@ describe('the isolation matrix over HTTP (A acting, B’s ids)', () => {
       ];
       const pending = (id: string) =>
         (
-          w.a.deps.database.sqlite
-            .prepare("select count(*) as n from approval_queue where account_id = ? and status = 'pending'")
+          sqliteOf(w.a.deps.database)
+            .sqlite.prepare(
+              "select count(*) as n from approval_queue where account_id = ? and status = 'pending'",
+            )
             .get(id) as { n: number }
         ).n;
       expect(pending(w.b.id)).not.toBe(pending(w.a.id));

@@ -7,6 +7,7 @@ import { generatedPng } from '../../src/infra/sandbox/social/profile-pictures.js
 import { storeFakeLogin } from '../../src/infra/sandbox/store-fake-login.js';
 import { type CaptureListener, startCaptureListener } from '../support/capture-listener.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 const PROFILE = '/api/account/profile';
@@ -56,16 +57,16 @@ describe('the account profile, read once and kept', () => {
     const me = h.fake.requests.find((r) => r.path === '/2/users/me');
     expect(me?.query['user.fields']).toContain('profile_image_url');
     // The read is on the platform bill like every read, attributed to the caller.
-    const usage = h.app.deps.database.sqlite
-      .prepare(
+    const usage = sqliteOf(h.app.deps.database)
+      .sqlite.prepare(
         "select endpoint, status_code, actor, price_kind, resources from api_usage where endpoint = '/2/users/me'",
       )
       .all();
     expect(usage).toEqual([
       { endpoint: '/2/users/me', status_code: 200, actor: 'api', price_kind: 'owned_read', resources: 1 },
     ]);
-    const kept = h.app.deps.database.sqlite
-      .prepare(
+    const kept = sqliteOf(h.app.deps.database)
+      .sqlite.prepare(
         'select user_id, username, display_name, picture_type, length(picture) as size from account_profile',
       )
       .get();

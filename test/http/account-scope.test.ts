@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT_ID } from '../../src/contracts/account.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 let h: HttpHarness;
 beforeAll(async () => {
@@ -21,8 +22,8 @@ const idsOf = (json: { drafts?: Array<{ id: number }>; items?: Array<{ id: numbe
 
 describe('the account a request acts on', () => {
   it('gives each configured account a row of its own, the default one keeping the seeded row', () => {
-    const rows = h.app.deps.database.sqlite
-      .prepare('select id, label, status from accounts order by created_at, id')
+    const rows = sqliteOf(h.app.deps.database)
+      .sqlite.prepare('select id, label, status from accounts order by created_at, id')
       .all() as Array<{ id: string; label: string; status: string }>;
     expect(rows.find((row) => row.id === DEFAULT_ACCOUNT_ID)?.label).toBe('default');
     const work = rows.find((row) => row.label === 'work');
@@ -53,8 +54,8 @@ describe('the account a request acts on', () => {
       (await h.api('PATCH', `/api/content/drafts/${made.json.id}`, { content: 'taken over', version: 1 }))
         .status,
     ).toBe(404);
-    const row = h.app.deps.database.sqlite
-      .prepare('select account_id, content from drafts where id = ?')
+    const row = sqliteOf(h.app.deps.database)
+      .sqlite.prepare('select account_id, content from drafts where id = ?')
       .get(made.json.id) as { account_id: string; content: string };
     expect(row).toEqual({ account_id: h.app.accounts[1]?.id, content: 'Only for work' });
   });
@@ -90,7 +91,7 @@ describe('the account a request acts on', () => {
     });
     expect(anonymous.status).toBe(401);
     // A write naming a missing account changes nothing.
-    const before = h.app.deps.database.sqlite.prepare('select count(*) as n from drafts').get();
+    const before = sqliteOf(h.app.deps.database).sqlite.prepare('select count(*) as n from drafts').get();
     const write = await h.api(
       'POST',
       '/api/content/drafts',
@@ -100,11 +101,13 @@ describe('the account a request acts on', () => {
       },
     );
     expect(write.status).toBe(404);
-    expect(h.app.deps.database.sqlite.prepare('select count(*) as n from drafts').get()).toEqual(before);
+    expect(sqliteOf(h.app.deps.database).sqlite.prepare('select count(*) as n from drafts').get()).toEqual(
+      before,
+    );
     // Audited: each refusal after authentication is in the default account's action log (Activity), the
     // anonymous one is not (it never got past authentication).
-    const refusals = h.app.deps.database.sqlite
-      .prepare(
+    const refusals = sqliteOf(h.app.deps.database)
+      .sqlite.prepare(
         "select account_id, status, message, metadata from action_log where action_type = 'account_refused' order by id",
       )
       .all() as Array<{ account_id: string; status: string; message: string; metadata: string }>;

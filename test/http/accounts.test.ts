@@ -14,6 +14,7 @@ import { faultPresets } from '../../src/infra/sandbox/social/index.js';
 import { storeFakeLogin } from '../../src/infra/sandbox/store-fake-login.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
 import { runApp } from '../support/run-app.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 
 const FILE = `# my service
@@ -53,7 +54,7 @@ afterEach(async () => {
 
 const workTokensPath = () => join(home.dir, 'accounts', workId, 'tokens.json');
 const fileText = () => readFileSync(home.configPath, 'utf8');
-const sqlite = () => h.app.deps.database.sqlite;
+const sqlite = () => sqliteOf(h.app.deps.database).sqlite;
 const row = (id: string) =>
   sqlite().prepare('select id, label, status, platform_user_id from accounts where id = ?').get(id) as
     | { id: string; label: string; status: string; platform_user_id: string | null }

@@ -2,6 +2,7 @@
 // edit with history, and the statuses an item moves through until it is posted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 let h: HttpHarness;
 beforeAll(async () => {
@@ -47,15 +48,15 @@ describe('approval queue', () => {
     expect((await h.api('GET', `/api/approval/${stale.id}`)).json.status).toBe('expired');
     expect((await h.api('GET', `/api/approval/${fresh.id}`)).json.status).toBe('pending');
     // The loop's housekeeping is a mutation like any other: audited with the loop as its actor.
-    const audited = h.app.deps.database.sqlite
-      .prepare("select actor, face from mutation_audit where tool_name = 'approvals.expire'")
+    const audited = sqliteOf(h.app.deps.database)
+      .sqlite.prepare("select actor, face from mutation_audit where tool_name = 'approvals.expire'")
       .all();
     expect(audited).toEqual([{ actor: 'loop:approval-poster', face: 'loop' }]);
     // Nothing due: no audit row (the loop runs every 15 s).
     await approvalPosterLoop.run(h.app.deps.forLoops, { signal: new AbortController().signal });
     expect(
-      h.app.deps.database.sqlite
-        .prepare("select count(*) as n from mutation_audit where tool_name = 'approvals.expire'")
+      sqliteOf(h.app.deps.database)
+        .sqlite.prepare("select count(*) as n from mutation_audit where tool_name = 'approvals.expire'")
         .get(),
     ).toEqual({ n: 1 });
     await h.api('POST', `/api/approval/${fresh.id}/reject`);

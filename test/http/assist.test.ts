@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 let llm: FakeLlm;
 let h: HttpHarness;
@@ -102,8 +103,8 @@ describe('AI assist', () => {
       ],
     });
     expect(ingested.json.ingested).toBe(1);
-    const node = h.app.deps.database.sqlite
-      .prepare("select id from content_nodes where relative_path = 'n.md'")
+    const node = sqliteOf(h.app.deps.database)
+      .sqlite.prepare("select id from content_nodes where relative_path = 'n.md'")
       .pluck()
       .get();
     llm.script.reply('We shipped it. Here is why it matters.');
@@ -143,7 +144,7 @@ describe('AI assist', () => {
       times: [],
       fallback: ['09:15', '12:30', '17:00'],
     });
-    const db = h.app.deps.database.sqlite;
+    const db = sqliteOf(h.app.deps.database).sqlite;
     const add = (id: string, at: string, score: number) => {
       db.prepare("insert into posts (tweet_id, kind, text, posted_at) values (?, 'tweet', 'x', ?)").run(
         id,

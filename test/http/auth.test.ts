@@ -8,6 +8,7 @@ import { hashPassphrase } from '../../src/infra/security/passphrase.js';
 import { AuthRepository } from '../../src/infra/sqlite/repositories/auth-repository.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 let h: HttpHarness;
 const PASSPHRASE = 'correct horse battery staple';
@@ -94,8 +95,10 @@ describe('authentication', () => {
     // Who did it is who authenticated: a session is a person at the dashboard, the token an API client.
     const actors = () =>
       (
-        h.app.deps.database.sqlite
-          .prepare("select actor, face from mutation_audit where tool_name = 'drafts.create' order by id")
+        sqliteOf(h.app.deps.database)
+          .sqlite.prepare(
+            "select actor, face from mutation_audit where tool_name = 'drafts.create' order by id",
+          )
           .all() as Array<{ actor: string; face: string }>
       ).slice(-1);
     expect(actors()).toEqual([{ actor: 'dashboard', face: 'http' }]);

@@ -4,6 +4,7 @@
 // one call and leaves one item; ranges it refuses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 let h: HttpHarness;
 beforeAll(async () => {
@@ -131,8 +132,8 @@ describe('GET /api/calendar', () => {
     expect(moved.status).toBe(202);
     const mine = (await read()).json.items.filter((i: { key: string }) => i.key === `draft:${id}`);
     expect(mine).toEqual([expect.objectContaining({ at: '2027-03-19T13:30:00.000Z', movable: true })]);
-    const jobs = h.app.deps.database.sqlite
-      .prepare('select status, scheduled_for from posting_jobs where draft_id = ? order by id')
+    const jobs = sqliteOf(h.app.deps.database)
+      .sqlite.prepare('select status, scheduled_for from posting_jobs where draft_id = ? order by id')
       .all(id);
     expect(jobs).toEqual([
       { status: 'cancelled', scheduled_for: '2027-03-09T14:30:00.000Z' },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MB } from '../../src/core/domain/media-rules.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
 import { writeMedia } from '../support/media-files.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 let direct: HttpHarness;
 let reviewed: HttpHarness;
@@ -17,7 +18,8 @@ afterAll(async () => {
 });
 
 const count = (h: HttpHarness, table: string) =>
-  (h.app.deps.database.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+  (sqliteOf(h.app.deps.database).sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number })
+    .n;
 
 async function expectRefused(h: HttpHarness, body: object, status: number, code: string, text?: string) {
   const before = [count(h, 'drafts'), count(h, 'posting_jobs'), count(h, 'approval_queue')];

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeDrive, startFakeDrive } from '../fakes/drive/index.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 let drive: FakeDrive;
 let h: HttpHarness;
@@ -81,8 +82,8 @@ describe('linking the cloud drive', () => {
       }
       expect(bytes.includes(Buffer.from(refresh as string)), file).toBe(false);
     }
-    const sealed = h.app.deps.database.sqlite
-      .prepare('select encrypted_credentials as blob from connections where id = 1')
+    const sealed = sqliteOf(h.app.deps.database)
+      .sqlite.prepare('select encrypted_credentials as blob from connections where id = 1')
       .get() as { blob: Buffer };
     expect(sealed.blob.length).toBeGreaterThan(28);
   });
@@ -229,7 +230,7 @@ describe('linking the cloud drive for a further account', () => {
     const ofDefault = await two.api('GET', `${BASE}/status`);
     expect(ofB.json.connections).toHaveLength(1);
     expect(ofDefault.json.connections).toEqual([]);
-    const rows = two.app.deps.database.sqlite.prepare('select account_id from connections').all();
+    const rows = sqliteOf(two.app.deps.database).sqlite.prepare('select account_id from connections').all();
     expect(rows).toEqual([{ account_id: two.app.accounts[1]?.id }]);
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoveryLoop } from '../../src/automation/loops/discovery.js';
 import { seedFreshPosts } from '../mcp/discovery-fixtures.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 let h: HttpHarness;
 beforeAll(async () => {
@@ -66,8 +67,8 @@ describe('GET /api/discovery/feed', () => {
   it('unreplied=true leaves out posts already answered', async () => {
     const all = (await feed('?limit=100')).page.items;
     const answered = all[0]?.id ?? '';
-    h.app.deps.database.sqlite
-      .prepare('update discovered_tweets set replied_to = 1 where tweet_id = ?')
+    sqliteOf(h.app.deps.database)
+      .sqlite.prepare('update discovered_tweets set replied_to = 1 where tweet_id = ?')
       .run(answered);
     const open = (await feed('?limit=100&unreplied=true')).page.items;
     expect(open.map((item) => item.id)).not.toContain(answered);

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loopActor } from '../../src/contracts/actor.js';
 import { connectTools, type ToolClient } from '../support/app-harness.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 const TEN_DAYS_AGO = '2026-11-12T12:00:00.000Z';
 const EARLIER = 'Shipping the new calendar view today for every account';
@@ -23,7 +24,8 @@ afterEach(async () => {
 
 const texts = () => h.fake.state.tweetsNewestFirst().map((t) => t.text);
 const count = (table: string) =>
-  (h.app.deps.database.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+  (sqliteOf(h.app.deps.database).sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number })
+    .n;
 
 /**
  * A post of the account that went out ten days ago: posted now, then dated back in the record (moving the
@@ -35,8 +37,8 @@ async function postedTenDaysAgo(text = EARLIER): Promise<string> {
   const [job] = await h.postNow();
   expect(job?.status).toBe('posted');
   const id = job?.posted_tweet_ids[0] as string;
-  h.app.deps.database.sqlite
-    .prepare('update posts set posted_at = ? where tweet_id = ?')
+  sqliteOf(h.app.deps.database)
+    .sqlite.prepare('update posts set posted_at = ? where tweet_id = ?')
     .run(TEN_DAYS_AGO, id);
   return id;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_URL_LENGTH } from '../../src/surfaces/http/request-target.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
 import { type RawResponse, rawRequest, sendRaw } from '../support/raw-http.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 let h: HttpHarness;
 let port: number;
@@ -16,7 +17,11 @@ afterAll(() => h.close());
 
 const auth = () => ({ authorization: `Bearer ${h.token}` });
 const mediaRows = () =>
-  (h.app.deps.database.sqlite.prepare('select count(*) as n from media_files').get() as { n: number }).n;
+  (
+    sqliteOf(h.app.deps.database).sqlite.prepare('select count(*) as n from media_files').get() as {
+      n: number;
+    }
+  ).n;
 
 function expectError(response: RawResponse, status: number, code: string) {
   expect(response.status, response.body.slice(0, 300)).toBe(status);

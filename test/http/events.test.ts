@@ -9,6 +9,7 @@ import { ApprovalRepository } from '../../src/infra/sqlite/repositories/approval
 import { AuthRepository } from '../../src/infra/sqlite/repositories/auth-repository.js';
 import { MAX_EVENT_STREAMS } from '../../src/surfaces/http/routes/event-routes.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { type EventStream, openEventStream } from '../support/sse-client.js';
 
 const PASSPHRASE = 'events passphrase for tests';
@@ -56,7 +57,7 @@ describe('GET /api/events', () => {
     expect(ready).toEqual({ type: 'ready', pending: 0 });
 
     // Another connection to the same file, as `app mcp serve` in another process has.
-    const other = openDatabase({ path: h.app.deps.database.path });
+    const other = openDatabase({ path: sqliteOf(h.app.deps.database).path });
     try {
       const item = await new ApprovalRepository(other, DEFAULT_ACCOUNT_ID).create(
         {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT_ID } from '../../src/contracts/account.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 
 const BASE = 'http://127.0.0.1:3001';
@@ -31,8 +32,8 @@ afterEach(async () => {
 
 const workTokens = () => join(home.dir, 'accounts', workId, 'tokens.json');
 const platformUser = (id: string) =>
-  h.app.deps.database.sqlite
-    .prepare('select platform_user_id, username from accounts where id = ?')
+  sqliteOf(h.app.deps.database)
+    .sqlite.prepare('select platform_user_id, username from accounts where id = ?')
     .get(id) as {
     platform_user_id: string | null;
     username: string | null;

@@ -9,6 +9,7 @@ import { queueDraft } from '../../src/core/services/drafts/queue-draft.js';
 import { slotDeps } from '../../src/operations/calendar/next-slot-operation.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
 import { INSTANTS } from '../support/instants.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 const NY = 'America/New_York';
 // Wednesday 18 November 2026, 09:00 in New York (EST, UTC-5): the auto slots are 14:15, 17:30 and 22:00 UTC.
@@ -33,12 +34,13 @@ const queue = (h: HttpHarness, id: number, body: object) =>
   h.api('POST', `/api/content/drafts/${id}/queue`, body);
 
 const count = (h: HttpHarness, table: string) =>
-  (h.app.deps.database.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+  (sqliteOf(h.app.deps.database).sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number })
+    .n;
 
 /** What a refusal must leave as it was: the draft's row and the job and approval tables. */
 const footprint = (h: HttpHarness, id: number) => ({
-  draft: h.app.deps.database.sqlite
-    .prepare('select status, scheduled_for, archived_at, version, updated_at from drafts where id = ?')
+  draft: sqliteOf(h.app.deps.database)
+    .sqlite.prepare('select status, scheduled_for, archived_at, version, updated_at from drafts where id = ?')
     .get(id),
   jobs: count(h, 'posting_jobs'),
   approvals: count(h, 'approval_queue'),

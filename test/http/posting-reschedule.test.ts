@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostingJob } from '../../src/contracts/posting.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 let h: HttpHarness;
 // Monday 8 March 2027, 12:00 in New York (EST): DST starts on Sunday the 14th.
@@ -77,8 +78,8 @@ describe('posting.reschedule', () => {
     );
     expect(shown).toEqual([expect.objectContaining({ at: '2027-03-11T14:30:00.000Z' })]);
 
-    const audited = h.app.deps.database.sqlite
-      .prepare("select actor, face from mutation_audit where tool_name = 'posting.reschedule'")
+    const audited = sqliteOf(h.app.deps.database)
+      .sqlite.prepare("select actor, face from mutation_audit where tool_name = 'posting.reschedule'")
       .all();
     expect(audited).toEqual([{ actor: 'api', face: 'http' }]);
   });

@@ -3,6 +3,7 @@
 // request leaves nothing behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 let h: HttpHarness;
 beforeAll(async () => {
@@ -11,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const count = (table: string) =>
-  (h.app.deps.database.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+  (sqliteOf(h.app.deps.database).sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number })
+    .n;
 const state = () => ({
   drafts: count('drafts'),
   approvals: count('approval_queue'),

@@ -10,6 +10,7 @@ import { storeFakeLogin } from '../../src/infra/sandbox/store-fake-login.js';
 import { ensureApiToken } from '../../src/infra/security/api-token.js';
 import { buildHttpServer } from '../../src/surfaces/http/build-server.js';
 import { type AppHarness, startAppHarness } from '../support/app-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { connectHttp } from './http-support.js';
 
 const B_USER_ID = '1001';
@@ -65,8 +66,10 @@ describe('/mcp with an account per token', () => {
         [...base.fake.state.tweets.values()].filter((t) => t.text === text).map((t) => t.authorId);
       expect(authorOf('Posted with the token of b')).toEqual([B_USER_ID]);
       expect(authorOf('Posted with the default token')).toEqual(['1000']);
-      const audit = base.app.deps.database.sqlite
-        .prepare("select account_id from mutation_audit where tool_name = 'social_post_tweet' order by id")
+      const audit = sqliteOf(base.app.deps.database)
+        .sqlite.prepare(
+          "select account_id from mutation_audit where tool_name = 'social_post_tweet' order by id",
+        )
         .all();
       expect(audit).toEqual([{ account_id: base.app.accounts[1]?.id }, { account_id: DEFAULT_ACCOUNT_ID }]);
     } finally {
@@ -101,8 +104,8 @@ describe('/mcp with an account per token', () => {
         false,
       );
       // Audited in the action log of the token's account (the default one), not in b's.
-      const refusals = base.app.deps.database.sqlite
-        .prepare("select account_id, metadata from action_log where action_type = 'account_refused'")
+      const refusals = sqliteOf(base.app.deps.database)
+        .sqlite.prepare("select account_id, metadata from action_log where action_type = 'account_refused'")
         .all();
       expect(refusals).toEqual([
         {

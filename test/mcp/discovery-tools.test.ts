@@ -7,6 +7,7 @@ import type { ConfigInput } from '../../src/contracts/config/config.js';
 import { profileTools } from '../../src/surfaces/mcp/profile-tools.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
 import { type McpHarness, startMcpHarness } from '../support/mcp-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { discoveryConfig, pending, seedFreshPosts } from './discovery-fixtures.js';
 
 const DISCOVERY_OPERATIONS = [
@@ -162,14 +163,14 @@ describe('discovery', () => {
   });
 
   it('a broken database answers db_error, not an internal error', async () => {
-    h.app.deps.database.sqlite.exec('drop table discovered_tweets');
+    sqliteOf(h.app.deps.database).sqlite.exec('drop table discovered_tweets');
     const feed = await h.call('get_discovery_feed');
     expect(feed.error).toMatchObject({ code: 'db_error', retryable: true });
   });
 
   it('list_target_accounts merges [targets].accounts with stored target accounts', async () => {
-    h.app.deps.database.sqlite
-      .prepare(
+    sqliteOf(h.app.deps.database)
+      .sqlite.prepare(
         `insert into target_accounts (username, user_id, followers, total_replies, added_at)
          values ('sam_codes', '1002', 3400, 2, '2026-11-01T00:00:00.000Z'), ('priya_builds', '1006', 24500, 0, '2026-11-02T00:00:00.000Z')`,
       )
@@ -332,7 +333,7 @@ describe('context', () => {
   });
 
   it('topic_performance_snapshot ranks topics by performance within the window', async () => {
-    const sqlite = h.app.deps.database.sqlite;
+    const sqlite = sqliteOf(h.app.deps.database).sqlite;
     const insert = sqlite.prepare(
       `insert into posts (tweet_id, kind, text, topic, format, posted_at) values (?, 'tweet', 't', ?, ?, ?)`,
     );

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { faultPresets } from '../../src/infra/sandbox/social/index.js';
 import { type McpHarness, type McpHarnessOptions, startMcpHarness } from '../support/mcp-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 const ME = '1000';
 let h: McpHarness | undefined;
@@ -17,8 +18,10 @@ afterEach(async () => {
 });
 
 function audit(server: McpHarness, tool: string) {
-  return server.app.deps.database.sqlite
-    .prepare('SELECT status, policy_decision, error_code FROM mutation_audit WHERE tool_name = ? ORDER BY id')
+  return sqliteOf(server.app.deps.database)
+    .sqlite.prepare(
+      'SELECT status, policy_decision, error_code FROM mutation_audit WHERE tool_name = ? ORDER BY id',
+    )
     .all(tool);
 }
 

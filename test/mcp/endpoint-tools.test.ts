@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINT_TOOL_DEFINITIONS } from '../../src/contracts/tools/endpoint-tools.js';
 import type { ToolProfile } from '../../src/contracts/tools/tool-binding.js';
 import { type McpHarness, startMcpHarness } from '../support/mcp-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 const ME = '1000';
 const ADS = '18ce54d4x5t';
@@ -23,8 +24,8 @@ async function ok(name: string, args: Record<string, unknown> = {}) {
 }
 
 function auditRows(tool: string) {
-  return h.app.deps.database.sqlite
-    .prepare(
+  return sqliteOf(h.app.deps.database)
+    .sqlite.prepare(
       'SELECT status, policy_decision, face, params FROM mutation_audit WHERE tool_name = ? ORDER BY id',
     )
     .all(tool) as Array<{ status: string; policy_decision: string; face: string; params: string }>;

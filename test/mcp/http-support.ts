@@ -9,6 +9,7 @@ import { DEFAULT_USER_ID } from '../../src/infra/sandbox/social/index.js';
 import { ensureApiToken } from '../../src/infra/security/api-token.js';
 import { type HttpToolServer, startHttpToolServer } from '../../src/surfaces/mcp/http-server.js';
 import { type AppHarness, startAppHarness } from '../support/app-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 /** Likes execute at once instead of waiting for approval. */
 export const EXECUTE_LIKES: ConfigInput = { mcp_policy: { require_approval_for: [] } };
@@ -88,8 +89,8 @@ export interface AuditRow {
 }
 
 export function auditRows(base: AppHarness): AuditRow[] {
-  return base.app.deps.database.sqlite
-    .prepare('select tool_name, face, actor, status, policy_decision from mutation_audit order by id')
+  return sqliteOf(base.app.deps.database)
+    .sqlite.prepare('select tool_name, face, actor, status, policy_decision from mutation_audit order by id')
     .all() as AuditRow[];
 }
 

@@ -6,6 +6,7 @@ import { DEFAULT_USER_ID } from '../../src/infra/sandbox/social/index.js';
 import { buildHttpServer } from '../../src/surfaces/http/build-server.js';
 import { profileTools } from '../../src/surfaces/mcp/profile-tools.js';
 import { connectTools, startAppHarness } from '../support/app-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import {
   auditRows,
   connectHttp,
@@ -75,8 +76,8 @@ describe('tool server over streamable HTTP', () => {
     await http.close();
     expect(routed.success).toBe(true);
     expect(auditRows(world.base)).toMatchObject([{ status: 'routed', actor: 'agent', face: 'mcp' }]);
-    const items = world.base.app.deps.database.sqlite
-      .prepare('select actor, status from approval_queue')
+    const items = sqliteOf(world.base.app.deps.database)
+      .sqlite.prepare('select actor, status from approval_queue')
       .all();
     expect(items).toEqual([{ actor: 'agent', status: 'pending' }]);
     expect(likeRequests(world.base)).toEqual([]);

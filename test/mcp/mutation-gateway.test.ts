@@ -13,6 +13,7 @@ import {
   startFakeSocial,
 } from '../../src/infra/sandbox/social/index.js';
 import { storeFakeLogin } from '../../src/infra/sandbox/store-fake-login.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 
 let fake: FakeSocial;
@@ -59,7 +60,9 @@ const posts = () =>
 const likeRequests = () => fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/likes'));
 const auditStatuses = (app: App) =>
   (
-    app.deps.database.sqlite.prepare('select status from mutation_audit order by id').all() as Array<{
+    sqliteOf(app.deps.database)
+      .sqlite.prepare('select status from mutation_audit order by id')
+      .all() as Array<{
       status: string;
     }>
   ).map((r) => r.status);

@@ -13,6 +13,7 @@ import { defineOperation } from '../../src/operations/define-operation.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { invokeTool } from '../../src/surfaces/mcp/invoke-tool.js';
 import type { ToolOperation } from '../../src/surfaces/mcp/profile-tools.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 
 const PROBE = 'probe_checked_note';
@@ -88,7 +89,7 @@ async function open(policy: ConfigInput['mcp_policy']): Promise<App> {
 const compose = () => OPERATIONS.find((op) => op.tool?.name === 'compose_tweet') as ToolOperation;
 
 const count = (app: App, table: 'drafts' | 'approval_queue') =>
-  (app.deps.database.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+  (sqliteOf(app.deps.database).sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
 
 async function call(app: App, op: ToolOperation, content: string): Promise<Envelope> {
   return (await invokeTool(app.deps, op, { content }, 'write')).envelope;
@@ -106,8 +107,10 @@ function shape(envelope: Envelope, tool: string): unknown {
 }
 
 const audit = (app: App) =>
-  app.deps.database.sqlite
-    .prepare('select tool_name, actor, status, policy_decision, error_code from mutation_audit order by id')
+  sqliteOf(app.deps.database)
+    .sqlite.prepare(
+      'select tool_name, actor, status, policy_decision, error_code from mutation_audit order by id',
+    )
     .all() as Array<Record<string, string | null>>;
 
 const auditShape = (app: App, tool: string) =>
@@ -168,7 +171,9 @@ describe('policy from the binding', () => {
     expect(builtIn.envelopes[0]?.meta?.policy_decision).toBe('routed_to_approval');
     expect(audit(declared.app).map((r) => r.status)).toEqual(['routed']);
     expect(auditShape(declared.app, PROBE)).toEqual(auditShape(builtIn.app, 'compose_tweet'));
-    const reasons = builtIn.app.deps.database.sqlite.prepare('select reason from approval_queue').all();
+    const reasons = sqliteOf(builtIn.app.deps.database)
+      .sqlite.prepare('select reason from approval_queue')
+      .all();
     expect(reasons).toEqual([{ reason: expect.stringContaining('compose_tweet') }]);
   });
 

@@ -9,6 +9,7 @@ import type { Envelope } from '../../src/contracts/tools/envelope.js';
 import { type FakeLlm, type RecordedCall, startFakeLlm } from '../fakes/llm/index.js';
 import { type McpHarness, startMcpHarness } from '../support/mcp-harness.js';
 import { writeMedia } from '../support/media-files.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 const MB = 1024 * 1024;
 /** 20 MB: five 4 MB chunks. */
@@ -67,8 +68,8 @@ const uploadRequests = (harness: McpHarness, step: 'append' | 'finalize') =>
   harness.fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/${step}`));
 
 function auditRows(harness: McpHarness, tool: string) {
-  return harness.app.deps.database.sqlite
-    .prepare('SELECT status, error_code FROM mutation_audit WHERE tool_name = ? ORDER BY id')
+  return sqliteOf(harness.app.deps.database)
+    .sqlite.prepare('SELECT status, error_code FROM mutation_audit WHERE tool_name = ? ORDER BY id')
     .all(tool) as Array<{ status: string; error_code: string | null }>;
 }
 
@@ -89,8 +90,8 @@ const postsWithText = (harness: McpHarness, text: string) =>
   harness.fake.state.tweetsNewestFirst().filter((t) => t.text === text);
 
 function jobStatuses(harness: McpHarness): string[] {
-  const rows = harness.app.deps.database.sqlite
-    .prepare("SELECT status FROM posting_jobs WHERE kind = 'thread' ORDER BY id")
+  const rows = sqliteOf(harness.app.deps.database)
+    .sqlite.prepare("SELECT status FROM posting_jobs WHERE kind = 'thread' ORDER BY id")
     .all() as Array<{ status: string }>;
   return rows.map((row) => row.status);
 }
@@ -234,8 +235,8 @@ describe('thread generation', () => {
     expect(llm.calls).toHaveLength(1);
     expect(progress.map((p) => p.message)).toEqual(['asking the model for the thread']);
     await vi.waitFor(() => {
-      const usage = harness.app.deps.database.sqlite
-        .prepare('SELECT generation_type, success, error_code FROM llm_usage')
+      const usage = sqliteOf(harness.app.deps.database)
+        .sqlite.prepare('SELECT generation_type, success, error_code FROM llm_usage')
         .all();
       expect(usage).toEqual([{ generation_type: 'thread', success: 0, error_code: 'cancelled' }]);
     });

@@ -6,6 +6,7 @@ import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildToolServer } from '../../src/surfaces/mcp/build-tool-server.js';
 import { type McpHarness, startMcpHarness } from '../support/mcp-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { connectRawRpc, type RawRpc } from './raw-rpc.js';
 
 let h: McpHarness;
@@ -21,7 +22,9 @@ afterAll(async () => {
 
 async function telemetryRows(): Promise<number> {
   await h.app.deps.telemetry.flush();
-  const row = h.app.deps.database.sqlite.prepare('SELECT count(*) AS n FROM mcp_telemetry').get() as {
+  const row = sqliteOf(h.app.deps.database)
+    .sqlite.prepare('SELECT count(*) AS n FROM mcp_telemetry')
+    .get() as {
     n: number;
   };
   return row.n;

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { faultPresets } from '../../src/infra/sandbox/social/index.js';
 import { type McpHarness, startMcpHarness } from '../support/mcp-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 let h: McpHarness;
 
@@ -22,8 +23,8 @@ beforeEach(() => {
 });
 
 function audit(tool: string) {
-  return h.app.deps.database.sqlite
-    .prepare(
+  return sqliteOf(h.app.deps.database)
+    .sqlite.prepare(
       'SELECT status, policy_decision, error_code, params FROM mutation_audit WHERE tool_name = ? ORDER BY id',
     )
     .all(tool) as Array<{

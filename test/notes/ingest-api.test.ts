@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 let h: HttpHarness | undefined;
 let dir: string | undefined;
@@ -19,8 +20,8 @@ afterEach(async () => {
 });
 
 const liveNotes = (harness: HttpHarness) =>
-  harness.app.deps.database.sqlite
-    .prepare(
+  sqliteOf(harness.app.deps.database)
+    .sqlite.prepare(
       'select relative_path, title, tags, body_text from content_nodes where gone_at is null order by relative_path',
     )
     .all();

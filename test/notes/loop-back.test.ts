@@ -11,6 +11,7 @@ import { noteMetricsLoop } from '../../src/automation/loops/note-metrics.js';
 import type { ConfigInput } from '../../src/contracts/config/config.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 
 let llm: FakeLlm;
@@ -115,14 +116,17 @@ describe('loop-back', () => {
     expect(lines.slice(10).join('\r\n')).toBe(NOTE.split('\r\n').slice(4).join('\r\n'));
 
     // The provenance row explains itself; a second pass of the queue (nothing left) writes nothing more.
-    const link = harness.app.deps.database.sqlite
-      .prepare("select source_path, heading_path from provenance_links where entity_type = 'draft'")
+    const link = sqliteOf(harness.app.deps.database)
+      .sqlite.prepare("select source_path, heading_path from provenance_links where entity_type = 'draft'")
       .get();
     expect(link).toEqual({ source_path: 'ideas/changelog.md', heading_path: '# Changelog habits' });
     expect(await harness.postNow()).toEqual([]);
     expect(readFileSync(file, 'utf8')).toBe(after);
     // Running the after-post step again for the same job (a restart mid-way) adds no second entry.
-    const job = harness.app.deps.database.sqlite.prepare('select id from posting_jobs').pluck().get();
+    const job = sqliteOf(harness.app.deps.database)
+      .sqlite.prepare('select id from posting_jobs')
+      .pluck()
+      .get();
     const stored = await harness.app.deps.publisher.posting.getJob(Number(job));
     if (!stored) throw new Error('no job');
     await harness.app.deps.publisher.onPosted?.(stored);
@@ -168,8 +172,8 @@ describe('loop-back', () => {
 
 function localSourceId(harness: HttpHarness): number {
   return Number(
-    harness.app.deps.database.sqlite
-      .prepare("select id from sources where source_type = 'local_fs'")
+    sqliteOf(harness.app.deps.database)
+      .sqlite.prepare("select id from sources where source_type = 'local_fs'")
       .pluck()
       .get(),
   );
@@ -183,8 +187,8 @@ function recordMetrics(
   likes: number,
   score: number,
 ) {
-  harness.app.deps.database.sqlite
-    .prepare(
+  sqliteOf(harness.app.deps.database)
+    .sqlite.prepare(
       `insert into post_metrics (tweet_id, impressions, likes, performance_score) values (?, ?, ?, ?)
        on conflict do update set impressions = excluded.impressions, likes = excluded.likes,
          performance_score = excluded.performance_score`,

@@ -6,6 +6,7 @@ import { createNoteSink } from '../../src/core/services/sources/note-sink.js';
 import { seedPendingNotes } from '../../src/core/services/sources/seed-notes.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
 import { type AppHarness, startAppHarness } from '../support/app-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 let llm: FakeLlm;
 let h: AppHarness | undefined;
@@ -34,8 +35,8 @@ async function setup(count: number, body = (i: number) => `# Note ${i}\nbody ${i
 }
 
 const seeds = (harness: AppHarness) =>
-  harness.app.deps.database.sqlite
-    .prepare(
+  sqliteOf(harness.app.deps.database)
+    .sqlite.prepare(
       'select n.relative_path as path, s.seed_text, s.format_suggestion from draft_seeds s join content_nodes n on n.id = s.node_id order by s.id',
     )
     .all() as Array<{ path: string; seed_text: string; format_suggestion: string | null }>;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConfigInput } from '../../src/contracts/config/config.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 
 let h: HttpHarness | undefined;
@@ -38,8 +39,10 @@ async function startWith(...args: Array<Entry | { home: TempHome }>): Promise<Ht
 }
 
 const liveNotes = (harness: HttpHarness) =>
-  harness.app.deps.database.sqlite
-    .prepare('select id, relative_path, body_text from content_nodes where gone_at is null order by id')
+  sqliteOf(harness.app.deps.database)
+    .sqlite.prepare(
+      'select id, relative_path, body_text from content_nodes where gone_at is null order by id',
+    )
     .all() as Array<{ id: number; relative_path: string; body_text: string }>;
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answered.

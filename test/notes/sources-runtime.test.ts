@@ -15,6 +15,7 @@ import { ensureApiToken } from '../../src/infra/security/api-token.js';
 import { buildHttpServer } from '../../src/surfaces/http/build-server.js';
 import { type FakeDrive, startFakeDrive } from '../fakes/drive/index.js';
 import { until } from '../support/serve-process.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 
 let drive: FakeDrive | undefined;
@@ -85,8 +86,8 @@ async function start() {
     }>;
   const sourceOf = async (type: string) => (await sources()).find((s) => s.source_type === type);
   const notes = async () =>
-    app.deps.database.sqlite
-      .prepare('select relative_path from content_nodes where gone_at is null order by relative_path')
+    sqliteOf(app.deps.database)
+      .sqlite.prepare('select relative_path from content_nodes where gone_at is null order by relative_path')
       .pluck()
       .all();
   return { app, api, http, sourceOf, notes, drive, home };

@@ -9,6 +9,7 @@ import { OPERATIONS } from '../../src/operations/registry.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
 import { connectTools } from '../support/app-harness.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 interface ParityCase {
   /** Prepares the app (both apps alike) and gives what the input needs. */
@@ -94,8 +95,8 @@ const TABLE: Record<string, ParityCase> = {
     // Correlation ids are drawn at random: each app looks up its own first mutation.
     setup: async (h) => {
       await PENDING(h);
-      const row = h.app.deps.database.sqlite
-        .prepare('select correlation_id from mutation_audit order by id limit 1')
+      const row = sqliteOf(h.app.deps.database)
+        .sqlite.prepare('select correlation_id from mutation_audit order by id limit 1')
         .get() as { correlation_id: string };
       return { correlation_id: row.correlation_id };
     },
@@ -203,7 +204,7 @@ function normalize(value: unknown): unknown {
 const TABLES = ['drafts', 'draft_revisions', 'approval_queue', 'posting_jobs', 'mutation_audit'];
 
 function stored(h: HttpHarness, own: readonly string[] = []) {
-  const sqlite = h.app.deps.database.sqlite;
+  const sqlite = sqliteOf(h.app.deps.database).sqlite;
   const rows = (table: string) =>
     (sqlite.prepare(`select * from ${table} order by id`).all() as Record<string, unknown>[]).map((row) =>
       Object.fromEntries(Object.entries(row).filter(([key]) => !own.includes(key))),
@@ -218,7 +219,9 @@ function through(op: AnyOperation, face: 'http' | 'tool', answer: unknown): unkn
 
 function auditActors(h: HttpHarness): string[] {
   return (
-    h.app.deps.database.sqlite.prepare('select actor from mutation_audit').all() as { actor: string }[]
+    sqliteOf(h.app.deps.database).sqlite.prepare('select actor from mutation_audit').all() as {
+      actor: string;
+    }[]
   ).map((r) => r.actor);
 }
 

@@ -15,6 +15,7 @@ import {
   serve,
   untilPosted,
 } from '../support/serve-process.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 
 const compose = (content: string) => ({ content_type: 'tweet', content });
@@ -38,7 +39,7 @@ describe('identical composes in the service', () => {
         `the same post is already waiting to go out (job ${first.job_id}, draft ${first.draft_id}); it is posted once`,
       );
     }
-    expect(h.app.deps.database.sqlite.prepare('select id from drafts').pluck().all()).toEqual([
+    expect(sqliteOf(h.app.deps.database).sqlite.prepare('select id from drafts').pluck().all()).toEqual([
       first.draft_id,
     ]);
     await h.postNow();

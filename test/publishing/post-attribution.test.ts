@@ -3,6 +3,7 @@
 // thread is recorded once, on its first card.
 import { afterEach, describe, expect, it } from 'vitest';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 let h: HttpHarness | undefined;
 afterEach(async () => {
@@ -11,8 +12,8 @@ afterEach(async () => {
 });
 
 const postsOf = (harness: HttpHarness) =>
-  harness.app.deps.database.sqlite
-    .prepare('select text, kind, topic, format, thread_position from posts order by id')
+  sqliteOf(harness.app.deps.database)
+    .sqlite.prepare('select text, kind, topic, format, thread_position from posts order by id')
     .all();
 
 describe('post attribution', () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { faultPresets } from '../../src/infra/sandbox/social/index.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
 import { writeMedia } from '../support/media-files.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 let h: HttpHarness;
 beforeAll(async () => {
@@ -35,8 +36,8 @@ describe('publishing', () => {
       status: 'posted',
       group: 'posted',
     });
-    const row = h.app.deps.database.sqlite
-      .prepare('select kind, text from posts where tweet_id = ?')
+    const row = sqliteOf(h.app.deps.database)
+      .sqlite.prepare('select kind, text from posts where tweet_id = ?')
       .get(done.posted_tweet_ids[0]);
     expect(row).toEqual({ kind: 'tweet', text: 'straight out' });
     await h.postNow();
@@ -95,7 +96,9 @@ describe('publishing', () => {
     const mark = h.fake.requests.length;
     await h.postNow();
     expect((await job(job_id)).status).toBe('queued');
-    const row = h.app.deps.database.sqlite.prepare('select status from outbox where job_id = ?').get(job_id);
+    const row = sqliteOf(h.app.deps.database)
+      .sqlite.prepare('select status from outbox where job_id = ?')
+      .get(job_id);
     expect(row).toEqual({ status: 'in_doubt' });
     h.clock.advance(60_000);
     await h.postNow();

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectTools, type ToolClient } from '../support/app-harness.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 
 let h: HttpHarness;
 let tools: ToolClient;
@@ -36,8 +37,8 @@ interface Row {
   actor: string | null;
 }
 const rows = () =>
-  h.app.deps.database.sqlite
-    .prepare(
+  sqliteOf(h.app.deps.database)
+    .sqlite.prepare(
       'select method, endpoint, price_kind, resources, charged_resources, cost_usd, actor from api_usage order by id',
     )
     .all() as Row[];

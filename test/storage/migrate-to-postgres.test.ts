@@ -21,6 +21,7 @@ import { writeMedia } from '../support/media-files.js';
 import { MIGRATIONS } from '../support/migrations.js';
 import { createTestDatabase, setupOnce, type TestDatabase } from '../support/postgres.js';
 import { runApp, spawnApp } from '../support/run-app.js';
+import { sqliteOf } from '../support/sqlite-of.js';
 import { createTempHome } from '../support/temp-home.js';
 
 const EMOJI_TEXT = 'Ship it 🚀 — naïve café, 日本語, Ελληνικά 👩🏽‍💻';
@@ -126,8 +127,8 @@ async function useTheService(h: HttpHarness): Promise<void> {
   );
   ok(await h.api('POST', `/api/approval/${later.approval_id}/approve`, {}));
   // Drafts with tags, revisions and the note they came from, one with no title (NULL).
-  const note = h.app.deps.database.sqlite
-    .prepare("SELECT id FROM content_nodes WHERE relative_path = 'ideas/launch.md'")
+  const note = sqliteOf(h.app.deps.database)
+    .sqlite.prepare("SELECT id FROM content_nodes WHERE relative_path = 'ideas/launch.md'")
     .pluck()
     .get() as number;
   const draft = ok(
@@ -196,7 +197,7 @@ const service = setupOnce(async () => {
   if (!work) throw new Error('no work account');
   storeFakeLogin(h.fake, `${home.dir}/accounts/${work.id}/tokens.json`, { expiresInSeconds: 30 * 86_400 });
   await useTheService(h);
-  return { h, home, sqlite: h.app.deps.database.sqlite };
+  return { h, home, sqlite: sqliteOf(h.app.deps.database).sqlite };
 });
 
 const databases: TestDatabase[] = [];
@@ -446,7 +447,7 @@ describe('app storage migrate refusals and failures', () => {
     const copyHome = createTempHome();
     try {
       const copyPath = `${copyHome.dir}/elsewhere.db`;
-      h.app.deps.database.sqlite.exec(`VACUUM INTO '${copyPath}'`);
+      sqliteOf(h.app.deps.database).sqlite.exec(`VACUUM INTO '${copyPath}'`);
       const writer = await startHttpHarness(
         { storage: { db_path: copyPath }, accounts: { work: {} } },
         { home: copyHome },

@@ -19,6 +19,7 @@ import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
 import { connectTools, type ToolClient } from './app-harness.js';
 import { type HttpHarness, startHttpHarness } from './http-harness.js';
 import { writeMedia } from './media-files.js';
+import { sqliteOf } from './sqlite-of.js';
 
 /** Words only B's private things carry (drafts, approvals, notes, media names, job payloads, audit params). */
 export const B_PRIVATE = ['Quokka', 'Narwhal', 'Axolotl', 'Pangolin', 'Okapi', 'Tapir'] as const;
@@ -271,7 +272,7 @@ async function seedB(h: HttpHarness, b: AccountApp, tools: ToolClient, user: str
   h.fake.state.setProfile(user, { picture: { bytes: B_PICTURE, contentType: 'image/png' } });
   await api('GET', '/api/account/profile');
 
-  const sqlite = h.app.deps.database.sqlite;
+  const sqlite = sqliteOf(h.app.deps.database).sqlite;
   const one = <T>(sql: string, ...args: unknown[]) => sqlite.prepare(sql).get(...args) as T;
   const tweets = [...h.fake.state.tweets.values()].filter((t) => t.authorId === user).map((t) => t.id);
   const dm = [...h.fake.state.dmConversations.values()].find((c) => c.participantIds.includes(user));
@@ -316,7 +317,7 @@ function flatten(value: unknown, prefix = ''): Record<string, unknown> {
 }
 
 function snapshotB(h: HttpHarness, accountId: string, user: string): BSnapshot {
-  const sqlite = h.app.deps.database.sqlite;
+  const sqlite = sqliteOf(h.app.deps.database).sqlite;
   const tables = (
     sqlite.prepare("select name from sqlite_master where type = 'table'").all() as Array<{ name: string }>
   )

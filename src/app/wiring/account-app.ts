@@ -26,7 +26,6 @@ import { createSocialBackend } from '../../infra/social/create-social-backend.js
 import { EndpointCaller } from '../../infra/social/endpoint-caller.js';
 import { createPictureDownload } from '../../infra/social/profile-picture-download.js';
 import { createNoteWriter } from '../../infra/sources/loop-back/note-writer.js';
-import type { AppDatabase } from '../../infra/sqlite/open-database.js';
 import { AccountProfileRepository } from '../../infra/sqlite/repositories/account-profile-repository.js';
 import { AccountRepository } from '../../infra/sqlite/repositories/account-repository.js';
 import { AnalyticsWriterRepository } from '../../infra/sqlite/repositories/analytics-writer-repository.js';
@@ -43,6 +42,7 @@ import { PacingRepository } from '../../infra/sqlite/repositories/pacing-reposit
 import { PostingRepository } from '../../infra/sqlite/repositories/posting-repository.js';
 import { ProvenanceRepository } from '../../infra/sqlite/repositories/provenance-repository.js';
 import { TelemetryRepository } from '../../infra/sqlite/repositories/telemetry-repository.js';
+import type { Store } from '../../infra/storage/store.js';
 import { accountConfig, accountSettings } from './account-live.js';
 import { createAnalyticsDeps } from './analytics-deps.js';
 import type { AccountDirectory, AppDeps } from './app-deps.js';
@@ -63,7 +63,7 @@ import { allowedUploadDirs } from './upload-dirs.js';
 export interface Shared {
   options: CreateAppOptions;
   paths: DataPaths;
-  database: AppDatabase;
+  database: Store;
   clock: Clock;
   /** This process, as it marks the posting jobs it claims (one owner for all its accounts). */
   owner: string;

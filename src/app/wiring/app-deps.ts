@@ -24,10 +24,10 @@ import type { DataPaths } from '../../infra/config/config-paths.js';
 import type { Logger } from '../../infra/logging/create-logger.js';
 import type { MediaStore } from '../../infra/media/media-store.js';
 import type { SocialBackend } from '../../infra/social/create-social-backend.js';
-import type { AppDatabase } from '../../infra/sqlite/open-database.js';
 import type { ApiUsageRepository } from '../../infra/sqlite/repositories/api-usage-repository.js';
 import type { MutationRepository } from '../../infra/sqlite/repositories/mutation-repository.js';
 import type { TelemetryRepository } from '../../infra/sqlite/repositories/telemetry-repository.js';
+import type { Store } from '../../infra/storage/store.js';
 import type { OperationDeps } from '../../operations/operation-deps.js';
 import type { AnalyticsDeps } from './analytics-deps.js';
 import type { AppConnectors } from './connectors.js';
@@ -50,7 +50,7 @@ export interface AccountDirectory {
 export interface AppDeps {
   config: Readonly<Config>;
   paths: DataPaths;
-  database: AppDatabase;
+  database: Store;
   logger: Logger;
   clock: Clock;
   version: string;

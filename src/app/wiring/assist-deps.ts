@@ -6,14 +6,14 @@ import type { Clock } from '../../core/ports/clock.js';
 import type { AssistDeps } from '../../core/services/assist/assist-deps.js';
 import { createLlm } from '../../infra/llm/create-llm.js';
 import type { Logger } from '../../infra/logging/create-logger.js';
-import type { AppDatabase } from '../../infra/sqlite/open-database.js';
 import { AssistStatsRepository } from '../../infra/sqlite/repositories/assist-stats-repository.js';
 import type { LlmUsageRepository } from '../../infra/sqlite/repositories/llm-usage-repository.js';
 import { VaultRepository } from '../../infra/sqlite/repositories/vault-repository.js';
+import type { Store } from '../../infra/storage/store.js';
 
 export interface AssistDepsInput {
   config: () => Readonly<Config>;
-  database: AppDatabase;
+  database: Store;
   accountId: string;
   clock: Clock;
   logger: Logger;

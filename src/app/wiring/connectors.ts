@@ -19,8 +19,8 @@ import { SecretBox } from '../../infra/security/secret-box.js';
 import { createDriveSource, DRIVE_LOOP_BACK_REASON } from '../../infra/sources/drive/create-drive-source.js';
 import { DriveHttp } from '../../infra/sources/drive/drive-http.js';
 import { DriveOAuth, driveOAuthSettings } from '../../infra/sources/drive/drive-oauth.js';
-import type { AppDatabase } from '../../infra/sqlite/open-database.js';
 import { ConnectionRepository } from '../../infra/sqlite/repositories/connection-repository.js';
+import type { Store } from '../../infra/storage/store.js';
 
 export interface AppConnectors {
   /** The dashboard's link flow and the linked accounts (HTTP routes under /api/connectors/cloud-drive). */
@@ -35,7 +35,7 @@ export interface ConnectorsOptions {
   /** The live config (connector settings apply without a restart). */
   config: () => Readonly<Config>;
   dataDir: string;
-  database: AppDatabase;
+  database: Store;
   accountId: string;
   clock: Clock;
   logger: Logger;

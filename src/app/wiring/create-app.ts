@@ -14,7 +14,6 @@ import type { Logger } from '../../infra/logging/create-logger.js';
 import { databaseClock } from '../../infra/postgres/database-clock.js';
 import { startProcessHeartbeat } from '../../infra/postgres/process-heartbeat.js';
 import { ownerGone, processOwner } from '../../infra/process/process-owner.js';
-import type { AppDatabase } from '../../infra/sqlite/open-database.js';
 import { AccountRepository } from '../../infra/sqlite/repositories/account-repository.js';
 import type { Store } from '../../infra/storage/store.js';
 import { createAccountApp, type Shared } from './account-app.js';
@@ -68,20 +67,6 @@ export interface CreateAppOptions {
   loops?: LoopSchedulerOptions;
 }
 
-/**
- * The repositories are being moved onto Postgres (issue 28); until each one takes either store, a service
- * configured with `[storage] url` stops at start with this, having checked the database and migrated it.
- */
-function sqliteUntilPorted(store: Store): AppDatabase {
-  if (store.dialect === 'sqlite') return store;
-  void store.close();
-  throw new AppError(
-    'db_error',
-    `Postgres ${store.label} is reachable and migrated, but this version of the service does not yet run on Postgres: remove [storage] url to use SQLite`,
-    { retryable: false },
-  );
-}
-
 export async function createApp(options: CreateAppOptions): Promise<App> {
   // What applies only at start (paths, the platform client, the database) reads `config`; everything that
   // applies live reads `cfg()`, which `setConfig` moves to a reloaded file (see RESTART_REQUIRED_SETTINGS).
@@ -89,7 +74,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   let current = options.config;
   const paths = dataPaths(config, options.dataDir, options.env);
   const store = await openConfiguredStore(config, paths.dbPath);
-  const database = sqliteUntilPorted(store);
+  const database = store;
   // Postgres: several processes compare due times written by each other, so they all read the database's
   // time (this process's clock corrected by the offset it measures), and plan turns on the job engine.
   const local = options.clock ?? systemClock;

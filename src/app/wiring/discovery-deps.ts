@@ -2,17 +2,17 @@
 // target accounts, the account's history with an author, and topic performance.
 import type { Clock } from '../../core/ports/clock.js';
 import type { DiscoveryStores } from '../../core/services/discovery/discovery-stores.js';
-import type { AppDatabase } from '../../infra/sqlite/open-database.js';
 import { CursorRepository } from '../../infra/sqlite/repositories/cursor-repository.js';
 import { DiscoveryRepository } from '../../infra/sqlite/repositories/discovery-repository.js';
 import { EngagementHistoryRepository } from '../../infra/sqlite/repositories/engagement-history-repository.js';
 import { TargetAccountRepository } from '../../infra/sqlite/repositories/target-account-repository.js';
 import { TargetMonitoringRepository } from '../../infra/sqlite/repositories/target-monitoring-repository.js';
 import { TopicPerformanceRepository } from '../../infra/sqlite/repositories/topic-performance-repository.js';
+import type { Store } from '../../infra/storage/store.js';
 
 export type DiscoveryDeps = DiscoveryStores;
 
-export function createDiscoveryDeps(database: AppDatabase, accountId: string, _clock: Clock): DiscoveryDeps {
+export function createDiscoveryDeps(database: Store, accountId: string, _clock: Clock): DiscoveryDeps {
   return {
     discovered: new DiscoveryRepository(database, accountId),
     targets: new TargetAccountRepository(database, accountId),

@@ -8,16 +8,16 @@ import type { Clock } from '../../core/ports/clock.js';
 import type { StatusDeps } from '../../core/services/status/status-deps.js';
 import { llmConfigProblem } from '../../infra/llm/create-llm.js';
 import type { SocialBackend } from '../../infra/social/create-social-backend.js';
-import type { AppDatabase } from '../../infra/sqlite/open-database.js';
 import type { MutationRepository } from '../../infra/sqlite/repositories/mutation-repository.js';
 import type { PostingRepository } from '../../infra/sqlite/repositories/posting-repository.js';
 import { pingStore } from '../../infra/storage/ping.js';
+import type { Store } from '../../infra/storage/store.js';
 import { loginState } from './platform-state.js';
 
 export function statusDeps(parts: {
   config: () => Readonly<Config>;
   social: SocialBackend;
-  database: AppDatabase;
+  database: Store;
   posting: PostingRepository;
   mutations: MutationRepository;
   clock: Clock;
