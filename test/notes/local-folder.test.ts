@@ -1,98 +1,103 @@
-// A local folder as a note source, on real files in a temp dir and real SQLite: the first scan, the
+// A local folder as a note source, on real files in a temp dir and each store (SQLite, Postgres): the first scan, the
 // watcher (create, edit, rename, delete), 1,000 files with 10 edited, and bad input (binary, too large,
 // invalid front-matter, a symlink out, a missing folder) as problems of their own while the rest ingests.
 import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT_ID } from '../../src/contracts/account.js';
 import type { SourceRunner } from '../../src/core/ports/note-sink.js';
 import { createNoteSink } from '../../src/core/services/sources/note-sink.js';
 import { createLocalFolderRunner } from '../../src/infra/sources/local-folder-runner.js';
-import { type AppDatabase, openDatabase } from '../../src/infra/sqlite/open-database.js';
+import { fragmentText } from '../../src/infra/sqlite/repositories/fragment-spans.js';
 import { NoteRepository } from '../../src/infra/sqlite/repositories/note-repository.js';
+import type { Store } from '../../src/infra/storage/store.js';
+import { STORES, testStores } from '../support/stores.js';
 
 let dir: string;
 let outside: string;
-let database: AppDatabase;
+let database: Store;
 let notes: NoteRepository;
 let runner: SourceRunner | undefined;
 // wall clock: note timestamps only; the watcher and its debounce run in real time
 const clock = { now: () => new Date() };
 const logger = { warn() {} };
 
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'notes-'));
-  outside = mkdtempSync(join(tmpdir(), 'outside-'));
-  database = openDatabase({ path: ':memory:' });
-  notes = new NoteRepository(database, DEFAULT_ACCOUNT_ID);
-});
-afterEach(async () => {
-  await runner?.stop();
-  runner = undefined;
-  await database.close();
-  rmSync(dir, { recursive: true, force: true });
-  rmSync(outside, { recursive: true, force: true });
-});
-
-async function start(options: { watch?: boolean; root?: string; maxBytes?: number } = {}) {
-  const source = await notes.ensureSource(
-    { source_type: 'local_fs', source_key: `local_fs:${dir}`, config: {} },
-    clock.now(),
-  );
-  runner = createLocalFolderRunner({
-    root: options.root ?? dir,
-    patterns: ['*.md', '*.txt'],
-    watch: options.watch ?? false,
-    rescanMs: 0,
-    sink: createNoteSink({ notes, clock }, source.id),
-    logger,
-    debounceMs: 50,
-    ...(options.maxBytes ? { maxBytes: options.maxBytes } : {}),
+describe.each(STORES)('local folder source (%s)', (dialect) => {
+  const stores = testStores(dialect);
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'notes-'));
+    outside = mkdtempSync(join(tmpdir(), 'outside-'));
+    database = await stores.open();
+    notes = new NoteRepository(database, DEFAULT_ACCOUNT_ID);
   });
-  return { sourceId: source.id, runner };
-}
+  afterEach(async () => {
+    await runner?.stop();
+    runner = undefined;
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
+  });
 
-const sqlite = () => database.sqlite;
-const live = () =>
-  (
-    sqlite()
-      .prepare('select relative_path from content_nodes where gone_at is null order by relative_path')
-      .all() as Array<{ relative_path: string }>
-  ).map((r) => r.relative_path);
-const node = (path: string) =>
-  sqlite().prepare('select * from content_nodes where relative_path = ?').get(path) as
-    | {
+  async function start(options: { watch?: boolean; root?: string; maxBytes?: number } = {}) {
+    const source = await notes.ensureSource(
+      { source_type: 'local_fs', source_key: `local_fs:${dir}`, config: {} },
+      clock.now(),
+    );
+    runner = createLocalFolderRunner({
+      root: options.root ?? dir,
+      patterns: ['*.md', '*.txt'],
+      watch: options.watch ?? false,
+      rescanMs: 0,
+      sink: createNoteSink({ notes, clock }, source.id),
+      logger,
+      debounceMs: 50,
+      ...(options.maxBytes ? { maxBytes: options.maxBytes } : {}),
+    });
+    return { sourceId: source.id, runner };
+  }
+
+  const live = async () =>
+    (
+      await sql<{ relative_path: string }>`select relative_path from content_nodes where gone_at is null
+      order by relative_path`.execute(database.db)
+    ).rows.map((r) => r.relative_path);
+  const node = async (path: string) =>
+    (
+      await sql<{
         id: number;
         title: string | null;
         tags: string | null;
         body_text: string;
         gone_at: string | null;
         status: string;
-      }
-    | undefined;
-const chunks = (path: string) =>
-  sqlite()
-    .prepare(
-      `select heading_path, substr(n.body_text, c.chunk_start + 1, c.chunk_end - c.chunk_start) as chunk_text
-       from content_chunks c join content_nodes n on n.id = c.node_id
-       where n.relative_path = ? and c.status = 'active' order by chunk_index`,
-    )
-    .all(path) as Array<{ heading_path: string; chunk_text: string }>;
+      }>`select * from content_nodes where relative_path = ${path}`.execute(database.db)
+    ).rows[0];
+  const hashes = async () =>
+    (
+      await sql<{ relative_path: string; content_hash: string }>`select relative_path, content_hash
+      from content_nodes`.execute(database.db)
+    ).rows;
+  const chunks = async (path: string) =>
+    (
+      await sql<{ heading_path: string; chunk_text: string }>`select heading_path,
+        ${fragmentText(database.dialect)} as chunk_text
+      from content_chunks c join content_nodes n on n.id = c.node_id
+      where n.relative_path = ${path} and c.status = 'active' order by chunk_index`.execute(database.db)
+    ).rows;
 
-async function until<T>(what: string, probe: () => T | undefined, ms = 5000): Promise<T> {
-  // wall clock: a deadline for the wait
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
+  async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 5000): Promise<T> {
     // wall clock: a deadline for the wait
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const value = await probe();
+      if (value !== undefined) return value;
+      // wall clock: a deadline for the wait
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
-}
 
-describe('local folder source', () => {
   it('the first scan stores notes with front-matter, tags and fragments; other files and dot-folders are skipped', async () => {
     mkdirSync(join(dir, 'projects/deep'), { recursive: true });
     mkdirSync(join(dir, '.obsidian'));
@@ -104,50 +109,44 @@ describe('local folder source', () => {
     writeFileSync(join(dir, 'image.png'), 'not a note');
     writeFileSync(join(dir, '.obsidian/workspace.md'), 'config');
     await (await start()).runner.start();
-    expect(live()).toEqual(['a.md', 'projects/deep/b.txt']);
-    expect(node('a.md')).toMatchObject({ title: 'Shipping', tags: 'release,notes', status: 'pending' });
-    expect(chunks('a.md')).toEqual([
+    expect(await live()).toEqual(['a.md', 'projects/deep/b.txt']);
+    expect(await node('a.md')).toMatchObject({ title: 'Shipping', tags: 'release,notes', status: 'pending' });
+    expect(await chunks('a.md')).toEqual([
       { heading_path: '', chunk_text: 'Intro' },
       { heading_path: '# Why', chunk_text: 'Because.' },
       { heading_path: '# Why/## How', chunk_text: 'Small.' },
     ]);
-    expect(node('projects/deep/b.txt')?.title).toBe('b');
+    expect((await node('projects/deep/b.txt'))?.title).toBe('b');
   });
 
   it('the watcher follows create, edit, rename and delete', async () => {
     writeFileSync(join(dir, 'first.md'), 'one');
     await (await start({ watch: true })).runner.start();
     writeFileSync(join(dir, 'second.md'), '# Two\ntext');
-    await until('the new note', () => (node('second.md') ? true : undefined));
+    await until('the new note', async () => ((await node('second.md')) ? true : undefined));
     writeFileSync(join(dir, 'first.md'), '# One\nedited');
-    await until('the edit', () => (node('first.md')?.body_text.includes('edited') ? true : undefined));
-    expect(chunks('first.md')).toEqual([{ heading_path: '# One', chunk_text: 'edited' }]);
+    await until('the edit', async () =>
+      (await node('first.md'))?.body_text.includes('edited') ? true : undefined,
+    );
+    expect(await chunks('first.md')).toEqual([{ heading_path: '# One', chunk_text: 'edited' }]);
     renameSync(join(dir, 'second.md'), join(dir, 'renamed.md'));
-    await until('the rename', () => (node('renamed.md') && node('second.md')?.gone_at ? true : undefined));
+    await until('the rename', async () =>
+      (await node('renamed.md')) && (await node('second.md'))?.gone_at ? true : undefined,
+    );
     unlinkSync(join(dir, 'first.md'));
-    await until('the delete', () => (node('first.md')?.gone_at ? true : undefined));
-    expect(live()).toEqual(['renamed.md']);
+    await until('the delete', async () => ((await node('first.md'))?.gone_at ? true : undefined));
+    expect(await live()).toEqual(['renamed.md']);
   });
 
   it('1,000 notes with 10 edited: a rescan updates exactly those 10', async () => {
     for (let i = 0; i < 1000; i++) writeFileSync(join(dir, `n${i}.md`), `# Note ${i}\nbody ${i}`);
     const { runner: r } = await start();
     await r.start();
-    expect(live()).toHaveLength(1000);
-    const before = new Map(
-      (
-        sqlite().prepare('select relative_path, updated_at, content_hash from content_nodes').all() as Array<{
-          relative_path: string;
-          content_hash: string;
-        }>
-      ).map((row) => [row.relative_path, row.content_hash]),
-    );
+    expect(await live()).toHaveLength(1000);
+    const before = new Map((await hashes()).map((row) => [row.relative_path, row.content_hash]));
     for (let i = 0; i < 10; i++) writeFileSync(join(dir, `n${i * 97}.md`), `# Note ${i * 97}\nedited`);
     await r.rescan();
-    const after = sqlite().prepare('select relative_path, content_hash from content_nodes').all() as Array<{
-      relative_path: string;
-      content_hash: string;
-    }>;
+    const after = await hashes();
     const changed = after
       .filter((row) => before.get(row.relative_path) !== row.content_hash)
       .map((row) => row.relative_path);
@@ -165,8 +164,8 @@ describe('local folder source', () => {
     symlinkSync(outside, join(dir, 'linked-folder'));
     const { sourceId, runner: r } = await start();
     await r.start();
-    expect(live()).toEqual(['good.md', 'yaml.md']);
-    expect(node('yaml.md')).toMatchObject({ body_text: 'body survives', title: 'yaml' });
+    expect(await live()).toEqual(['good.md', 'yaml.md']);
+    expect(await node('yaml.md')).toMatchObject({ body_text: 'body survives', title: 'yaml' });
     const problems = (await notes.problems(sourceId)).map((p) => [p.relative_path, p.message]);
     expect(problems).toEqual([
       ['binary.md', expect.stringContaining('not UTF-8')],
@@ -178,7 +177,7 @@ describe('local folder source', () => {
     writeFileSync(join(dir, 'yaml.md'), '---\ntitle: Fixed\n---\nbody survives');
     await r.rescan();
     expect((await notes.problems(sourceId)).map((p) => p.relative_path)).not.toContain('yaml.md');
-    expect(node('yaml.md')?.title).toBe('Fixed');
+    expect((await node('yaml.md'))?.title).toBe('Fixed');
   });
 
   it('a missing folder is a problem of the source; notes already stored stay until it is back', async () => {
@@ -191,7 +190,7 @@ describe('local folder source', () => {
       status: 'error',
       error_message: expect.stringContaining('does not exist'),
     });
-    expect(live()).toEqual(['kept.md']);
+    expect(await live()).toEqual(['kept.md']);
     mkdirSync(dir);
     writeFileSync(join(dir, 'kept.md'), 'kept');
     await r.rescan();
@@ -209,15 +208,15 @@ describe('local folder source', () => {
     writeFileSync(join(dir, 'a.md'), '# A\nfirst');
     const { sourceId, runner: r } = await start();
     await r.start();
-    const before = node('a.md');
+    const before = await node('a.md');
     writeFileSync(join(dir, 'a.md'), Buffer.from([0xff, 0xfe, 0x00]));
     await r.rescan();
     expect((await notes.problems(sourceId)).map((p) => p.relative_path)).toEqual(['a.md']);
-    expect(node('a.md')?.body_text).toBe('# A\nfirst');
+    expect((await node('a.md'))?.body_text).toBe('# A\nfirst');
     writeFileSync(join(dir, 'a.md'), '# A\nfirst');
     await r.rescan();
     expect(await notes.problems(sourceId)).toEqual([]);
     // The same text: the note is the same row, not updated.
-    expect(node('a.md')).toEqual(before);
+    expect(await node('a.md')).toEqual(before);
   });
 });

@@ -1,70 +1,73 @@
-// The connector use cases over real SQLite and the fake drive's OAuth (through the production client):
+// The connector use cases over both stores and the fake drive's OAuth (through the production client):
 // PKCE and state, the 10-minute single-use state, conflict and force, missing client settings, disconnect.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeDrive, startFakeDrive } from '../../../../test/fakes/drive/index.js';
+import { STORES, testStores } from '../../../../test/support/stores.js';
 import { DEFAULT_ACCOUNT_ID } from '../../../contracts/account.js';
 import { CloudDriveConnectorSchema } from '../../../contracts/config/content-sources.js';
 import { createFakeClock } from '../../../infra/sandbox/social/clock.js';
 import { SecretBox } from '../../../infra/security/secret-box.js';
 import { DriveHttp } from '../../../infra/sources/drive/drive-http.js';
 import { DriveOAuth, driveOAuthSettings } from '../../../infra/sources/drive/drive-oauth.js';
-import { type AppDatabase, openDatabase } from '../../../infra/sqlite/open-database.js';
 import { ConnectionRepository } from '../../../infra/sqlite/repositories/connection-repository.js';
+import type { Store } from '../../../infra/storage/store.js';
 import { driveTokenOrigins } from '../../domain/token-origins.js';
 import { type CloudDriveConnector, createCloudDriveConnector } from './cloud-drive-connector.js';
 import { PendingLinks } from './connector-deps.js';
 
 const REDIRECT = 'http://127.0.0.1:3001/api/connectors/cloud-drive/callback';
-const clock = createFakeClock({ frozen: true, start: Date.parse('2026-11-22T12:00:00.000Z') });
+/** Made afresh for each test: the tests move it. */
+let clock: ReturnType<typeof createFakeClock>;
 let drive: FakeDrive;
 let dir: string;
-let database: AppDatabase;
+let database: Store;
 let connections: ConnectionRepository;
 let configured = true;
 let connector: CloudDriveConnector;
 
-beforeEach(async () => {
-  drive = await startFakeDrive({ clock });
-  dir = mkdtempSync(join(tmpdir(), 'connector-'));
-  database = openDatabase({ path: ':memory:' });
-  const appClock = { now: () => new Date(clock.now()) };
-  connections = new ConnectionRepository(
-    database,
-    DEFAULT_ACCOUNT_ID,
-    new SecretBox(join(dir, 'connector.key')),
-  );
-  configured = true;
-  connector = createCloudDriveConnector({
-    connections,
-    clock: appClock,
-    pending: new PendingLinks(),
-    origins: () => driveTokenOrigins(CloudDriveConnectorSchema.parse(drive.connectorConfig())),
-    provider: () => {
-      const config = CloudDriveConnectorSchema.parse(configured ? drive.connectorConfig() : {});
-      const settings = driveOAuthSettings(config, REDIRECT);
-      return 'missing' in settings
-        ? settings
-        : new DriveOAuth(settings, new DriveHttp({ sleep: async () => {} }));
-    },
+describe.each(STORES)('the cloud drive connector (%s)', (dialect) => {
+  const stores = testStores(dialect);
+  beforeEach(async () => {
+    clock = createFakeClock({ frozen: true, start: Date.parse('2026-11-22T12:00:00.000Z') });
+    drive = await startFakeDrive({ clock });
+    dir = mkdtempSync(join(tmpdir(), 'connector-'));
+    database = await stores.open();
+    const appClock = { now: () => new Date(clock.now()) };
+    connections = new ConnectionRepository(
+      database,
+      DEFAULT_ACCOUNT_ID,
+      new SecretBox(join(dir, 'connector.key')),
+    );
+    configured = true;
+    connector = createCloudDriveConnector({
+      connections,
+      clock: appClock,
+      pending: new PendingLinks(),
+      origins: () => driveTokenOrigins(CloudDriveConnectorSchema.parse(drive.connectorConfig())),
+      provider: () => {
+        const config = CloudDriveConnectorSchema.parse(configured ? drive.connectorConfig() : {});
+        const settings = driveOAuthSettings(config, REDIRECT);
+        return 'missing' in settings
+          ? settings
+          : new DriveOAuth(settings, new DriveHttp({ sleep: async () => {} }));
+      },
+    });
   });
-});
-afterEach(async () => {
-  await database.close();
-  await drive.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+  afterEach(async () => {
+    await drive.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
-/** What the browser does: open the consent page, follow its redirect back (the code and state). */
-async function consent(authorizationUrl: string): Promise<{ code: string; state: string }> {
-  const answer = await fetch(authorizationUrl, { redirect: 'manual' });
-  const back = new URL(answer.headers.get('location') ?? '');
-  return { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' };
-}
+  /** What the browser does: open the consent page, follow its redirect back (the code and state). */
+  async function consent(authorizationUrl: string): Promise<{ code: string; state: string }> {
+    const answer = await fetch(authorizationUrl, { redirect: 'manual' });
+    const back = new URL(answer.headers.get('location') ?? '');
+    return { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' };
+  }
 
-describe('the cloud drive connector', () => {
   it('starts with a S256 challenge of a 128-hex verifier and a 64-hex state; completes into a stored connection', async () => {
     const start = await connector.startLink({});
     expect(start.state).toMatch(/^[0-9a-f]{64}$/);
