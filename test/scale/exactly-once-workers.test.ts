@@ -21,13 +21,19 @@ const ACCOUNTS = 50;
 /** Per account: 2 threads of 3 cards and 14 tweets from a person, 4 tweets from an agent: 20 posts. */
 const THREADS = 2;
 const PERSON_TWEETS = 14;
-const AGENT_TWEETS = 4;
+/** An agent's four posts: unlike each other, as the near-repeat rule wants of autonomous posts. */
+const AGENT_TEXTS = [
+  'Shipping small beats shipping big: we cut our release to one afternoon.',
+  'Three questions we ask before adding any dependency to the build.',
+  'Our importer now streams rows instead of loading whole files into memory.',
+  'What a week of pairing on the scheduler taught the whole team about time zones.',
+];
 const WORKERS = 3;
 /** Tweets an account may post a day: an agent's tweet goes only while fewer are out. */
 const DAILY_CAP = 17;
 /** The account's pacing of autonomous writes: at least this long between two. */
 const PACING_SECONDS = 1;
-const KILL_EVERY_MS = 3000;
+const KILL_EVERY_MS = 4000;
 const DEADLINE_MS = 180_000;
 
 interface Planned {
@@ -35,6 +41,21 @@ interface Planned {
   actor: 'dashboard' | 'agent';
   cards: string[];
   jobId: number;
+}
+
+/** An account's twenty posts: its threads, a person's tweets, an agent's tweets. */
+function postsOf(account: PostgresAccount, a: number): Array<{ actor: Planned['actor']; cards: string[] }> {
+  return [
+    ...Array.from({ length: THREADS }, (_, t) => ({
+      actor: 'dashboard' as const,
+      cards: [1, 2, 3].map((c) => `Thread ${t + 1} of ${account.name}, card ${c} of 3 (${a}).`),
+    })),
+    ...Array.from({ length: PERSON_TWEETS }, (_, n) => ({
+      actor: 'dashboard' as const,
+      cards: [`A person's post ${n + 1} for ${account.name} (${a}).`],
+    })),
+    ...AGENT_TEXTS.map((text) => ({ actor: 'agent' as const, cards: [`${text} (${account.name})`] })),
+  ];
 }
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -66,6 +87,10 @@ describe('three workers, 1,000 due posts of 50 accounts, a worker SIGKILLed ever
         'max_threads_per_week = 10',
         `min_action_delay_seconds = ${PACING_SECONDS}`,
         `max_action_delay_seconds = ${PACING_SECONDS}`,
+        // Always active: the agents' posts must not wait for the morning.
+        '[schedule]',
+        'active_hours_start = 0',
+        'active_hours_end = 0',
         '[mcp_policy]',
         'max_mutations_per_hour = 10000',
         '[storage]',
@@ -86,43 +111,35 @@ describe('three workers, 1,000 due posts of 50 accounts, a worker SIGKILLed ever
       env,
     });
     const planned: Planned[] = [];
+    const seedingFrom = Date.now();
     try {
-      for (const [a, account] of accounts.entries()) {
-        const deps = app.accounts.find((each) => each.id === account.id)?.deps;
-        if (!deps) throw new Error(`no app for ${account.name}`);
-        const posts: Array<{ actor: Planned['actor']; cards: string[] }> = [
-          ...Array.from({ length: THREADS }, (_, t) => ({
-            actor: 'dashboard' as const,
-            cards: [1, 2, 3].map((c) => `Thread ${t + 1} of ${account.name}, card ${c} of 3 (${a}).`),
-          })),
-          ...Array.from({ length: PERSON_TWEETS }, (_, n) => ({
-            actor: 'dashboard' as const,
-            cards: [`A person's post ${n + 1} for ${account.name} (${a}).`],
-          })),
-          ...Array.from({ length: AGENT_TWEETS }, (_, n) => ({
-            actor: 'agent' as const,
-            cards: [`An agent's post ${n + 1} for ${account.name} (${a}).`],
-          })),
-        ];
-        for (const post of posts) {
-          const thread = post.cards.length > 1;
-          const result = (await invokeOperation(
-            deps.forOperations,
-            composeOperation,
-            {
-              content_type: thread ? 'thread' : 'tweet',
-              content: thread ? JSON.stringify(post.cards) : post.cards[0],
-            },
-            { actor: post.actor },
-          )) as { job_id?: number };
-          if (typeof result.job_id !== 'number') throw new Error(`no job for ${post.cards[0]}`);
-          planned.push({ account, actor: post.actor, cards: post.cards, jobId: result.job_id });
-        }
-      }
+      // Accounts in parallel (each one's posts in order), as fifty people would compose at once.
+      await Promise.all(
+        accounts.map(async (account, a) => {
+          const deps = app.accounts.find((each) => each.id === account.id)?.deps;
+          if (!deps) throw new Error(`no app for ${account.name}`);
+          for (const post of postsOf(account, a)) {
+            const thread = post.cards.length > 1;
+            const result = (await invokeOperation(
+              deps.forOperations,
+              composeOperation,
+              {
+                content_type: thread ? 'thread' : 'tweet',
+                content: thread ? JSON.stringify(post.cards) : post.cards[0],
+              },
+              { actor: post.actor },
+            )) as { job_id?: number };
+            if (typeof result.job_id !== 'number') throw new Error(`no job for ${post.cards[0]}`);
+            planned.push({ account, actor: post.actor, cards: post.cards, jobId: result.job_id });
+          }
+        }),
+      );
     } finally {
       await app.close();
     }
     expect(planned).toHaveLength(1000);
+    const seeding = Date.now() - seedingFrom;
+    console.info(`seeded 1,000 posts of ${ACCOUNTS} accounts in ${seeding} ms`);
 
     // Every request to the platform waits 50 ms, as a real one would.
     fake.faults.inject({ path: /.*/, times: -1, action: faultPresets.latency(50) });
@@ -147,6 +164,7 @@ describe('three workers, 1,000 due posts of 50 accounts, a worker SIGKILLed ever
     let kills = 0;
     const began = Date.now();
     let last = Date.now();
+    let reported = Date.now();
     while ((await unfinished()) > 0) {
       if (Date.now() - began > DEADLINE_MS) {
         const { rows } = await sql`select status, last_error, count(*) as n from posting_jobs
@@ -160,9 +178,17 @@ describe('three workers, 1,000 due posts of 50 accounts, a worker SIGKILLed ever
         kills += 1;
         await start(slot);
       }
+      if (Date.now() - reported >= 15_000) {
+        reported = Date.now();
+        console.info(`after ${reported - began} ms: ${await unfinished()} posts to go, ${kills} kills`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(kills).toBeGreaterThan(0);
+    // What the run took, for the notes (the test holds behaviour, not speed).
+    console.info(
+      `seeded 1,000 posts in ${seeding} ms; posted in ${Date.now() - began} ms with ${kills} workers SIGKILLed`,
+    );
 
     const created = [...fake.state.tweets.values()].filter((t) => !seeded.has(t.id));
     const byText = new Map<string, typeof created>();

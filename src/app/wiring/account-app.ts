@@ -33,6 +33,7 @@ import { ApiUsageRepository } from '../../infra/sqlite/repositories/api-usage-re
 import { ApprovalRepository } from '../../infra/sqlite/repositories/approval-repository.js';
 import { CalendarRepository } from '../../infra/sqlite/repositories/calendar-repository.js';
 import { DraftRepository } from '../../infra/sqlite/repositories/draft-repository.js';
+import { LeaseRepository } from '../../infra/sqlite/repositories/lease-repository.js';
 import { LlmUsageRepository } from '../../infra/sqlite/repositories/llm-usage-repository.js';
 import { LoopBoardRepository } from '../../infra/sqlite/repositories/loop-board-repository.js';
 import { MediaFileRepository } from '../../infra/sqlite/repositories/media-file-repository.js';
@@ -165,6 +166,7 @@ export function createAccountApp(
     guardSettings,
     postingBlocker: () => postingBlocker(social),
     wakePosting: () => postingWake.fire(),
+    locks: new LeaseRepository(database, accountId, clock),
     // The gateway is built below; an approved tool call runs through it.
     runApprovedTool: (item, payload) => gateway.executeApproved(item, payload),
   };

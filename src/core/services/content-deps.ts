@@ -3,6 +3,7 @@
 import type { ApprovalItem } from '../../contracts/approvals.js';
 import type { GuardSettings } from '../domain/posting-guards.js';
 import type { AppError } from '../errors.js';
+import type { AccountLock } from '../ports/account-lock.js';
 import type { ApprovalStore } from '../ports/approval-store.js';
 import type { Clock } from '../ports/clock.js';
 import type { DraftStore } from '../ports/draft-store.js';
@@ -36,4 +37,6 @@ export interface ContentDeps {
   provenance?: ProvenanceStore;
   /** Nudges the posting queue so an immediate post does not wait for the next tick. */
   wakePosting?: () => void;
+  /** The account's locks in the database (Add to queue's check and write, across processes). */
+  locks?: AccountLock;
 }

@@ -102,6 +102,9 @@ export async function openPostgres(options: OpenPostgresOptions): Promise<Postgr
   });
   // An idle client that loses its server emits on the pool; without a listener that would end the process.
   pool.on('error', () => undefined);
+  // A checked-out client whose server goes away emits on itself too: its query rejects, which is the error
+  // the caller sees (graphile-worker checks a pool it is given has both listeners).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     const client = await pool.connect();
     try {

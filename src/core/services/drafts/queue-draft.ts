@@ -1,8 +1,9 @@
 // Add to queue: the draft goes to the free preferred slot the user was shown, scheduled exactly as
 // drafts.schedule does it (submitDraft: the same checks, job or approval item, and version rules). The slot is
 // checked again first: one taken or gone meanwhile is a 409 carrying the new next free slot, with nothing
-// written. Check and write run one at a time per account store, so two queue requests (two tabs) for one slot
-// cannot both pass the check.
+// written. Check and write run one at a time per account, under the account's `queue` lock in the database
+// (and, without one, per account store in this process), so two queue requests for one slot — two tabs, on
+// one API node or two — cannot both pass the check.
 import type { Actor } from '../../../contracts/actor.js';
 import { parseScheduledFor } from '../../domain/schedule-time.js';
 import { AppError, conflictError } from '../../errors.js';
@@ -48,7 +49,10 @@ export async function queueDraft(
   actor: Actor,
 ): Promise<SubmitResult> {
   const at = slotInstant(deps.slots.schedule().timezone, input.at);
-  return oneAtATime(deps.content.drafts, async () => {
+  const { locks } = deps.content;
+  const serialized = <T>(run: () => Promise<T>) =>
+    locks ? locks.exclusive('queue', run) : oneAtATime(deps.content.drafts, run);
+  return serialized(async () => {
     const draft = await findDraft(deps.content, input.id);
     const after = queueFloor(deps.content.clock.now());
     const free = await isFreeSlot(deps.slots, at, {
