@@ -5,6 +5,7 @@
 import { DEFAULT_ACCOUNT_ID } from '../../src/contracts/account.js';
 import type { NewJob, PostedRecord } from '../../src/core/ports/posting-store.js';
 import { contentHash } from '../../src/infra/sqlite/repositories/job-content.js';
+import { PostingRepository } from '../../src/infra/sqlite/repositories/posting-repository.js';
 import type { Store } from '../../src/infra/storage/store.js';
 
 export interface AnalyticsSeed {
@@ -74,29 +75,8 @@ export function analyticsSeed(store: Store, accountId = DEFAULT_ACCOUNT_ID): Ana
         posted_at: new Date(postedAt),
         ...extra,
       };
-      await db
-        .insertInto('posts')
-        .values({
-          account_id: accountId,
-          tweet_id: post.tweet_id,
-          kind: post.kind,
-          text: post.text,
-          in_reply_to_tweet_id: post.in_reply_to_tweet_id ?? null,
-          quoted_tweet_id: post.quoted_tweet_id ?? null,
-          target_author_id: post.target_author_id ?? null,
-          target_author_username: post.target_author_username ?? null,
-          thread_root_tweet_id: post.thread_root_tweet_id ?? null,
-          thread_position: post.thread_position ?? null,
-          topic: post.topic ?? null,
-          format: post.format ?? null,
-          origin: post.origin,
-          actor: post.actor,
-          job_id: post.job_id,
-          mentions_product: post.mentions_product ? 1 : 0,
-          posted_at: post.posted_at.toISOString(),
-        })
-        .onConflict((oc) => oc.columns(['account_id', 'tweet_id']).doNothing())
-        .execute();
+      // As the publisher records a post (one row per account and tweet id).
+      await new PostingRepository(store, accountId).recordPost(post);
     },
     async metrics(tweetId, values) {
       await db
