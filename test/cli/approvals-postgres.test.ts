@@ -1,7 +1,8 @@
 // Approvals across processes on a real Postgres (issue 28 item 4): two `app serve --no-workers` API nodes
 // and two `app worker` processes on one database. An item queued on node B reaches node A's live event
 // stream (LISTEN/NOTIFY, not a poll of a file); approved on node A, it reaches B's stream, goes out once
-// through one of the workers, and the worker's write reaches both streams as `posted`.
+// through one of the workers, and the worker's write reaches both streams as `posted`. All four start at
+// once on a fresh home: both API nodes let in the API token the file holds.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../src/contracts/live-events.js';
@@ -70,10 +71,14 @@ const about =
 describe('approvals across processes on Postgres', () => {
   it("an item queued on one API node is heard on the other's stream, approved there, posted once by a worker", async () => {
     const { env, call, stream } = await world();
-    const nodeA = await serve(env, { loops: true, workers: false });
-    processes.push(nodeA);
-    const nodeB = await serve(env, { loops: true, workers: false });
-    processes.push(nodeB);
+    // Started at once on a home without an API token yet: both serve with the one the file keeps.
+    const [nodeA, nodeB, ...workers] = await Promise.all([
+      serve(env, { loops: true, workers: false }),
+      serve(env, { loops: true, workers: false }),
+      worker(env),
+      worker(env),
+    ]);
+    processes.push(nodeA, nodeB, ...workers);
     const [streamA, streamB] = await Promise.all([stream(nodeA), stream(nodeB)]);
 
     const text = 'approved on one node, posted by a worker';
@@ -94,12 +99,6 @@ describe('approvals across processes on Postgres', () => {
     expect(approved.job_id).toEqual(expect.any(Number));
     await streamB.next(about(id, 'approval_updated', 'approved'), 'the approval made on A, on B');
 
-    // No worker yet: the API nodes post nothing.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(posts(text)).toHaveLength(0);
-    const workers = await Promise.all([worker(env), worker(env)]);
-    processes.push(...workers);
-
     // The worker's write is news to both API nodes.
     await Promise.all([
       streamA.next(about(id, 'approval_updated', 'posted'), 'posted, on A', 20_000),
@@ -109,12 +108,12 @@ describe('approvals across processes on Postgres', () => {
     const item = await call(nodeA, 'GET', `/api/approval/${id}`);
     expect(item).toMatchObject({ status: 'posted' });
     // Both workers go on taking turns; the post stays out once.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(posts(text)).toHaveLength(1);
     await until('no pending item', async () =>
       ((await call(nodeB, 'GET', '/api/approval/stats')) as { pending?: number }).pending === 0
         ? true
         : undefined,
     );
-  }, 40_000);
+  }, 60_000);
 });
