@@ -1,6 +1,7 @@
 // The tool server's approvals on a real Postgres (issue 28 item 4): `app mcp serve` over stdio and an
 // `app serve --no-workers` API node on one database. An item an agent queues through the tool server, and
-// its rejection by the agent, reach the API node's live event stream (LISTEN/NOTIFY).
+// its rejection by the agent, reach the API node's live event stream (LISTEN/NOTIFY); a stream opened on
+// an item already waiting says so in its first event.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../src/contracts/live-events.js';
@@ -57,8 +58,7 @@ async function world() {
     const opened = await openEventStream(`${node.url}/api/events`, { authorization: `Bearer ${token()}` });
     streams.push(opened);
     expect(opened.status).toBe(200);
-    await opened.next((e) => e.type === 'ready', 'ready');
-    return opened;
+    return { opened, ready: await opened.next((e) => e.type === 'ready', 'ready') };
   };
   return { env, call, stream };
 }
@@ -73,9 +73,14 @@ describe('the tool server on Postgres', () => {
     const { env, call, stream } = await world();
     const node = await serve(env, { loops: true, workers: false });
     processes.push(node);
-    const events = await stream(node);
     // `app mcp serve` over stdio, as an agent host starts it: the same home, so the same database.
     tools = await startStdioToolServer({ PATH: process.env.PATH ?? '', ...env });
+    const earlier = await tools.call('compose_tweet', { content: 'queued before anyone listened' });
+    expect(earlier.success, JSON.stringify(earlier)).toBe(true);
+
+    // The stream opens on an item already waiting: its first word says so.
+    const { opened: events, ready } = await stream(node);
+    expect(ready).toEqual({ type: 'ready', pending: 1 });
 
     const composed = await tools.call('compose_tweet', { content: 'queued by an agent' });
     expect(composed.success, JSON.stringify(composed)).toBe(true);
@@ -84,7 +89,7 @@ describe('the tool server on Postgres', () => {
     expect(await events.next(about(id, 'approval_queued'), 'the agent’s item')).toMatchObject({
       actor: 'agent',
       status: 'pending',
-      pending: 1,
+      pending: 2,
     });
 
     const rejected = await tools.call('reject_item', { id });
@@ -92,7 +97,7 @@ describe('the tool server on Postgres', () => {
     expect(
       await events.next(about(id, 'approval_updated', 'rejected'), 'the agent’s rejection'),
     ).toMatchObject({
-      pending: 0,
+      pending: 1,
     });
     expect(await call(node, 'GET', `/api/approval/${id}`)).toMatchObject({ status: 'rejected' });
   }, 40_000);
