@@ -18,8 +18,13 @@ export interface LiveEventsDeps {
 export interface LiveEvents {
   /** Starts listening (the first listener starts the watcher); returns the function that stops it. */
   subscribe(listener: (event: ApprovalChangeEvent) => void): () => void;
-  /** Items waiting for a person now (read through the watcher: call while subscribed). */
+  /** Items waiting for a person now (read through the watcher: call while subscribed, once `ready`). */
   pending(): number;
+  /**
+   * Settles (never rejects) once the watcher has read the queue as it is, so `pending()` is true: at once on
+   * SQLite, after a query on Postgres (a failed one is logged; `pending()` then says 0).
+   */
+  ready(): Promise<void>;
   /** Stops the watcher and forgets every listener (shutdown). */
   close(): void;
 }
@@ -67,6 +72,9 @@ export function createLiveEvents(deps: LiveEventsDeps, pollMs = LIVE_EVENTS_POLL
       };
     },
     pending: () => watcher?.pending() ?? 0,
+    ready: async () => {
+      await watcher?.ready.catch(() => undefined);
+    },
     close() {
       listeners.clear();
       stop();

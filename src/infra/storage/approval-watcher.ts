@@ -8,9 +8,11 @@ import type { Store } from './store.js';
 export interface ApprovalWatcher {
   /** The changes committed since the last call. */
   changes(): ApprovalChangeEvent[];
-  /** Items waiting for a person now. */
+  /** Items waiting for a person now (once `ready`). */
   pending(): number;
   close(): void;
+  /** Settles once the watcher has read the queue as it is: SQLite's at once, Postgres' after a query. */
+  ready: Promise<void>;
 }
 
 /** Watches account `accountId`'s approval queue; `onError` hears a background read that failed (Postgres). */
@@ -19,7 +21,12 @@ export function createApprovalWatcher(
   accountId: string,
   onError: (error: unknown) => void,
 ): ApprovalWatcher {
-  return store.dialect === 'sqlite'
-    ? createApprovalChangeWatcher(store, accountId)
-    : createPostgresApprovalWatcher(store, accountId, onError);
+  if (store.dialect === 'postgres') return createPostgresApprovalWatcher(store, accountId, onError);
+  const watcher = createApprovalChangeWatcher(store, accountId);
+  return {
+    changes: () => watcher.changes(),
+    pending: () => watcher.pending(),
+    close: () => watcher.close(),
+    ready: Promise.resolve(),
+  };
 }

@@ -63,13 +63,13 @@ export function registerEventRoutes(app: FastifyInstance, options: EventRouteOpt
       // The socket serves this one response: ending the stream closes it (shutdown never waits on it).
       connection: 'close',
     });
-    const unsubscribe = live.subscribe((event) => response.write(frame(event)));
-    response.write(`retry: ${RETRY_MS}\n\n${frame({ type: 'ready', pending: live.pending() })}`);
-    const heartbeat = setInterval(
-      () => response.write(': keep-alive\n\n'),
-      options.heartbeatMs ?? HEARTBEAT_MS,
-    );
-    heartbeat.unref();
+    // Events heard before the ready frame is out wait for it (it comes first).
+    let held: LiveEvent[] | undefined = [];
+    const unsubscribe = live.subscribe((event) => {
+      if (held) held.push(event);
+      else response.write(frame(event));
+    });
+    let heartbeat: NodeJS.Timeout | undefined;
     const end = () => {
       if (!open.delete(end)) return;
       clearInterval(heartbeat);
@@ -80,6 +80,14 @@ export function registerEventRoutes(app: FastifyInstance, options: EventRouteOpt
     // The response's close means the client went away (the request's own close fires once it is read).
     response.once('close', end);
     response.once('error', end);
+    // The count is the queue's as it is: on Postgres the watcher reads it first (a query away).
+    await live.ready();
+    if (!open.has(end)) return;
+    response.write(`retry: ${RETRY_MS}\n\n${frame({ type: 'ready', pending: live.pending() })}`);
+    for (const event of held) response.write(frame(event));
+    held = undefined;
+    heartbeat = setInterval(() => response.write(': keep-alive\n\n'), options.heartbeatMs ?? HEARTBEAT_MS);
+    heartbeat.unref();
   });
 
   app.addHook('preClose', async () => {
