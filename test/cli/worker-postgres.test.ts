@@ -116,6 +116,8 @@ describe('app serve --no-workers and app worker on Postgres', () => {
     const postedAt = Date.now();
     expect(postedAt).toBeGreaterThanOrEqual(due.getTime() - 500);
     expect(posts('on time, whatever the clock')).toHaveLength(1);
-    expect((await api.job(server.url, jobId)).status).toBe('posted');
+    expect((await untilPosted(server.url, api, jobId)).posted_tweet_ids).toEqual([
+      posts('on time, whatever the clock')[0]?.id,
+    ]);
   }, 60_000);
 });
