@@ -1,7 +1,8 @@
 // The scale-out path end to end on a real Postgres: `app serve --no-workers` serves the dashboard and the
 // API, `app worker` processes post. A post composed on the API node goes out once, through a worker; a
 // worker whose clock is ten minutes fast posts a scheduled post at its time (due times are compared in the
-// database's time), not ten minutes early; SIGTERM drains a worker, and its heartbeat row goes with it.
+// database's time), not ten minutes early; SIGTERM drains a worker, and its heartbeat row goes with it;
+// `app serve --no-loops` alone still posts.
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/infra/postgres/open-postgres.js';
@@ -82,6 +83,19 @@ describe('app serve --no-workers and app worker on Postgres', () => {
     background.child.kill('SIGTERM');
     expect(await background.exited).toEqual({ code: 0, signal: null });
     expect(await beating()).toBe(0);
+  }, 60_000);
+
+  it('posts from app serve --no-loops with no worker: only the autonomous loops are off', async () => {
+    const { home, env } = await world();
+    // --no-loops: "scheduled posts still go out" (its help); on Postgres this process's job engine takes
+    // the posting queue's turns, as on SQLite its loops do.
+    const server = await serve(env);
+    processes.push(server);
+    const api = apiClient(home);
+    const jobId = await api.compose(server.url, { content_type: 'tweet', content: 'posted with --no-loops' });
+    const job = await untilPosted(server.url, api, jobId);
+    expect(posts('posted with --no-loops')).toHaveLength(1);
+    expect(job.posted_tweet_ids).toEqual([posts('posted with --no-loops')[0]?.id]);
   }, 60_000);
 
   it('posts a scheduled post at its time from a worker whose clock is ten minutes fast', async () => {

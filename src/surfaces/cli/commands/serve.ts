@@ -2,7 +2,7 @@
 // config). Stops cleanly on SIGINT/SIGTERM: the server drains its requests, the loops finish what they are
 // writing, then storage closes.
 import type { FastifyInstance } from 'fastify';
-import { sourcesPart, startRuntime } from '../../../app/runtime.js';
+import { DEFAULT_WORKER_CONCURRENCY, sourcesPart, startRuntime } from '../../../app/runtime.js';
 import { AppError } from '../../../core/errors.js';
 import { buildHttpServer } from '../../http/build-server.js';
 import { type CommandContext, println } from '../cli-io.js';
@@ -44,7 +44,10 @@ export async function runServe(
     crashPoints: true,
     // This process owns the service's loops (never the tool server as well), unless told not to run them.
     autopilot: options.loops !== false,
-    ...(options.workers === false ? { work: false as const } : {}),
+    // It takes background work unless --no-workers: --no-loops only drops the autonomous loops, so on Postgres
+    // its job engine still takes the posting queue's turns (said outright: a runtime told neither, like the
+    // tool server's, only plans turns there).
+    work: options.workers === false ? false : { concurrency: DEFAULT_WORKER_CONCURRENCY },
     parts: [
       {
         name: 'http',
