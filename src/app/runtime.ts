@@ -10,6 +10,7 @@ import { createConfigWatcher } from '../infra/config/config-watcher.js';
 import type { LoadConfigOptions, LoadedConfig } from '../infra/config/load-config.js';
 import { createSettingsStore } from '../infra/config/settings-store.js';
 import { type JobEngine, startJobEngine } from '../infra/jobs/job-engine.js';
+import { ensureTurnsPlanned } from '../infra/jobs/turn-dispatch.js';
 import { createLogger } from '../infra/logging/create-logger.js';
 import { clockAtFrom } from '../infra/process/clock-at.js';
 import { crashPointFrom } from '../infra/process/crash-points.js';
@@ -80,15 +81,24 @@ export const DEFAULT_WORKER_CONCURRENCY = 4;
 
 /** The job engine of a process on Postgres: any account's loop turns, given to its scheduler. */
 async function startEngine(app: App, concurrency: number, logger: ReturnType<typeof createLogger>) {
-  if (app.store.dialect !== 'postgres') return undefined;
+  const { store } = app;
+  if (store.dialect !== 'postgres') return undefined;
   const staleMs = (app.deps.config.storage.worker_release_after_seconds ?? 30) * 1000;
   return startJobEngine({
-    store: app.store,
+    store,
     concurrency,
     staleMs,
     // Several heartbeats fit in the silence that releases a worker, so a slow one is never taken for gone.
     heartbeatMs: Math.min(5000, Math.floor(staleMs / 3)),
     logger,
+    // The loops this process starts, for each account: one lost its planned turn, it gets one again.
+    ensureTurns: () =>
+      ensureTurnsPlanned(
+        store,
+        app.accounts.flatMap((account) =>
+          account.startedLoops.map((loop) => ({ account: account.id, loop })),
+        ),
+      ),
     turn: async ({ account, loop }) => {
       const found = app.accounts.find((each) => each.id === account);
       // An account this process does not run yet (added since it started): the engine tries again later.

@@ -18,9 +18,9 @@ import { freshPostgres } from '../support/stores.js';
 import { createTempHome } from '../support/temp-home.js';
 
 const ACCOUNTS = 50;
-/** Per account: 2 threads of 3 cards and 14 tweets from a person, 4 tweets from an agent: 20 posts. */
+/** Per account: 2 threads of 3 cards and 15 tweets from a person, and an agent's tweets up to the cap: 20 posts. */
 const THREADS = 2;
-const PERSON_TWEETS = 14;
+const PERSON_TWEETS = 15;
 /** An agent's four posts: unlike each other, as the near-repeat rule wants of autonomous posts. */
 const AGENT_TEXTS = [
   'Shipping small beats shipping big: we cut our release to one afternoon.',
@@ -29,12 +29,14 @@ const AGENT_TEXTS = [
   'What a week of pairing on the scheduler taught the whole team about time zones.',
 ];
 const WORKERS = 3;
-/** Tweets an account may post a day: an agent's tweet goes only while fewer are out. */
-const DAILY_CAP = 17;
+/** Autonomous tweets an account may post a day (a person's never count): one agent post of four waits. */
+const DAILY_CAP = 3;
 /** The account's pacing of autonomous writes: at least this long between two. */
 const PACING_SECONDS = 1;
 const KILL_EVERY_MS = 4000;
-const DEADLINE_MS = 180_000;
+/** Below this many posts to go, no more kills. */
+const SETTLE_BELOW = 30;
+const DEADLINE_MS = 240_000;
 
 interface Planned {
   account: PostgresAccount;
@@ -65,7 +67,7 @@ afterAll(async () => {
 
 describe('three workers, 1,000 due posts of 50 accounts, a worker SIGKILLed every few seconds', () => {
   it('posts each exactly once under its account, threads whole, caps and pacing kept', {
-    timeout: 300_000,
+    timeout: 480_000,
   }, async () => {
     const fake = await startFakeSocial();
     cleanups.push(() => fake.close());
@@ -111,6 +113,7 @@ describe('three workers, 1,000 due posts of 50 accounts, a worker SIGKILLed ever
       env,
     });
     const planned: Planned[] = [];
+    const capped: string[] = [];
     const seedingFrom = Date.now();
     try {
       // Accounts in parallel (each one's posts in order), as fifty people would compose at once.
@@ -128,7 +131,18 @@ describe('three workers, 1,000 due posts of 50 accounts, a worker SIGKILLed ever
                 content: thread ? JSON.stringify(post.cards) : post.cards[0],
               },
               { actor: post.actor },
-            )) as { job_id?: number };
+            ).catch((error: unknown) => {
+              // The agent's fourth post of the day: refused by the cap (the jobs already waiting count).
+              if (
+                post.actor === 'agent' &&
+                String((error as Error).message).includes('daily post cap reached')
+              ) {
+                capped.push(account.name);
+                return {};
+              }
+              throw error;
+            })) as { job_id?: number };
+            if (post.actor === 'agent' && result.job_id === undefined) continue;
             if (typeof result.job_id !== 'number') throw new Error(`no job for ${post.cards[0]}`);
             planned.push({ account, actor: post.actor, cards: post.cards, jobId: result.job_id });
           }
@@ -138,6 +152,7 @@ describe('three workers, 1,000 due posts of 50 accounts, a worker SIGKILLed ever
       await app.close();
     }
     expect(planned).toHaveLength(1000);
+    expect(capped.sort()).toEqual(accounts.map((account) => account.name).sort());
     const seeding = Date.now() - seedingFrom;
     console.info(`seeded 1,000 posts of ${ACCOUNTS} accounts in ${seeding} ms`);
 
@@ -156,7 +171,7 @@ describe('three workers, 1,000 due posts of 50 accounts, a worker SIGKILLed ever
     /** Jobs neither posted nor held back by the daily cap (a capped job waits for tomorrow). */
     const unfinished = async () => {
       const { rows } = await sql<{ n: number }>`select count(*) as n from posting_jobs
-        where status <> 'posted' and not (status = 'queued' and last_error like '%daily post cap%')`.execute(
+        where status <> 'posted' and not (status = 'queued' and coalesce(last_error, '') like '%daily post cap%')`.execute(
         store.db,
       );
       return Number(rows[0]?.n);
@@ -165,13 +180,29 @@ describe('three workers, 1,000 due posts of 50 accounts, a worker SIGKILLed ever
     const began = Date.now();
     let last = Date.now();
     let reported = Date.now();
-    while ((await unfinished()) > 0) {
+    const statuses = async () =>
+      JSON.stringify(
+        (
+          await sql`select status, substr(coalesce(last_error, ''), 1, 60) as error, count(*) as n
+            from posting_jobs where status <> 'posted' group by 1, 2`.execute(store.db)
+        ).rows,
+      );
+    for (let left = await unfinished(); left > 0; left = await unfinished()) {
       if (Date.now() - began > DEADLINE_MS) {
-        const { rows } = await sql`select status, last_error, count(*) as n from posting_jobs
-          group by status, last_error`.execute(store.db);
-        throw new Error(`not done after ${DEADLINE_MS} ms: ${JSON.stringify(rows)}`);
+        // What is left, and the loop turns of its accounts, to say why.
+        const { rows: left } = await sql<{ account_id: string }>`select id, account_id, status,
+          next_attempt_at, attempts, last_error, claimed_by from posting_jobs where status <> 'posted'`.execute(
+          store.db,
+        );
+        const { rows: turns } = await sql`select key, run_at, attempts, max_attempts, locked_at, locked_by,
+          last_error, now() as now from graphile_worker.jobs
+          where key like any(${left.map((row) => `%${row.account_id}:posting-queue`)}::text[])
+            or key is null`.execute(store.db);
+        throw new Error(`not done after ${DEADLINE_MS} ms: ${JSON.stringify({ left, turns })}`);
       }
-      if (Date.now() - last >= KILL_EVERY_MS) {
+      // Kills while the bulk is posting; the last few posts then settle (a post cut off by a kill may
+      // wait out a retry of 30 s or more before the platform is asked again).
+      if (left > SETTLE_BELOW && Date.now() - last >= KILL_EVERY_MS) {
         last = Date.now();
         const slot = Math.floor(Math.random() * WORKERS);
         await killHard(workers[slot] as ServeProcess);
@@ -180,7 +211,9 @@ describe('three workers, 1,000 due posts of 50 accounts, a worker SIGKILLed ever
       }
       if (Date.now() - reported >= 15_000) {
         reported = Date.now();
-        console.info(`after ${reported - began} ms: ${await unfinished()} posts to go, ${kills} kills`);
+        console.info(
+          `after ${reported - began} ms: ${left} posts to go, ${kills} kills: ${await statuses()}`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -240,25 +273,19 @@ describe('three workers, 1,000 due posts of 50 accounts, a worker SIGKILLed ever
       join posting_jobs j on j.id = o.job_id where o.account_id <> j.account_id`.execute(store.db);
     expect(Number(misplaced[0]?.n)).toBe(0);
 
-    // Per account: an agent's tweet went only while fewer than the cap were out, and two of them were at
-    // least the pacing apart at the platform.
+    // Per account: the agents' tweets kept the daily cap (the rest wait for tomorrow), and two of them were
+    // at least the pacing apart at the platform.
     for (const account of accounts) {
-      const mine = created
-        .filter((t) => t.authorId === account.userId)
+      const agents = new Set(
+        planned.filter((p) => p.account === account && p.actor === 'agent').flatMap((p) => p.cards),
+      );
+      const out = created
+        .filter((t) => t.authorId === account.userId && agents.has(t.text))
         .sort((a, b) => a.createdAt - b.createdAt);
-      const agents = planned
-        .filter((p) => p.account === account && p.actor === 'agent')
-        .map((p) => p.cards[0]);
-      const tweetsBefore = (index: number) =>
-        mine.slice(0, index).filter((t) => t.inReplyToTweetId === undefined && !t.text.startsWith('Thread'))
-          .length;
-      const agentIdx = mine.flatMap((t, i) => (agents.includes(t.text) ? [i] : []));
-      for (const i of agentIdx)
-        expect(tweetsBefore(i), `${account.name}: an agent's post over the cap`).toBeLessThan(DAILY_CAP);
-      const times = agentIdx.map((i) => (mine[i] as (typeof mine)[number]).createdAt);
-      for (let i = 1; i < times.length; i++)
+      expect(out.length, `${account.name}: agents' posts against the cap`).toBe(DAILY_CAP);
+      for (let i = 1; i < out.length; i++)
         expect(
-          (times[i] as number) - (times[i - 1] as number),
+          (out[i]?.createdAt as number) - (out[i - 1]?.createdAt as number),
           `${account.name}: pacing`,
         ).toBeGreaterThanOrEqual(PACING_SECONDS * 1000 - 100);
     }

@@ -309,5 +309,6 @@ export function createAccountApp(
     deps,
     loops: scheduler.loops,
     startLoops: () => scheduler.loops.start(scheduler.startNames),
+    startedLoops: scheduler.startNames ?? scheduler.loops.status().map(({ name }) => name),
   };
 }

@@ -4,7 +4,6 @@ import type { LoopDeps } from '../../automation/loop-deps.js';
 import type { Scheduler } from '../../automation/scheduler.js';
 import type { Config } from '../../contracts/config/config.js';
 import { accountNames } from '../../core/domain/account-settings.js';
-import { AppError } from '../../core/errors.js';
 import type { PublisherDeps } from '../../core/gateway/publisher-deps.js';
 import { type Clock, systemClock } from '../../core/ports/clock.js';
 import type { SettingsStore } from '../../core/ports/settings-store.js';
@@ -34,6 +33,8 @@ export interface AccountApp {
   loops: Scheduler<LoopDeps>;
   /** Starts the loops this process runs (the runtime calls it once). */
   startLoops(): void;
+  /** The loops `startLoops` starts (on Postgres: whose turns this process keeps planned). */
+  startedLoops: readonly string[];
 }
 
 export interface App {

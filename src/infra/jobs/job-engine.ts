@@ -33,6 +33,10 @@ export interface JobEngineOptions {
   heartbeatMs?: number;
   /** Silence after which a worker is gone and its locks are released (default 30 s). */
   staleMs?: number;
+  /** Puts back the planned turn of any loop that has none (every `ensureEveryMs`): answers how many. */
+  ensureTurns?: () => Promise<number>;
+  /** How often `ensureTurns` runs (default 10 s). */
+  ensureEveryMs?: number;
   /** How often due jobs are looked for besides NOTIFY of new ones (default 1 s: the lateness of a due turn). */
   pollMs?: number;
 }
@@ -121,6 +125,21 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
       .catch((error: unknown) => logger.warn({ err: error }, 'job engine: heartbeat or sweep failed'));
   }, heartbeatMs);
   timer.unref();
+  const { ensureTurns } = options;
+  const ensureTimer = ensureTurns
+    ? setInterval(() => {
+        ticking = ticking
+          .then(ensureTurns)
+          .then((restored) => {
+            if (restored > 0)
+              logger.warn({ restored }, 'job engine: planned again the turns of loops that had none');
+          })
+          .catch((error: unknown) =>
+            logger.warn({ err: error }, 'job engine: checking the planned turns failed'),
+          );
+      }, options.ensureEveryMs ?? 10_000)
+    : undefined;
+  ensureTimer?.unref();
 
   let stopping: Promise<void> | undefined;
   return {
@@ -128,6 +147,7 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
     stop() {
       stopping ??= (async () => {
         clearInterval(timer);
+        clearInterval(ensureTimer);
         await ticking;
         await runner.stop();
         await sql`delete from worker_heartbeats where worker_id = any(${[...ids]}::text[])`

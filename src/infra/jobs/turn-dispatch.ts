@@ -63,3 +63,24 @@ export function durableTurnDispatch(store: PostgresDatabase, accountId: string):
     },
   };
 }
+
+/**
+ * Plans a turn, due now, for each account's loop that has none planned or running: a loop whose job was
+ * lost (a turn that ended without its next one recorded, whatever the cause) comes back within one sweep,
+ * and a loop that has its job keeps it untouched. One statement for all of them.
+ */
+export async function ensureTurnsPlanned(
+  store: PostgresDatabase,
+  turns: readonly TurnPayload[],
+): Promise<number> {
+  if (turns.length === 0) return 0;
+  await jobSchemaReady(store);
+  const keys = turns.map(({ account, loop }) => turnKey(account, loop));
+  const payloads = turns.map((turn) => JSON.stringify(turn));
+  const { rows } = await sql<{ key: string }>`select k.key from unnest(${keys}::text[], ${payloads}::text[])
+      as k(key, payload)
+    cross join lateral (select graphile_worker.add_job(${LOOP_TURN_TASK}, k.payload::json, queue_name => k.key,
+      max_attempts => ${TURN_ATTEMPTS}, job_key => k.key, job_key_mode => 'preserve_run_at')) added
+    where not exists (select 1 from graphile_worker.jobs j where j.key = k.key)`.execute(store.db);
+  return rows.length;
+}
