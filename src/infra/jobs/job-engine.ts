@@ -117,12 +117,17 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
     },
   });
 
+  // The beat has a chain of its own: a slow sweep must never hold up the sign of life that keeps this
+  // process's turns from being taken from it.
+  let beating: Promise<void> = Promise.resolve();
   let ticking: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
-    ticking = ticking
+    beating = beating
       .then(beat)
+      .catch((error: unknown) => logger.warn({ err: error }, 'job engine: heartbeat failed'));
+    ticking = ticking
       .then(sweep)
-      .catch((error: unknown) => logger.warn({ err: error }, 'job engine: heartbeat or sweep failed'));
+      .catch((error: unknown) => logger.warn({ err: error }, 'job engine: sweep failed'));
   }, heartbeatMs);
   timer.unref();
   const { ensureTurns } = options;
@@ -148,7 +153,7 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
       stopping ??= (async () => {
         clearInterval(timer);
         clearInterval(ensureTimer);
-        await ticking;
+        await Promise.all([beating, ticking]);
         await runner.stop();
         await sql`delete from worker_heartbeats where worker_id = any(${[...ids]}::text[])`
           .execute(store.db)
