@@ -100,11 +100,15 @@ export async function benchDrafts(postgres?: BenchPostgres): Promise<Figures> {
 
     // The list: 10,000 drafts, a tenth tagged "launch", some mentioning "zebra".
     await db.transaction().execute(async (trx) => {
-      const tag = await trx
+      await trx
         .insertInto('tags')
         .values({ name: 'launch' })
-        .onConflict((oc) => oc.column('name').doUpdateSet({ name: 'launch' }))
-        .returning('id')
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      const tag = await trx
+        .selectFrom('tags')
+        .select('id')
+        .where('name', '=', 'launch')
         .executeTakeFirstOrThrow();
       for (let from = 0; from < LIST_DRAFTS; from += 500) {
         const rows = Array.from({ length: Math.min(500, LIST_DRAFTS - from) }, (_, k) => {
