@@ -1,5 +1,7 @@
 // Draft Studio under load: 50 editors autosaving twice a second for 30 s against one server (latency,
 // errors, revisions, lost writes), then the draft list over 10,000 drafts (search + tag + sort, p95).
+// On SQLite by default; given Postgres (bench/workers.ts runs it on both), in a fresh database of its own
+// (`[storage] url`). Answers the autosave and list latencies' p50 and p99 in milliseconds.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,16 +11,18 @@ import { percentile } from '../src/core/domain/latency-stats.js';
 import { createLogger } from '../src/infra/logging/create-logger.js';
 import { ensureApiToken } from '../src/infra/security/api-token.js';
 import { buildHttpServer } from '../src/surfaces/http/build-server.js';
-import { sqliteOf } from '../test/support/sqlite-of.js';
+import type { BenchPostgres } from './postgres.js';
+import type { Figures } from './toolserver.js';
 
 const EDITORS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const LIST_DRAFTS = 10_000;
 
-export async function benchDrafts(): Promise<void> {
+export async function benchDrafts(postgres?: BenchPostgres): Promise<Figures> {
   const dir = mkdtempSync(join(tmpdir(), 'app-bench-drafts-'));
+  const database = await postgres?.fresh();
   const app = await createApp({
-    config: ConfigSchema.parse({}),
+    config: ConfigSchema.parse({ storage: { url: database?.url } }),
     dataDir: dir,
     logger: createLogger({ level: 'silent' }),
   });
@@ -34,6 +38,7 @@ export async function benchDrafts(): Promise<void> {
     });
     return { status: response.status, json: (await response.json()) as Record<string, unknown> };
   };
+  const figures: Figures = {};
   try {
     const editors = await Promise.all(
       Array.from({ length: EDITORS }, async (_, i) => {
@@ -79,38 +84,53 @@ export async function benchDrafts(): Promise<void> {
       const current = await call('GET', `/api/content/drafts/${editor.id}`);
       if (current.json.content !== editor.last || current.json.version !== editor.version) lost++;
     }
-    const revisions = (
-      sqliteOf(app.deps.database)
-        .sqlite.prepare("select count(*) as n from draft_revisions where trigger = 'autosave'")
-        .get() as { n: number }
-    ).n;
+    const { db } = app.deps.database;
+    const revisions = Number(
+      (
+        await db
+          .selectFrom('draft_revisions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('trigger', '=', 'autosave')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     console.log(
       `autosave: ${EDITORS} editors × 2/s for ${SECONDS} s → ${saves} saves (${(saves / SECONDS).toFixed(0)}/s), p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms, errors ${errors}, revisions written ${revisions}, lost writes ${lost}  target p99 < 25 ms: ${percentile(latencies, 99) < 25 ? 'ok' : 'OVER TARGET'}`,
     );
 
     // The list: 10,000 drafts, a tenth tagged "launch", some mentioning "zebra".
-    const insert = sqliteOf(app.deps.database).sqlite.prepare(
-      "insert into drafts (content_type, content, title, updated_at, created_at) values ('tweet', ?, ?, ?, ?)",
-    );
-    const tag = sqliteOf(app.deps.database).sqlite.prepare(
-      "insert into tags (name) values ('launch') on conflict do nothing",
-    );
-    const assign = sqliteOf(app.deps.database).sqlite.prepare(
-      "insert into draft_tags (draft_id, tag_id) select ?, id from tags where name = 'launch'",
-    );
-    sqliteOf(app.deps.database).sqlite.transaction(() => {
-      tag.run();
-      for (let i = 0; i < LIST_DRAFTS; i++) {
-        const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
-        const { lastInsertRowid } = insert.run(
-          `draft ${i} ${i % 7 === 0 ? 'zebra' : 'plain'} text ${'x'.repeat(i % 200)}`,
-          `Title ${i}`,
-          at,
-          at,
-        );
-        if (i % 10 === 0) assign.run(lastInsertRowid);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('tags')
+        .values({ name: 'launch' })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      const tag = await trx
+        .selectFrom('tags')
+        .select('id')
+        .where('name', '=', 'launch')
+        .executeTakeFirstOrThrow();
+      for (let from = 0; from < LIST_DRAFTS; from += 500) {
+        const rows = Array.from({ length: Math.min(500, LIST_DRAFTS - from) }, (_, k) => {
+          const i = from + k;
+          const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+          return {
+            content_type: 'tweet',
+            content: `draft ${i} ${i % 7 === 0 ? 'zebra' : 'plain'} text ${'x'.repeat(i % 200)}`,
+            title: `Title ${i}`,
+            updated_at: at,
+            created_at: at,
+          };
+        });
+        const ids = await trx.insertInto('drafts').values(rows).returning('id').execute();
+        const tagged = ids.filter((_, k) => (from + k) % 10 === 0);
+        if (tagged.length > 0)
+          await trx
+            .insertInto('draft_tags')
+            .values(tagged.map(({ id }) => ({ draft_id: id, tag_id: tag.id })))
+            .execute();
       }
-    })();
+    });
     const listTimes: number[] = [];
     for (let i = 0; i < 200; i++) {
       const started = performance.now();
@@ -122,12 +142,19 @@ export async function benchDrafts(): Promise<void> {
       if (result.status !== 200) throw new Error(`list failed: ${JSON.stringify(result.json)}`);
     }
     listTimes.sort((a, b) => a - b);
+    figures.autosave = { p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+    figures[`list over ${LIST_DRAFTS} drafts`] = {
+      p50: percentile(listTimes, 50),
+      p99: percentile(listTimes, 99),
+    };
     console.log(
       `list over ${LIST_DRAFTS} drafts (search + tag + sort, 50 per page): p50 ${percentile(listTimes, 50).toFixed(2)} ms, p95 ${percentile(listTimes, 95).toFixed(2)} ms  target p95 < 50 ms: ${percentile(listTimes, 95) < 50 ? 'ok' : 'OVER TARGET'}`,
     );
+    return figures;
   } finally {
     await server.close();
     await app.close();
     rmSync(dir, { recursive: true, force: true });
+    await database?.drop();
   }
 }

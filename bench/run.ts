@@ -17,6 +17,7 @@ import { benchKeystroke } from './keystroke.js';
 import { benchScoring } from './scoring.js';
 import { benchToolServer } from './toolserver.js';
 import { benchVaultContext } from './vault-context.js';
+import { benchWorkers } from './workers.js';
 
 const BENCHES: Record<string, () => unknown> = {
   accounts: benchAccounts,
@@ -36,6 +37,7 @@ const BENCHES: Record<string, () => unknown> = {
   scoring: benchScoring,
   toolserver: benchToolServer,
   'vault-context': benchVaultContext,
+  workers: benchWorkers,
 };
 const chosen = process.argv.slice(2).filter((name) => name in BENCHES);
 for (const name of chosen.length > 0 ? chosen : Object.keys(BENCHES)) {

@@ -9,6 +9,8 @@
 // 3. Over streamable HTTP (the same server factory behind `app mcp serve --transport http`, SDK client on
 //    loopback): p50/p99 of get_config and social_like_tweet (target p50 < 2 ms), then 16 concurrent clients
 //    for BENCH_HTTP_SECONDS (default 30): throughput, p99 and errors (target 0).
+// On SQLite by default; given Postgres (bench/workers.ts runs it on both), each part keeps its data in a
+// fresh database of its own (`[storage] url`). Answers every figure's p50 and p99 in milliseconds.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +28,10 @@ import { profileTools } from '../src/surfaces/mcp/profile-tools.js';
 import { connectHttp } from '../test/mcp/http-support.js';
 import { fakePlatformEnv, startStdioToolServer } from '../test/support/stdio-tool-server.js';
 import { estimatedTokens, listedSize } from '../test/support/tool-listing-size.js';
+import type { BenchPostgres } from './postgres.js';
+
+/** A bench's latencies by figure: p50 and p99 in milliseconds. */
+export type Figures = Record<string, { p50: number; p99: number }>;
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 1000);
 const COLD_STARTS = 5;
@@ -68,8 +74,14 @@ const POLICY_ENV = {
   APP_LOGGING__LEVEL: 'error',
 };
 
-async function overStdio(fake: FakeSocial, home: string, ids: string[]): Promise<void> {
-  const env = fakePlatformEnv(fake, home, POLICY_ENV);
+async function overStdio(
+  fake: FakeSocial,
+  home: string,
+  ids: string[],
+  figures: Figures,
+  url?: string,
+): Promise<void> {
+  const env = fakePlatformEnv(fake, home, { ...POLICY_ENV, ...(url ? { APP_STORAGE__URL: url } : {}) });
   const starts: number[] = [];
   for (let i = 0; i < COLD_STARTS; i++) {
     const t0 = performance.now();
@@ -79,6 +91,10 @@ async function overStdio(fake: FakeSocial, home: string, ids: string[]): Promise
     await s.close();
   }
   starts.sort((a, b) => a - b);
+  figures['cold start (median, max of 5)'] = {
+    p50: percentile(starts, 50),
+    p99: starts[starts.length - 1] ?? 0,
+  };
   console.log(
     `cold start (spawn → tools/list)  median ${ms(percentile(starts, 50))}  min ${ms(starts[0] ?? 0)}  target < 400 ms: ${percentile(starts, 50) < 400 ? 'ok' : 'OVER TARGET'}`,
   );
@@ -99,6 +115,7 @@ async function overStdio(fake: FakeSocial, home: string, ids: string[]): Promise
         if (!result.success) failures++;
       }
       samples.sort((a, b) => a - b);
+      figures[`stdio ${c.tool}`] = { p50: percentile(samples, 50), p99: percentile(samples, 99) };
       console.log(
         `stdio ${c.tool.padEnd(18)} p50 ${ms(percentile(samples, 50))}  p99 ${ms(percentile(samples, 99))}  (${CALLS} calls, ${failures} failed)`,
       );
@@ -108,8 +125,15 @@ async function overStdio(fake: FakeSocial, home: string, ids: string[]): Promise
   }
 }
 
-async function inProcess(fake: FakeSocial, home: string, ids: string[]): Promise<void> {
+async function inProcess(
+  fake: FakeSocial,
+  home: string,
+  ids: string[],
+  figures: Figures,
+  url?: string,
+): Promise<void> {
   const config = ConfigSchema.parse({
+    storage: { url },
     social_api: {
       client_id: 'test-client',
       api_base_url: fake.url,
@@ -155,6 +179,7 @@ async function inProcess(fake: FakeSocial, home: string, ids: string[]): Promise
       overhead.sort((a, b) => a - b);
       const p50 = percentile(overhead, 50);
       const p99 = percentile(overhead, 99);
+      figures[`overhead ${c.tool}`] = { p50, p99 };
       console.log(
         `overhead ${c.tool.padEnd(18)} p50 ${ms(p50)}  p99 ${ms(p99)}  targets p50 < 1 ms, p99 < 5 ms: ${p50 < 1 && p99 < 5 ? 'ok' : 'OVER TARGET'}`,
       );
@@ -177,8 +202,15 @@ const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 30);
 const HTTP_CLIENTS = 16;
 const BENCH_TOKEN = 'b'.repeat(64);
 
-async function overHttp(fake: FakeSocial, home: string, ids: string[]): Promise<void> {
+async function overHttp(
+  fake: FakeSocial,
+  home: string,
+  ids: string[],
+  figures: Figures,
+  url?: string,
+): Promise<void> {
   const config = ConfigSchema.parse({
+    storage: { url },
     social_api: { client_id: 'test-client', api_base_url: fake.url, token_url: `${fake.url}/2/oauth2/token` },
     mcp_policy: { require_approval_for: [], max_mutations_per_hour: 100_000 },
     // Every like goes through the account's pacing (its slot is taken), with no gap to wait out.
@@ -206,6 +238,7 @@ async function overHttp(fake: FakeSocial, home: string, ids: string[]): Promise<
       }
       samples.sort((a, b) => a - b);
       const p50 = percentile(samples, 50);
+      figures[`http ${tool}`] = { p50, p99: percentile(samples, 99) };
       console.log(
         `http  ${tool.padEnd(18)} p50 ${ms(p50)}  p99 ${ms(percentile(samples, 99))}  (${CALLS} calls, ${failures} failed)  target p50 < 2 ms: ${p50 < 2 ? 'ok' : 'OVER TARGET'}`,
       );
@@ -233,6 +266,10 @@ async function overHttp(fake: FakeSocial, home: string, ids: string[]): Promise<
     );
     await Promise.all(clients.map((client) => client.close()));
     samples.sort((a, b) => a - b);
+    figures[`http ${HTTP_CLIENTS} clients get_config`] = {
+      p50: percentile(samples, 50),
+      p99: percentile(samples, 99),
+    };
     console.log(
       `http  ${HTTP_CLIENTS} clients × ${HTTP_SECONDS} s get_config: ${(samples.length / HTTP_SECONDS).toFixed(0)} calls/s  p50 ${ms(percentile(samples, 50))}  p99 ${ms(percentile(samples, 99))}  errors ${errors} (target 0: ${errors === 0 ? 'ok' : 'FAILED'})`,
     );
@@ -242,21 +279,27 @@ async function overHttp(fake: FakeSocial, home: string, ids: string[]): Promise<
   }
 }
 
-export async function benchToolServer(): Promise<void> {
+export async function benchToolServer(postgres?: BenchPostgres): Promise<Figures> {
   const fake = await startFakeSocial({ tier: 'enterprise' });
   const dirs = Array.from({ length: 3 }, () => mkdtempSync(join(tmpdir(), 'app-bench-mcp-')));
+  const databases = postgres ? await Promise.all(dirs.map(() => postgres.fresh())) : [];
+  const url = (i: number) => databases[i]?.url;
+  const figures: Figures = {};
   try {
     const ids = seedPosts(fake);
     // The platform's own per-15-minute budgets would turn most of 2,000+ calls into 429s.
     for (const route of ['GET /2/tweets/:id', 'POST /2/users/:id/likes'])
       fake.state.rateLimits.setLimit(route, 1_000_000);
     for (const dir of dirs) storeFakeLogin(fake, join(dir, 'tokens.json'));
-    await overStdio(fake, dirs[0] as string, ids);
-    // A second data dir: no idempotency memory from the stdio run, so every like is gated and sent again.
-    await inProcess(fake, dirs[1] as string, ids);
-    await overHttp(fake, dirs[2] as string, ids);
+    await overStdio(fake, dirs[0] as string, ids, figures, url(0));
+    // A second data dir (and database): no idempotency memory from the stdio run, so every like is gated
+    // and sent again.
+    await inProcess(fake, dirs[1] as string, ids, figures, url(1));
+    await overHttp(fake, dirs[2] as string, ids, figures, url(2));
+    return figures;
   } finally {
     await fake.close();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    for (const database of databases) await database.drop();
   }
 }

@@ -39,6 +39,19 @@ export function jobSchemaReady(store: PostgresDatabase): Promise<void> {
 /** Installing its schema, graphile-worker would log to the console; what it says there we do not need. */
 const silentLogger = () => new GraphileLogger(() => () => undefined);
 
+/** Tries `work` up to START_ATTEMPTS times, a second more between tries each time. */
+const START_ATTEMPTS = 5;
+async function retried(work: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= START_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, attempt * 1000));
+    }
+  }
+}
+
 export function durableTurnDispatch(store: PostgresDatabase, accountId: string): TurnDispatch {
   // One loop's plans are recorded in the order they were asked: the last one asked is the one that stays.
   const chains = new Map<string, Promise<void>>();
@@ -59,7 +72,10 @@ export function durableTurnDispatch(store: PostgresDatabase, accountId: string):
     plan: (name, delayMs) => inOrder(name, () => add(name, delayMs, 'replace')),
     async start(names) {
       // A turn another process planned keeps its time: processes starting do not pull every loop forward.
-      await Promise.all(names.map((name) => inOrder(name, () => add(name, 0, 'preserve_run_at'))));
+      // One loop after another: a starting process plans every account's loops, and all at once they
+      // queued for the pool past its connection timeout. A plan that failed is tried again, since
+      // nothing else would: the loop would have no turn until a process starts again.
+      for (const name of names) await inOrder(name, () => retried(() => add(name, 0, 'preserve_run_at')));
     },
   };
 }
