@@ -29,15 +29,15 @@ async function seedDayEdges(studio: Studio, instant: Instant): Promise<void> {
     await seed.post('tweet', 'late-yesterday', instant.yesterdayLate, { text: 'Late yesterday' });
     await seed.post('thread_card', 'early-this-week', instant.weekEarly, { thread_position: 0 });
     await seed.post('thread_card', 'late-last-week', instant.lastWeekLate, { thread_position: 0 });
-    seed.metrics('late-yesterday', { impressions: 1000, likes: 30 });
-    seed.metrics('early-today', { impressions: 1000, likes: 3 });
+    await seed.metrics('late-yesterday', { impressions: 1000, likes: 30 });
+    await seed.metrics('early-today', { impressions: 1000, likes: 3 });
     const today = instant.today.date;
-    seed.snapshot(addDays(today, -8), FOLLOWERS - 50);
-    seed.snapshot(addDays(today, -7), FOLLOWERS - 40);
-    seed.snapshot(instant.yesterday.date, FOLLOWERS - 5);
-    seed.snapshot(today, FOLLOWERS);
-    seed.apiCall('GET', '/2/tweets/search/recent', instant.monthEarly);
-    seed.apiCall('GET', '/2/tweets/search/recent', instant.lastMonthLate);
+    await seed.snapshot(addDays(today, -8), FOLLOWERS - 50);
+    await seed.snapshot(addDays(today, -7), FOLLOWERS - 40);
+    await seed.snapshot(instant.yesterday.date, FOLLOWERS - 5);
+    await seed.snapshot(today, FOLLOWERS);
+    await seed.apiCall('GET', '/2/tweets/search/recent', instant.monthEarly);
+    await seed.apiCall('GET', '/2/tweets/search/recent', instant.lastMonthLate);
   } finally {
     await database.close();
   }

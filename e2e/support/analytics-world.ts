@@ -114,7 +114,7 @@ export async function seedAnalyticsHistory(
       { date: utcDate(new Date(now - 3 * DAY)), followers: followers - 30 },
       { date: utcDate(new Date(now - 1 * DAY)), followers: followers - 10 },
     ];
-    for (const s of past) seed.snapshot(s.date, s.followers);
+    for (const s of past) await seed.snapshot(s.date, s.followers);
     const turn = await analyticsLoop.run(h.app.deps.forLoops, { signal: new AbortController().signal });
     const calls: Record<string, number> = {};
     for (const r of h.fake.requests) calls[r.path] = (calls[r.path] ?? 0) + 1;

@@ -152,7 +152,9 @@ describe('applyMigrations with a custom directory', () => {
 
     const error = catchError(() => applyMigrations(sqlite, dir));
     expect(error.code).toBe('db_error');
-    expect(error.message).toBe('database schema version 2 is newer than this app (which knows up to version 1)');
+    expect(error.message).toBe(
+      'database schema version 2 is newer than this app (which knows up to version 1)',
+    );
   });
 
   it('rolls a failing migration back completely and applies it once fixed', () => {
