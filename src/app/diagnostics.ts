@@ -73,10 +73,22 @@ export async function diagnose(input: CommandInput, options: DiagnoseOptions): P
     },
     async readSources() {
       if (!data) return [];
-      // The store the service uses (nothing is migrated by the read: an account's row is already there).
       if (!config) return [];
+      const account = found?.id ?? DEFAULT_ACCOUNT_ID;
+      // Postgres is read as it is, never migrated by a diagnosis: a database without the schema has no sources.
+      if (config.storage.url) {
+        const store = await openPostgres({ url: config.storage.url, migrate: false }).catch(() => undefined);
+        if (!store) return [];
+        try {
+          return await summarizeSources(new NoteRepository(store, account));
+        } catch {
+          return [];
+        } finally {
+          await store.close();
+        }
+      }
       return withConfiguredStore(config, data.dbPath, (store) =>
-        summarizeSources(new NoteRepository(store, found?.id ?? DEFAULT_ACCOUNT_ID)),
+        summarizeSources(new NoteRepository(store, account)),
       );
     },
     probeLlm: online && (() => probeLlm(online.config)),

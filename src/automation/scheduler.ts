@@ -93,7 +93,7 @@ export class Scheduler<Deps> {
   /**
    * A turn the job engine gave this process (`dispatch`): the loop's turn as its timer would have run it,
    * its next turn planned before this resolves. Rejects when this scheduler has stopped (the engine gives
-   * the turn to another process) or the next turn could not be planned (the engine runs it again).
+   * the turn to another process).
    */
   async turn(name: string): Promise<void> {
     const loop = this.options.loops.find((l) => l.name === name);
@@ -101,7 +101,9 @@ export class Scheduler<Deps> {
     if (this.controller.signal.aborted)
       throw new Error(`the loops are stopping: ${name} is left to another process`);
     await this.turnNow(loop);
-    await this.plans.get(name);
+    // A next turn that could not be recorded is logged (planning); the engine's check plans the loop again
+    // within seconds. Failing the job instead would put it under the engine's growing back-off (minutes).
+    await this.plans.get(name)?.catch(() => undefined);
   }
 
   /** Runs one loop now, outside its schedule (tests, `tick`-style commands). */

@@ -28,6 +28,7 @@ const CONFIG_GUARDS: Record<string, { bad: unknown; says: RegExp }> = {
   'server.allowed_hosts': { bad: ['a b'], says: /is not a host name or IP address/ },
   'server.trusted_proxies': { bad: ['10.0.0.0/33'], says: /is not an IP address, a CIDR range/ },
   'storage.db_path': { bad: '/etc/app.db', says: /is in a system location/ },
+  'storage.url': { bad: 'http://db.example/app', says: /must be a postgres:\/\/ or postgresql:\/\/ URL/ },
   'mcp_policy.upload_allowed_dirs': { bad: ['/etc'], says: /\/etc is a system location/ },
   'content_sources.sources': {
     bad: [{ source_type: 'local_fs', path: '/etc', file_patterns: ['*.md'] }],

@@ -52,6 +52,7 @@ describe('a config change on Postgres', () => {
       ).json()) as { status: string; last_error: string | null };
 
     // Both accepted before the change, due in a few seconds: the worker posts them then.
+    // wall clock: the worker process and the database run on real time
     const due = new Date(Date.now() + 6000).toISOString();
     const banned = await compose('a scheduled post about pineapples', due);
     const allowed = await compose('a scheduled post about apples', due);

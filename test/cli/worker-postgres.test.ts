@@ -103,6 +103,7 @@ describe('app serve --no-workers and app worker on Postgres', () => {
     const server = await serve(env, { loops: true, workers: false });
     processes.push(server);
     const api = apiClient(home);
+    // wall clock: the worker processes and the database run on real time
     const due = new Date(Date.now() + 8000);
     const response = await fetch(`${server.url}/api/content/compose`, {
       method: 'POST',
@@ -119,6 +120,7 @@ describe('app serve --no-workers and app worker on Postgres', () => {
     expect(response.status, await response.clone().text()).toBe(202);
     const { job_id: jobId } = (await response.json()) as { job_id: number };
     // Its clock says ten minutes later than it is: by its own clock the post would be due at once.
+    // wall clock: the worker processes and the database run on real time
     const fast = new Date(Date.now() + 10 * 60_000).toISOString();
     const background = await worker({ ...env, APP_CLOCK_AT: fast });
     processes.push(background);
@@ -127,6 +129,7 @@ describe('app serve --no-workers and app worker on Postgres', () => {
       () => (posts('on time, whatever the clock').length > 0 ? true : undefined),
       30_000,
     );
+    // wall clock: the worker processes and the database run on real time
     const postedAt = Date.now();
     expect(postedAt).toBeGreaterThanOrEqual(due.getTime() - 500);
     expect(posts('on time, whatever the clock')).toHaveLength(1);

@@ -45,9 +45,11 @@ function recordingLoops(process: string, turns: Turn[], running: Set<string>, tw
       const key = `${account}:${name}`;
       if (running.has(key)) twice.push(`${key} ran twice at once`);
       running.add(key);
+      // wall clock: the engine processes and their turns run on real time
       const start = Date.now();
       await new Promise((resolve) => setTimeout(resolve, 40));
       running.delete(key);
+      // wall clock: the engine processes and their turns run on real time
       turns.push({ process, account, loop: name, start, end: Date.now() });
     },
   }));
@@ -124,6 +126,7 @@ describe('loop turns on the job engine', () => {
     });
     await vi.waitFor(() => expect(output).toContain('STARTED'), { timeout: 20_000, interval: 50 });
     const killed = new Promise((resolve) => child.on('exit', resolve));
+    // wall clock: the engine processes and their turns run on real time
     const killedAt = Date.now();
     child.kill('SIGKILL');
     await killed;
@@ -141,6 +144,7 @@ describe('loop turns on the job engine', () => {
           modes: ['autopilot'],
           intervalMs: () => 60_000,
           run: async () => {
+            // wall clock: the engine processes and their turns run on real time
             taken.push(Date.now());
           },
         },

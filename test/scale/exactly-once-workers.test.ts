@@ -115,6 +115,7 @@ describe('three workers, 1,000 due posts of 50 accounts, a worker SIGKILLed ever
     });
     const planned: Planned[] = [];
     const capped: string[] = [];
+    // wall clock: real worker processes on real time; these time the run and its deadline
     const seedingFrom = Date.now();
     try {
       // Accounts in parallel (each one's posts in order), as fifty people would compose at once.
@@ -154,6 +155,7 @@ describe('three workers, 1,000 due posts of 50 accounts, a worker SIGKILLed ever
     }
     expect(planned).toHaveLength(1000);
     expect(capped.sort()).toEqual(accounts.map((account) => account.name).sort());
+    // wall clock: real worker processes on real time; these time the run and its deadline
     const seeding = Date.now() - seedingFrom;
     console.info(`seeded 1,000 posts of ${ACCOUNTS} accounts in ${seeding} ms`);
 
@@ -178,8 +180,11 @@ describe('three workers, 1,000 due posts of 50 accounts, a worker SIGKILLed ever
       return Number(rows[0]?.n);
     };
     let kills = 0;
+    // wall clock: real worker processes on real time; these time the run and its deadline
     const began = Date.now();
+    // wall clock: real worker processes on real time; these time the run and its deadline
     let last = Date.now();
+    // wall clock: real worker processes on real time; these time the run and its deadline
     let reported = Date.now();
     const statuses = async () =>
       JSON.stringify(
@@ -189,6 +194,7 @@ describe('three workers, 1,000 due posts of 50 accounts, a worker SIGKILLed ever
         ).rows,
       );
     for (let left = await unfinished(); left > 0; left = await unfinished()) {
+      // wall clock: real worker processes on real time; these time the run and its deadline
       if (Date.now() - began > DEADLINE_MS) {
         // What is left, and the loop turns of its accounts, to say why.
         const { rows: left } = await sql<{ account_id: string }>`select id, account_id, status,
@@ -203,14 +209,18 @@ describe('three workers, 1,000 due posts of 50 accounts, a worker SIGKILLed ever
       }
       // Kills while the bulk is posting; the last few posts then settle (a post cut off by a kill may
       // wait out a retry of 30 s or more before the platform is asked again).
+      // wall clock: real worker processes on real time; these time the run and its deadline
       if (left > SETTLE_BELOW && Date.now() - last >= KILL_EVERY_MS) {
+        // wall clock: real worker processes on real time; these time the run and its deadline
         last = Date.now();
         const slot = Math.floor(Math.random() * WORKERS);
         await killHard(workers[slot] as ServeProcess);
         kills += 1;
         await start(slot);
       }
+      // wall clock: real worker processes on real time; these time the run and its deadline
       if (Date.now() - reported >= 15_000) {
+        // wall clock: real worker processes on real time; these time the run and its deadline
         reported = Date.now();
         console.info(
           `after ${reported - began} ms: ${left} posts to go, ${kills} kills: ${await statuses()}`,
@@ -221,6 +231,7 @@ describe('three workers, 1,000 due posts of 50 accounts, a worker SIGKILLed ever
     expect(kills).toBeGreaterThan(0);
     // What the run took, for the notes (the test holds behaviour, not speed).
     console.info(
+      // wall clock: real worker processes on real time; these time the run and its deadline
       `seeded 1,000 posts in ${seeding} ms; posted in ${Date.now() - began} ms with ${kills} workers SIGKILLed`,
     );
 
@@ -293,6 +304,7 @@ describe('three workers, 1,000 due posts of 50 accounts, a worker SIGKILLed ever
         );
       const pacing = await new PacingRepository(store, account.id).figures(
         new Date(0),
+        // wall clock: real worker processes on real time; these time the run and its deadline
         new Date(Date.now() + 3_600_000),
       );
       // A grant a killed worker took and never used is followed by another for the same post.

@@ -25,6 +25,7 @@ describe('databaseClock', () => {
   ])('answers the database’s time on a machine whose clock is %s', async (_, skewMs) => {
     const store = await stores.open();
     if (store.dialect !== 'postgres') throw new Error('a Postgres store was expected');
+    // wall clock: the measured offset is against the real clock of this process
     const clock = await databaseClock(store, () => Date.now() + skewMs);
     stops.push(clock.stop);
     const before = await databaseNow(store);

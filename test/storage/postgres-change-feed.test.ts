@@ -85,6 +85,7 @@ describe('the approval watcher on Postgres', () => {
 
     await writer.db
       .updateTable('approval_queue')
+      // wall clock: a row changed after the watcher last read, in real time
       .set({ status: 'rejected', updated_at: new Date(Date.now() + 1000).toISOString() })
       .where('id', '=', id)
       .execute();

@@ -1,72 +1,23 @@
 // The one composition root: every face (CLI, HTTP, tool server, loops) gets its dependencies from here;
-// each account's parts are built in account-app.ts.
-import type { LoopDeps } from '../../automation/loop-deps.js';
-import type { Scheduler } from '../../automation/scheduler.js';
-import type { Config } from '../../contracts/config/config.js';
+// each account's parts are built in account-app.ts, the shapes it hands out are in app-types.ts.
 import { accountNames } from '../../core/domain/account-settings.js';
-import type { PublisherDeps } from '../../core/gateway/publisher-deps.js';
-import { type Clock, systemClock } from '../../core/ports/clock.js';
-import type { SettingsStore } from '../../core/ports/settings-store.js';
+import { systemClock } from '../../core/ports/clock.js';
 import { dataPaths } from '../../infra/config/config-paths.js';
 import { durableTurnDispatch } from '../../infra/jobs/turn-dispatch.js';
-import type { Logger } from '../../infra/logging/create-logger.js';
 import { databaseClock } from '../../infra/postgres/database-clock.js';
 import { startProcessHeartbeat } from '../../infra/postgres/process-heartbeat.js';
 import { ownerGone, processOwner } from '../../infra/process/process-owner.js';
 import { AccountRepository } from '../../infra/sqlite/repositories/account-repository.js';
-import type { Store } from '../../infra/storage/store.js';
 import { createAccountApp, type Shared } from './account-app.js';
 import { retireRemoved } from './account-live.js';
-import type { AccountDirectory, AppDeps } from './app-deps.js';
-import type { LoopSchedulerOptions } from './loop-scheduler.js';
+import type { AccountDirectory } from './app-deps.js';
 import { openConfiguredStore } from './platform-state.js';
 
 export type { AppDeps } from './app-deps.js';
 
-/** One account of the service: its name in the config, its row's id, its parts and its loops. */
-export interface AccountApp {
-  name: string;
-  id: string;
-  isDefault: boolean;
-  deps: AppDeps;
-  /** The account's loops (started and stopped by the process's runtime; a bare app never starts them). */
-  loops: Scheduler<LoopDeps>;
-  /** Starts the loops this process runs (the runtime calls it once). */
-  startLoops(): void;
-  /** The loops `startLoops` starts (on Postgres: whose turns this process keeps planned). */
-  startedLoops: readonly string[];
-}
+export type { AccountApp, App, CreateAppOptions } from './app-types.js';
 
-export interface App {
-  /** The default account's parts: what every face uses when no account is named. */
-  deps: AppDeps;
-  /** The default account's loops. */
-  loops: Scheduler<LoopDeps>;
-  /** Every account of the config, the default one first. */
-  accounts: readonly AccountApp[];
-  /** The store the accounts share (SQLite, or Postgres with `[storage] url`). */
-  store: Store;
-  /** Moves everything that applies live to a reloaded config (what applies only at start keeps its value). */
-  setConfig(config: Readonly<Config>): void;
-  close(): Promise<void>;
-}
-
-export interface CreateAppOptions {
-  config: Readonly<Config>;
-  dataDir: string;
-  logger: Logger;
-  clock?: Clock;
-  env?: Record<string, string | undefined>;
-  /** Injected waits and randomness (back-off, processing polls) for tests. */
-  sleep?: (ms: number) => Promise<void>;
-  random?: () => number;
-  /** Crash tests only: called at each step of posting a card (see infra/process/crash-points.ts). */
-  crashPoint?: PublisherDeps['crashPoint'];
-  /** The settings store over the file and env/flags this config was loaded from (infra/config/settings-store). */
-  settings?: SettingsStore;
-  /** Which loops this process would run, and on what timers (default: the always-on ones, real time). */
-  loops?: LoopSchedulerOptions;
-}
+import type { AccountApp, App, CreateAppOptions } from './app-types.js';
 
 export async function createApp(options: CreateAppOptions): Promise<App> {
   // What applies only at start (paths, the platform client, the database) reads `config`; everything that

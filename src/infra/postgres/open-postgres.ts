@@ -26,7 +26,7 @@ export interface OpenPostgresOptions {
   url: string;
   /** Apply pending migrations at open. Default true. */
   migrate?: boolean;
-  /** Connections this process may hold (default 10). */
+  /** Connections this process may hold (default 20). */
   maxConnections?: number;
   /** How long connecting may take before the open fails (default 5 s). */
   connectTimeoutMs?: number;
@@ -92,12 +92,32 @@ export async function postgresSchemaState(
 }
 
 /** Connects, migrates (unless told not to) and wraps the pool in Kysely. */
+/** How long a query may wait for a free connection of the pool before it fails. */
+const POOL_WAIT_MS = 30_000;
+
+/** `connecting`, or a timeout error after `ms` (the connection, when it comes later, is released). */
+function withinMs(connecting: Promise<pg.PoolClient>, ms: number): Promise<pg.PoolClient> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      connecting.then(
+        (client) => client.release(),
+        () => undefined,
+      );
+      reject(new Error('timeout exceeded when trying to connect'));
+    }, ms);
+  });
+  return Promise.race([connecting, timeout]).finally(() => clearTimeout(timer));
+}
+
 export async function openPostgres(options: OpenPostgresOptions): Promise<PostgresDatabase> {
   const url = checkPostgresUrl(options.url);
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.maxConnections ?? 10,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    max: options.maxConnections ?? 20,
+    // The pool's timeout also bounds waiting for a free connection: a busy worker (its turns run queries in
+    // parallel) waits rather than fails. The first connection below is bounded by connectTimeoutMs.
+    connectionTimeoutMillis: POOL_WAIT_MS,
     types,
   });
   // An idle client that loses its server emits on the pool; without a listener that would end the process.
@@ -106,7 +126,7 @@ export async function openPostgres(options: OpenPostgresOptions): Promise<Postgr
   // the caller sees (graphile-worker checks a pool it is given has both listeners).
   pool.on('connect', (client) => client.on('error', () => undefined));
   try {
-    const client = await pool.connect();
+    const client = await withinMs(pool.connect(), options.connectTimeoutMs ?? 5000);
     try {
       if (options.migrate ?? true) await applyPostgresMigrations(client);
     } finally {

@@ -533,6 +533,13 @@ export interface TargetAccountsTable {
   status: Generated<string>;
 }
 
+export interface WorkerHeartbeatsTable {
+  worker_id: string;
+  process: string;
+  started_at: Generated<string>;
+  seen_at: Generated<string>;
+}
+
 export interface DB {
   account_pacing: AccountPacingTable;
   account_profile: AccountProfileTable;
@@ -575,4 +582,5 @@ export interface DB {
   sources: SourcesTable;
   tags: TagsTable;
   target_accounts: TargetAccountsTable;
+  worker_heartbeats: WorkerHeartbeatsTable;
 }

@@ -62,10 +62,13 @@ describe.each(STORES)('LeaseRepository (%s)', (dialect) => {
       sql`insert into app_state (account_id, key, value, updated_at) values (${DEFAULT_ACCOUNT_ID}, 'lease:queue',
         'dead-holder', ${at.toISOString()}) on conflict (account_id, key) do update set value = excluded.value,
         updated_at = excluded.updated_at`.execute(store.db);
+    // wall clock: the lease is compared with the real time its holders write
     await plant(new Date(Date.now() - 11_000));
     expect(await lock.exclusive('queue', async () => 'taken over')).toBe('taken over');
+    // wall clock: the lease is compared with the real time its holders write
     await plant(new Date());
     let later = 0;
+    // wall clock: the lease is compared with the real time its holders write
     const clock = { now: () => new Date(Date.now() + later) };
     const waiting = new LeaseRepository(store, DEFAULT_ACCOUNT_ID, clock, async () => {
       later += 2000;
