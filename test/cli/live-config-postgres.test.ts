@@ -62,15 +62,20 @@ describe('a config change on Postgres', () => {
     // An editor adds the phrase; neither process is told but by the file.
     appendFileSync(configured.configPath, '\n[limits]\nbanned_phrases = ["pineapple"]\n');
 
-    // The API node applies it: a new post with the phrase is refused.
-    const refused = await until(
+    // The API node applies it: a new post with the phrase is refused. Until it has, the probe is accepted,
+    // so it is scheduled a day out (nothing the test waits for); once refused, a post now is refused too.
+    // wall clock: the API node runs on real time
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const probed = await until(
       'the API node to refuse the phrase',
       async () => {
-        const attempt = await compose('fresh pineapple news');
+        const attempt = await compose('later pineapple news', tomorrow);
         return attempt.status === 202 ? undefined : attempt;
       },
       3000,
     );
+    expect(probed.json.error).toMatchObject({ code: 'policy_denied_hard_rule' });
+    const refused = await compose('fresh pineapple news');
     expect(refused.json.error).toMatchObject({
       code: 'policy_denied_hard_rule',
       message: expect.stringMatching(/banned phrase "pineapple"/),

@@ -35,6 +35,11 @@ const DAILY_CAP = 3;
 /** The account's pacing of autonomous writes: at least this long between two. */
 const PACING_SECONDS = 1;
 const KILL_EVERY_MS = 4000;
+/**
+ * Kills at most this many times: killed every few seconds without end, a loaded machine spends its time
+ * starting workers (each takes a few seconds there) and releasing what the dead held, and never settles.
+ */
+const MAX_KILLS = 10;
 /** Below this many posts to go, no more kills. */
 const SETTLE_BELOW = 30;
 const DEADLINE_MS = 240_000;
@@ -210,7 +215,7 @@ describe('three workers, 1,000 due posts of 50 accounts, a worker SIGKILLed ever
       // Kills while the bulk is posting; the last few posts then settle (a post cut off by a kill may
       // wait out a retry of 30 s or more before the platform is asked again).
       // wall clock: real worker processes on real time; these time the run and its deadline
-      if (left > SETTLE_BELOW && Date.now() - last >= KILL_EVERY_MS) {
+      if (left > SETTLE_BELOW && kills < MAX_KILLS && Date.now() - last >= KILL_EVERY_MS) {
         // wall clock: real worker processes on real time; these time the run and its deadline
         last = Date.now();
         const slot = Math.floor(Math.random() * WORKERS);
