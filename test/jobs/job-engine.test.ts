@@ -5,6 +5,8 @@
 import { spawn } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ensureTurnsPlanned } from '../../src/infra/jobs/turn-dispatch.js';
+import { openPostgres } from '../../src/infra/postgres/open-postgres.js';
 import { freshPostgres } from '../support/stores.js';
 import { startTestWorker, type TestLoop, type TestWorker } from '../support/turn-world.js';
 
@@ -109,6 +111,45 @@ describe('loop turns on the job engine', () => {
     expect(rows.every((row) => row.n === 1)).toBe(true);
   });
 
+  it('keeps a turn longer than the stale threshold with its live process: never run twice, the loop going on', async () => {
+    const url = await database();
+    const turns: Turn[] = [];
+    const running = new Set<string>();
+    const overlaps: string[] = [];
+    // Each turn takes 1.5 s, three times the threshold; both processes sweep every 0.1 s.
+    const slowLoops = (process: string): TestLoop[] => [
+      {
+        name: 'slow',
+        modes: ['autopilot'],
+        intervalMs: () => 50,
+        run: async ({ account }) => {
+          const key = `${account}:slow`;
+          if (running.has(key)) overlaps.push(`${key} ran twice at once (in ${process})`);
+          running.add(key);
+          // wall clock: the engine processes and their turns run on real time
+          const start = Date.now();
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+          running.delete(key);
+          // wall clock: the engine processes and their turns run on real time
+          turns.push({ process, account, loop: 'slow', start, end: Date.now() });
+        },
+      },
+    ];
+    const options = { url, accounts: ['acct'], heartbeatMs: 100, staleMs: 500, concurrency: 2 };
+    await worker({ ...options, loops: slowLoops('first') });
+    await worker({ ...options, loops: slowLoops('second') });
+    // Four turns one after another: a turn taken from its live process would run beside it, and its queue
+    // would stay locked after (the loop stopping for good).
+    await vi.waitFor(() => expect(turns.length).toBeGreaterThanOrEqual(4), {
+      timeout: 20_000,
+      interval: 100,
+    });
+    expect(overlaps).toEqual([]);
+    const sorted = [...turns].sort((a, b) => a.start - b.start);
+    for (let i = 1; i < sorted.length; i++)
+      expect((sorted[i] as Turn).start).toBeGreaterThanOrEqual((sorted[i - 1] as Turn).end);
+  });
+
   it('gives the turn of a process killed mid-turn to another once its heartbeat is stale', async () => {
     const url = await database();
     const child = spawn(process.execPath, ['--import', 'tsx', CHILD, url], {
@@ -169,5 +210,40 @@ describe('loop turns on the job engine', () => {
         from graphile_worker.jobs`.execute(survivor.store.db);
       expect(planned).toEqual([{ key: 'turn:acct:stuck', locked: false }]);
     });
+  });
+
+  it('releases a loop’s queue left locked with none of its jobs running, so the loop runs again', async () => {
+    const url = await database();
+    // A store only (a test worker would take the turn, for an account it does not know).
+    const check = { store: await openPostgres({ url, migrate: false }) };
+    cleanups.push(() => check.store.close());
+    await ensureTurnsPlanned(check.store, [{ account: 'acct', loop: 'held' }]);
+    // The fault: the loop's queue locked by a process that is alive but runs none of its jobs.
+    await sql`update graphile_worker._private_job_queues set locked_by = 'ghost',
+      locked_at = now() - interval '1 minute'`.execute(check.store.db);
+    const alive = setInterval(() => {
+      void sql`insert into worker_heartbeats (worker_id, process) values ('ghost', 'elsewhere:1')
+        on conflict (worker_id) do update set seen_at = utc_now_iso()`.execute(check.store.db);
+    }, 100);
+    cleanups.push(async () => clearInterval(alive));
+    const taken: string[] = [];
+    await worker({
+      url,
+      accounts: ['acct'],
+      start: false,
+      heartbeatMs: 100,
+      staleMs: 500,
+      loops: [
+        {
+          name: 'held',
+          modes: ['autopilot'],
+          intervalMs: () => 60_000,
+          run: async ({ account }) => {
+            taken.push(account);
+          },
+        },
+      ],
+    });
+    await vi.waitFor(() => expect(taken).toEqual(['acct']), { timeout: 10_000, interval: 50 });
   });
 });

@@ -208,9 +208,15 @@ describe('three workers, 1,000 due posts of 50 accounts, a worker SIGKILLed ever
         );
         const { rows: turns } = await sql`select key, run_at, attempts, max_attempts, locked_at, locked_by,
           last_error, now() as now from graphile_worker.jobs
-          where key like any(${left.map((row) => `%${row.account_id}:posting-queue`)}::text[])
-            or key is null`.execute(store.db);
-        throw new Error(`not done after ${DEADLINE_MS} ms: ${JSON.stringify({ left, turns })}`);
+          where key like any(${left.map((row) => `%${row.account_id}:posting-queue`)}::text[])`.execute(
+          store.db,
+        );
+        const { rows: queues } = await sql`select queue_name, locked_at, locked_by
+          from graphile_worker._private_job_queues where locked_by is not null`.execute(store.db);
+        const { rows: alive } = await sql`select worker_id, seen_at from worker_heartbeats`.execute(store.db);
+        throw new Error(
+          `not done after ${DEADLINE_MS} ms: ${JSON.stringify({ left, turns, queues, alive })}`,
+        );
       }
       // Kills while the bulk is posting; the last few posts then settle (a post cut off by a kill may
       // wait out a retry of 30 s or more before the platform is asked again).

@@ -3,11 +3,18 @@
 // alive in worker_heartbeats every few seconds, and sweeps: a worker silent for longer than the threshold
 // (killed, frozen, cut off) has what it locked released at once, so another process takes its turn within
 // about `staleMs` plus a poll — graphile-worker alone would wait four hours.
+//
+// graphile-worker (0.17) locks a job and its queue under the id of the worker *pool*, not of the worker
+// that runs it: the pool's id is what beats. Beating under the workers' ids made every turn longer than the
+// threshold look abandoned: it was released while running, run again by another process, and its queue was
+// left locked by that one for good (each completion unlocks only its own pool's lock), so that account's
+// loop never ran again.
 import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
 import {
   Logger as GraphileLogger,
   type LogLevel,
+  makeWorkerUtils,
   type Runner,
   run,
   type WorkerEvents,
@@ -44,7 +51,7 @@ export interface JobEngineOptions {
 export interface JobEngine {
   /** Waits for the turns in progress, then stops; its heartbeat goes with it. */
   stop(): Promise<void>;
-  /** graphile-worker's ids of this process's workers. */
+  /** The ids this process's jobs are locked under (graphile-worker's worker pools). */
   workerIds(): string[];
 }
 
@@ -70,10 +77,11 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
   await jobSchemaReady(store);
   const ids = new Set<string>();
   const events: WorkerEvents = new EventEmitter();
-  events.on('worker:create', ({ worker }) => {
-    ids.add(worker.workerId);
+  events.on('pool:create', ({ workerPool }) => {
+    ids.add(workerPool.id);
     void beat().catch((error: unknown) => logger.warn({ err: error }, 'job engine: heartbeat failed'));
   });
+  const utils = await makeWorkerUtils({ pgPool: store.pool, logger: graphileLogger(logger) });
   const me = `${hostname()}:${process.pid}`;
 
   /** This process's workers are alive, in the database's time. */
@@ -83,24 +91,47 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
         on conflict (worker_id) do update set seen_at = utc_now_iso()`.execute(store.db);
   };
 
-  /** Releases what workers silent for longer than `staleMs` locked, and forgets them. */
+  const stale = sql`now() - make_interval(secs => ${staleMs / 1000})`;
+  const silentSince = sql`to_char((statement_timestamp() - make_interval(secs => ${staleMs / 1000}))
+    at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+  /**
+   * Releases what workers silent for longer than `staleMs` locked (jobs, and the queues that keep one turn
+   * of a loop at a time), and forgets them. graphile-worker keeps queue locks in a table it calls private;
+   * it is read here because a queue lock left behind stops that loop for good.
+   */
   const sweep = async () => {
-    const { rows } = await sql<{ id: string }>`select distinct locked_by as id from graphile_worker.jobs
-      where locked_by is not null
-        and locked_at < now() - make_interval(secs => ${staleMs / 1000})
-        and locked_by not in (select worker_id from worker_heartbeats
-          where seen_at >= to_char((statement_timestamp() - make_interval(secs => ${staleMs / 1000}))
-            at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`.execute(store.db);
+    const { rows } = await sql<{ id: string }>`select locked_by as id from graphile_worker._private_jobs
+        where locked_by is not null and locked_at < ${stale}
+      union
+      select locked_by from graphile_worker._private_job_queues
+        where locked_by is not null and locked_at < ${stale}
+      except
+      select worker_id from worker_heartbeats where seen_at >= ${silentSince}`.execute(store.db);
     const gone = rows.map((row) => row.id);
     if (gone.length > 0) {
-      await sql`select graphile_worker.force_unlock_workers(${gone}::text[])`.execute(store.db);
+      await utils.forceUnlockWorkers(gone);
       logger.warn({ workers: gone }, 'job engine: released the jobs of workers that stopped answering');
     }
+    // A queue locked with none of its jobs locked by the same holder is held by nobody: a job and its queue
+    // are locked in one statement and unlocked in one, so only a fault leaves one behind.
+    const { numAffectedRows } = await sql`update graphile_worker._private_job_queues as q
+      set locked_by = null, locked_at = null
+      where q.locked_by is not null and q.locked_at < ${stale}
+        and not exists (select 1 from graphile_worker._private_jobs j
+          where j.job_queue_id = q.id and j.locked_by = q.locked_by)`.execute(store.db);
+    if (Number(numAffectedRows ?? 0) > 0)
+      logger.warn({ queues: Number(numAffectedRows) }, 'job engine: released queues no job held');
     // The silent workers that held nothing are forgotten too.
-    await sql`delete from worker_heartbeats where worker_id = any(${gone}::text[]) or seen_at <
-      to_char((statement_timestamp() - make_interval(secs => ${staleMs / 1000})) at time zone 'UTC',
-        'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.execute(store.db);
+    await sql`delete from worker_heartbeats where worker_id = any(${gone}::text[])
+      or seen_at < ${silentSince}`.execute(store.db);
   };
+
+  /**
+   * Drops the turns given up for good (a running turn whose key a new plan took over is marked so, and
+   * when its process died it stays) and the queues nothing uses: graphile-worker's own clean-up.
+   */
+  const tidy = () => utils.cleanup({ tasks: ['DELETE_PERMAFAILED_JOBS', 'GC_JOB_QUEUES'] });
 
   const runner: Runner = await run({
     pgPool: store.pool,
@@ -131,20 +162,22 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
   }, heartbeatMs);
   timer.unref();
   const { ensureTurns } = options;
-  const ensureTimer = ensureTurns
-    ? setInterval(() => {
-        ticking = ticking
-          .then(ensureTurns)
-          .then((restored) => {
-            if (restored > 0)
-              logger.warn({ restored }, 'job engine: planned again the turns of loops that had none');
-          })
-          .catch((error: unknown) =>
-            logger.warn({ err: error }, 'job engine: checking the planned turns failed'),
-          );
-      }, options.ensureEveryMs ?? 10_000)
-    : undefined;
-  ensureTimer?.unref();
+  const ensureTimer = setInterval(() => {
+    ticking = ticking
+      .then(tidy)
+      .catch((error: unknown) => logger.warn({ err: error }, 'job engine: tidying the jobs failed'));
+    if (ensureTurns)
+      ticking = ticking
+        .then(ensureTurns)
+        .then((restored) => {
+          if (restored > 0)
+            logger.warn({ restored }, 'job engine: planned again the turns of loops that had none');
+        })
+        .catch((error: unknown) =>
+          logger.warn({ err: error }, 'job engine: checking the planned turns failed'),
+        );
+  }, options.ensureEveryMs ?? 10_000);
+  ensureTimer.unref();
 
   let stopping: Promise<void> | undefined;
   return {
@@ -158,6 +191,7 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
         await sql`delete from worker_heartbeats where worker_id = any(${[...ids]}::text[])`
           .execute(store.db)
           .catch(() => undefined);
+        await utils.release();
       })();
       return stopping;
     },
