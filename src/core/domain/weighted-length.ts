@@ -2,6 +2,7 @@
 // empty/too-long text rules, and a truncation that stays inside the limit. Pure: shared with the dashboard.
 import * as twitterTextModule from 'twitter-text';
 import { type ContentProblem, MAX_WEIGHTED_LENGTH } from '../../contracts/content.js';
+import { graphemes } from './graphemes.js';
 
 type TwitterText = Pick<typeof twitterTextModule, 'parseTweet' | 'extractUrlsWithIndices'>;
 
@@ -25,7 +26,6 @@ const twitterText = resolveTwitterText(twitterTextModule);
 
 /** What every emoji sequence weighs, whatever twitter-text's bundled (2019) emoji data thinks of it. */
 const EMOJI_WEIGHT = 2;
-const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
 const EMOJI_PRESENTATION = /\p{Emoji_Presentation}/u;
 const REGIONAL_INDICATOR = /\p{Regional_Indicator}/u;
@@ -58,7 +58,7 @@ export function weightedLength(text: string): number {
     return length;
   }
   const urls = twitterText.extractUrlsWithIndices(normalized).map((u) => u.indices);
-  for (const { segment, index } of segmenter.segment(normalized)) {
+  for (const { segment, index } of graphemes(normalized)) {
     if (!isEmojiCluster(segment)) continue;
     const end = index + segment.length;
     // Inside a URL the whole URL already weighs 23; the emoji adds nothing.
@@ -133,7 +133,7 @@ export function truncateToWeighted(text: string, max: number = MAX_WEIGHTED_LENG
 /** UTF-16 offsets where grapheme clusters end, in order (the last is `text.length`). */
 function graphemeBounds(text: string): number[] {
   const bounds: number[] = [];
-  for (const { index, segment } of segmenter.segment(text)) bounds.push(index + segment.length);
+  for (const { index, segment } of graphemes(text)) bounds.push(index + segment.length);
   return bounds;
 }
 

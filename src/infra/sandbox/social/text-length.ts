@@ -1,5 +1,6 @@
 // Post length as the platform counts it (twitter-text v3 weighting): code points weigh 1 in the Latin and
 // punctuation ranges and 2 elsewhere (CJK), an emoji sequence weighs 2, every URL weighs 23.
+import { graphemes } from '../../../core/domain/graphemes.js';
 
 const URL_LENGTH = 23;
 const LIGHT_RANGES: ReadonlyArray<readonly [number, number]> = [
@@ -12,7 +13,6 @@ const URL_PATTERN =
   /\bhttps?:\/\/[^\s]+|\b(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:com|net|org|io|dev|ai|app|co|me|ly|gg|tv|xyz|info|edu|gov|uk|de|fr|jp|so|sh)\b(?:\/[^\s]*)?/gi;
 const TRAILING_PUNCTUATION = /[.,!?;:)\]'"]+$/;
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
-const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 export const MAX_POST_LENGTH = 280;
 
@@ -31,7 +31,7 @@ export function weightedLength(text: string): number {
 
 function weighPlain(text: string): number {
   let total = 0;
-  for (const { segment } of segmenter.segment(text)) {
+  for (const { segment } of graphemes(text)) {
     if (EMOJI.test(segment)) {
       total += 2;
       continue;
