@@ -2,13 +2,13 @@
 // open (delete confirmation, command palette, history, the inspector drawer on a phone): 0 violations. axe finds only part of real problems; the Draft Studio tests
 // check focus return and roles by hand.
 import { readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSocial, startFakeSocial } from '../src/infra/sandbox/social/index.js';
 import { killHard, prepareFakeHome, type ServeProcess, serve } from '../test/support/serve-process.js';
 import { createTempHome, type TempHome } from '../test/support/temp-home.js';
 import { seed } from './support/approvals.js';
+import { axeResults } from './support/axe.js';
 import { type Browser, openBrowser } from './support/browser.js';
 import { searchIntoFeed } from './support/discovery.js';
 import { openWizardOnFreshServer } from './support/onboarding.js';
@@ -53,7 +53,7 @@ const fillDiscoveryFeed = () => {
 };
 
 async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const result = await axeResults(page, TAGS);
   return result.violations.map(
     (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );

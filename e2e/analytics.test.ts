@@ -1,7 +1,6 @@
 // The Analytics page on the built server, over a data dir whose history the analytics loop measured (see
 // e2e/support/analytics-world.ts): what the person sees is computed here from the seeded posts and follower
 // counts, and the window (7/30/90 days) reaches the requests and stays in the URL.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEEKDAYS } from '../src/contracts/config/common.js';
@@ -14,6 +13,7 @@ import {
   seedAnalyticsHistory,
   signedInPage,
 } from './support/analytics-world.js';
+import { axeResults } from './support/axe.js';
 import { type Browser, openBrowser } from './support/browser.js';
 import { clockEnv, worldClock } from './support/world-clock.js';
 
@@ -159,9 +159,7 @@ describe('Analytics page', () => {
       .waitFor();
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      const result = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-        .analyze();
+      const result = await axeResults(page, ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']);
       expect(
         result.violations.map((v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
       ).toEqual([]);
