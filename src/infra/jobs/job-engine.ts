@@ -21,6 +21,7 @@ import {
 } from 'graphile-worker';
 import { sql } from 'kysely';
 import type { PostgresDatabase } from '../postgres/open-postgres.js';
+import { silentSince } from '../postgres/process-heartbeat.js';
 import { jobSchemaReady, LOOP_TURN_TASK, type TurnPayload } from './turn-dispatch.js';
 
 export interface JobEngineLogger {
@@ -92,8 +93,7 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
   };
 
   const stale = sql`now() - make_interval(secs => ${staleMs / 1000})`;
-  const silentSince = sql`to_char((statement_timestamp() - make_interval(secs => ${staleMs / 1000}))
-    at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const heardSince = silentSince(staleMs);
 
   /**
    * Releases what workers silent for longer than `staleMs` locked (jobs, and the queues that keep one turn
@@ -107,7 +107,7 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
       select locked_by from graphile_worker._private_job_queues
         where locked_by is not null and locked_at < ${stale}
       except
-      select worker_id from worker_heartbeats where seen_at >= ${silentSince}`.execute(store.db);
+      select worker_id from worker_heartbeats where seen_at >= ${heardSince}`.execute(store.db);
     const gone = rows.map((row) => row.id);
     if (gone.length > 0) {
       await utils.forceUnlockWorkers(gone);
@@ -124,7 +124,7 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
       logger.warn({ queues: Number(numAffectedRows) }, 'job engine: released queues no job held');
     // The silent workers that held nothing are forgotten too.
     await sql`delete from worker_heartbeats where worker_id = any(${gone}::text[])
-      or seen_at < ${silentSince}`.execute(store.db);
+      or seen_at < ${heardSince}`.execute(store.db);
   };
 
   /**
@@ -162,7 +162,7 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
   }, heartbeatMs);
   timer.unref();
   const { ensureTurns } = options;
-  const ensureTimer = setInterval(() => {
+  const checks = setInterval(() => {
     ticking = ticking
       .then(tidy)
       .catch((error: unknown) => logger.warn({ err: error }, 'job engine: tidying the jobs failed'));
@@ -177,7 +177,7 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
           logger.warn({ err: error }, 'job engine: checking the planned turns failed'),
         );
   }, options.ensureEveryMs ?? 10_000);
-  ensureTimer.unref();
+  checks.unref();
 
   let stopping: Promise<void> | undefined;
   return {
@@ -185,7 +185,7 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
     stop() {
       stopping ??= (async () => {
         clearInterval(timer);
-        clearInterval(ensureTimer);
+        clearInterval(checks);
         await Promise.all([beating, ticking]);
         await runner.stop();
         await sql`delete from worker_heartbeats where worker_id = any(${[...ids]}::text[])`

@@ -16,7 +16,10 @@ export interface ProcessHeartbeat {
 /** The row of a process's owner, apart from the job engine's workers (which beat under their own ids). */
 const rowOf = (owner: string) => `process:${owner}`;
 
-const silentFor = (ms: number) => sql`to_char((statement_timestamp() - make_interval(secs => ${ms / 1000}))
+/** The instant `ms` before this statement, as `worker_heartbeats.seen_at` writes it: a beat before it is stale. */
+export const silentSince = (
+  ms: number,
+) => sql`to_char((statement_timestamp() - make_interval(secs => ${ms / 1000}))
   at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export async function startProcessHeartbeat(
@@ -46,7 +49,7 @@ export async function startProcessHeartbeat(
     async gone(claimant) {
       if (claimant === owner) return false;
       const { rows } = await sql<{ n: number }>`select count(*) as n from worker_heartbeats
-        where worker_id = ${rowOf(claimant)} and seen_at >= ${silentFor(staleMs)}`.execute(store.db);
+        where worker_id = ${rowOf(claimant)} and seen_at >= ${silentSince(staleMs)}`.execute(store.db);
       return Number(rows[0]?.n ?? 0) === 0;
     },
     async stop() {
