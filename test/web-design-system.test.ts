@@ -1,5 +1,5 @@
-// The dashboard keeps one design system (web/src/ui): colours are tokens with a light and a dark value, pages
-// style nothing with raw colours, every page opens with the shared PageHeader, and a button outside the shared
+// The dashboard keeps one design system (web/src/ui): colours are tokens with a light and a dark value, the
+// type sizes, radii and shadows of pages come from the tokens' scales, pages style nothing with raw colours, every page opens with the shared PageHeader, and a button outside the shared
 // components is one of the few special controls named here (tabs, grips, disclosures, the calendar's compact
 // controls), never a page's own primary, secondary or danger button.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -39,6 +39,27 @@ describe('the design system', () => {
       [...readFileSync(path, 'utf8').matchAll(/#[0-9a-fA-F]{3,8}\b/g)].map(
         (m) => `${relative(path)}: ${m[0]}`,
       ),
+    );
+    expect(raw).toEqual([]);
+  });
+
+  it('tokens.css holds the spacing and type scales, radii, elevation and the focus ring', () => {
+    const tokens = readFileSync(join(WEB, 'ui', 'tokens.css'), 'utf8');
+    for (const scale of ['--space-', '--text-', '--radius-', '--shadow-'])
+      expect(tokens.match(new RegExp(`${scale}[a-z0-9]+:`, 'g'))?.length, scale).toBeGreaterThanOrEqual(2);
+    expect(tokens).toMatch(/--focus-ring:/);
+  });
+
+  it('pages and components take type sizes, radii and shadows from the tokens', () => {
+    const css = [...filesUnder(join(WEB, 'pages'), '.css'), ...filesUnder(join(WEB, 'components'), '.css')];
+    const raw = css.flatMap((path) =>
+      [...readFileSync(path, 'utf8').matchAll(/(font-size|border-radius|box-shadow):\s*([^;]+);/g)]
+        // An inset shadow is a selection bar drawn in a token colour, not an elevation; 50 % is a circle.
+        .filter(
+          ([, , value = '']) =>
+            !/^var\(--[a-z0-9-]+\)$/.test(value.trim()) && !value.startsWith('inset') && value !== '50%',
+        )
+        .map(([declaration]) => `${relative(path)}: ${declaration}`),
     );
     expect(raw).toEqual([]);
   });
