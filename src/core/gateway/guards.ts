@@ -47,6 +47,10 @@ export async function guardUsage(
 ): Promise<GuardUsage> {
   const { dayStart: day, weekStart } = capWindows(now, timeZone);
   const isReply = subject.kind === 'reply';
+  // The caps bind agents and loops only (checkGuards): a person's post leaves them uncounted, which spares
+  // each of its checks their statements. A caller that names no actor (the loops' planning) counts them.
+  const caps = subject.autonomous !== false;
+  const counted = (count: () => Promise<number>) => (caps ? count() : Promise.resolve(0));
   const [
     tweetsToday,
     repliesToday,
@@ -57,13 +61,13 @@ export async function guardUsage(
     recentReplies,
     earlierPosts,
   ] = await Promise.all([
-    posting.countPosts(['tweet', 'quote'], day),
-    posting.countPosts(['reply'], day),
-    posting.countThreads(weekStart),
+    counted(() => posting.countPosts(['tweet', 'quote'], day)),
+    counted(() => posting.countPosts(['reply'], day)),
+    counted(() => posting.countThreads(weekStart)),
     isReply && subject.targetAuthorId
-      ? posting.countRepliesToAuthor(subject.targetAuthorId, day)
+      ? counted(() => posting.countRepliesToAuthor(subject.targetAuthorId as string, day))
       : Promise.resolve(0),
-    isReply ? posting.countProductMentionReplies(day) : Promise.resolve(0),
+    isReply ? counted(() => posting.countProductMentionReplies(day)) : Promise.resolve(0),
     isReply && subject.targetTweetId
       ? posting.hasReplyTo(subject.targetTweetId, except)
       : Promise.resolve(false),
@@ -80,7 +84,7 @@ export async function guardUsage(
     recentReplies,
     ...(earlierPosts ? { earlierPosts } : {}),
   };
-  if (stage === undefined || stage === 'post') return usage;
+  if (stage === undefined || stage === 'post' || !caps) return usage;
   const pending = stage === 'queue';
   const [tweets, replies, threads, toAuthor] = await Promise.all([
     posting.countQueued(['tweet', 'quote'], day, { except, pending }),

@@ -56,10 +56,12 @@ export async function publishCard(
   job: PostingJob,
   index: number,
   posted: readonly string[],
+  /** The card's outbox row when the caller has just read it. */
+  known?: { row: OutboxRow | undefined },
 ): Promise<CardOutcome> {
   const card = job.payload.cards[index];
   if (!card) throw new Error(`job ${job.id} has no card ${index}`);
-  const existing = await deps.posting.outboxRow(job.id, index);
+  const existing = known ? known.row : await deps.posting.outboxRow(job.id, index);
   if (existing?.status === 'confirmed' && existing.platform_id)
     return { kind: 'posted', id: existing.platform_id };
   if (existing && existing.status !== 'failed') {

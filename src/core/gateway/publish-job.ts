@@ -2,7 +2,7 @@
 // approval item in step. Rate limits wait for the reset; ambiguous failures are reconciled later; a thread
 // that breaks part-way records what is live and resumes from the first missing card.
 import { isAutonomous } from '../../contracts/actor.js';
-import type { PostingJob } from '../../contracts/posting.js';
+import type { OutboxRow, PostingJob } from '../../contracts/posting.js';
 import { nextOpening } from '../domain/active-hours.js';
 import { pacingReason } from '../domain/pacing.js';
 import { mentionsProduct } from '../domain/posting-guards.js';
@@ -36,7 +36,7 @@ async function syncOrigin(
         last_error: detail.error ?? null,
       },
     }[state];
-    await deps.drafts.setState(job.draft_id, draft, at);
+    await deps.drafts.markState(job.draft_id, draft, at);
   }
   if (job.approval_id !== null) {
     const moves = {
@@ -176,8 +176,7 @@ async function takeTurn(deps: PublisherDeps, job: PostingJob, now: Date): Promis
  * The guards decide once, before that write: a job resumed after it is finishing what it started, and
  * its own first post must not count against it (a thread would wait out its own weekly cap).
  */
-async function firstWriteMade(deps: PublisherDeps, job: PostingJob): Promise<boolean> {
-  const row = await deps.posting.outboxRow(job.id, 0);
+function firstWriteMade(row: OutboxRow | undefined): boolean {
   return row !== undefined && row.status !== 'failed';
 }
 
@@ -218,7 +217,10 @@ export async function publishJob(
   await syncOrigin(deps, job, 'posting');
   const posted = [...job.posted_tweet_ids];
   const cards = job.payload.cards.length;
-  const fresh = posted.length === 0 && !(await firstWriteMade(deps, job));
+  // The first card's outbox row, read once: it says whether the job is fresh, and publishCard starts from it
+  // (the claim keeps every other process off this job's rows meanwhile).
+  let firstRow = posted.length === 0 ? await deps.posting.outboxRow(job.id, 0) : undefined;
+  const fresh = posted.length === 0 && !firstWriteMade(firstRow);
 
   if (fresh) {
     const selfUserId = await deps.meId().catch(() => undefined);
@@ -254,7 +256,8 @@ export async function publishJob(
   if (fresh && (await wasCancelled(control.signal))) return cancelJob(deps, job);
 
   for (let index = posted.length; index < cards; index++) {
-    const outcome = await publishCard(deps, job, index, posted);
+    const outcome = await publishCard(deps, job, index, posted, index === 0 ? { row: firstRow } : undefined);
+    firstRow = undefined;
     if (outcome.kind === 'wait') return retryLater(deps, job, outcome.until, outcome.error, false);
     if (outcome.kind === 'in_doubt') {
       const until = new Date(deps.clock.now().getTime() + retryDelayMs(job.attempts + 1));

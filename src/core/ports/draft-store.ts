@@ -55,6 +55,8 @@ export interface DraftStore {
     at: Date,
   ): Promise<Draft | 'conflict' | undefined>;
   setState(id: number, state: DraftState, at: Date): Promise<Draft | undefined>;
+  /** setState without reading the draft back: the publisher's moves, one statement each. */
+  markState(id: number, state: DraftState, at: Date): Promise<void>;
   remove(id: number): Promise<boolean>;
   revisions(id: number): Promise<Revision[]>;
   revision(id: number, revisionId: number): Promise<Revision | undefined>;

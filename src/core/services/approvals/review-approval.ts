@@ -187,7 +187,11 @@ export async function rejectItem(deps: ContentDeps, review: Review): Promise<App
   if (moved === 'wrong_state' || !moved) throw alreadyReviewed((await deps.approvals.get(item.id)) ?? item);
   if (item.draft_id !== null) {
     const note = review.notes ? `rejected: ${review.notes}` : 'rejected by the reviewer';
-    await deps.drafts.setState(item.draft_id, { status: 'draft', scheduled_for: null, last_error: note }, at);
+    await deps.drafts.markState(
+      item.draft_id,
+      { status: 'draft', scheduled_for: null, last_error: note },
+      at,
+    );
   }
   return moved;
 }

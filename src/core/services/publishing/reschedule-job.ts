@@ -28,7 +28,7 @@ export async function rescheduleJob(
     throw conflictError(`posting job ${job.id} ${why}: it can no longer be moved`, latest);
   }
   if (job.draft_id !== null) {
-    await deps.drafts.setState(job.draft_id, { status: 'scheduled', scheduled_for: at.toISOString() }, now);
+    await deps.drafts.markState(job.draft_id, { status: 'scheduled', scheduled_for: at.toISOString() }, now);
   }
   return (await deps.posting.getJob(job.id)) as PostingJob;
 }

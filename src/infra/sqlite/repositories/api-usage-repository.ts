@@ -75,6 +75,13 @@ export class ApiUsageRepository implements ApiUsageRecorder, ApiSpendLedger {
       })();
       return;
     }
+    // A charge that is only its row (a post, most writes) needs no transaction: one statement, not three.
+    if (!this.readsOrMarks(charge)) {
+      const steps = this.pricedSteps(call, charge, now, actor);
+      const only = steps.next();
+      if (!only.done) await database.db.executeQuery(only.value);
+      return;
+    }
     await database.db.transaction().execute(async (trx) => {
       const steps = this.pricedSteps(call, charge, now, actor);
       for (let step = steps.next(); !step.done; ) {
@@ -82,6 +89,16 @@ export class ApiUsageRepository implements ApiUsageRecorder, ApiSpendLedger {
         step = steps.next({ rows: result.rows, changes: Number(result.numAffectedRows ?? 0) });
       }
     });
+  }
+
+  /** Whether pricedSteps has statements before the row itself (resources, mentions, a summons check). */
+  private readsOrMarks(charge: PlatformCharge): boolean {
+    const ids = charge.resourceIds.length > 0;
+    return (
+      (ids && isReadKind(charge.kind) && Boolean(charge.resource)) ||
+      (ids && Boolean(charge.mentions)) ||
+      Boolean(charge.inReplyTo)
+    );
   }
 
   /**

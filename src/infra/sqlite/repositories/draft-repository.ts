@@ -141,7 +141,8 @@ export class DraftRepository implements DraftStore {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await this.setTags(trx, id, draft.tags);
+      // A new draft has no tags to clear.
+      if (draft.tags.length > 0) await this.setTags(trx, id, draft.tags);
       const created = (await this.fetch(trx, id)) as Draft;
       await this.addRevision(trx, created, draft.content, 'created', stamp);
       return created;
@@ -194,6 +195,11 @@ export class DraftRepository implements DraftStore {
   }
 
   async setState(id: number, state: DraftState, at: Date): Promise<Draft | undefined> {
+    await this.markState(id, state, at);
+    return this.get(id);
+  }
+
+  async markState(id: number, state: DraftState, at: Date): Promise<void> {
     const { posted_tweet_ids, ...rest } = state;
     await this.db
       .updateTable('drafts')
@@ -205,7 +211,6 @@ export class DraftRepository implements DraftStore {
       .where('account_id', '=', this.accountId)
       .where('id', '=', id)
       .execute();
-    return this.get(id);
   }
 
   async remove(id: number): Promise<boolean> {

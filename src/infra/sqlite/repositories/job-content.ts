@@ -19,24 +19,25 @@ export const contentHash = (job: Pick<NewJob, 'kind' | 'payload'>): string =>
 /** Postgres: the advisory lock of one account's new jobs is this text's 64-bit hash (with the account id). */
 const JOB_ONCE_LOCK = 'posting_jobs.once:';
 
-/** The id of the new job, or of the earlier one it repeats. */
+/** The new job's row, or the earlier one it repeats (all columns: the caller needs no second read). */
 export async function insertJobOnce(
   store: Store,
   accountId: string,
   job: NewJob,
   at: Date,
   recentSince: Date,
-): Promise<{ id: number; repeat: boolean }> {
+): Promise<{ row: Record<string, unknown>; repeat: boolean }> {
   const hash = contentHash(job);
   const stamp = toDbTimestamp(at);
   const { db, dialect } = store;
-  const earlier: CompiledQuery<{ id: number }> = sql<{ id: number }>`select id from posting_jobs
+  type Row = Record<string, unknown>;
+  const earlier: CompiledQuery<Row> = sql<Row>`select * from posting_jobs
       where account_id = ${accountId} and content_hash = ${hash}
         and ${sameAs(dialect, sql`scheduled_for`, job.scheduled_for)}
         and (status in ('queued', 'in_progress', 'partial')
           or (status = 'posted' and coalesce(completed_at, updated_at) >= ${toDbTimestamp(recentSince)}))
       order by id desc limit 1`.compile(db);
-  const insert: CompiledQuery<{ id: number }> = db
+  const insert: CompiledQuery<Row> = db
     .insertInto('posting_jobs')
     .values({
       account_id: accountId,
@@ -51,16 +52,15 @@ export async function insertJobOnce(
       created_at: stamp,
       updated_at: stamp,
     })
-    .returning('id')
-    .compile();
-  const decide = (found: { id: number } | undefined) =>
-    found === undefined ? undefined : { id: found.id, repeat: true };
+    .returningAll()
+    .compile() as CompiledQuery<Row>;
+  const decide = (found: Row | undefined) => (found === undefined ? undefined : { row: found, repeat: true });
   if (dialect === 'sqlite') {
     return store.sqlite
       .transaction(() => {
         const repeat = decide(sqliteAll(store, earlier)[0]);
         if (repeat) return repeat;
-        return { id: (sqliteAll(store, insert)[0] as { id: number }).id, repeat: false };
+        return { row: sqliteAll(store, insert)[0] as Row, repeat: false };
       })
       .immediate();
   }
@@ -68,6 +68,6 @@ export async function insertJobOnce(
     await sql`select pg_advisory_xact_lock(hashtextextended(${JOB_ONCE_LOCK + accountId}, 0))`.execute(trx);
     const repeat = decide((await trx.executeQuery(earlier)).rows[0]);
     if (repeat) return repeat;
-    return { id: ((await trx.executeQuery(insert)).rows[0] as { id: number }).id, repeat: false };
+    return { row: (await trx.executeQuery(insert)).rows[0] as Row, repeat: false };
   });
 }

@@ -35,6 +35,35 @@ function toJob(row: JobRow): PostingJob {
   } as PostingJob;
 }
 
+const OUTBOX_COLUMNS = [
+  'id',
+  'job_id',
+  'card_index',
+  'request',
+  'status',
+  'platform_id',
+  'attempts',
+  'created_at',
+] as const;
+
+function toOutboxRow(row: {
+  id: number;
+  job_id: number | null;
+  card_index: number;
+  request: string;
+  status: string;
+  platform_id: string | null;
+  attempts: number;
+  created_at: string;
+}): OutboxRow {
+  return {
+    ...row,
+    job_id: row.job_id as number,
+    request: parseJsonColumn(OutboxRequest, row.request, 'outbox request') as OutboxRow['request'],
+    status: row.status as OutboxRow['status'],
+  };
+}
+
 export class PostingRepository extends PostingUsageReads implements PostingStore {
   /** Writes made through this store (a simulation skips the posting queue's turns while none comes). */
   private writes = 0;
@@ -72,8 +101,8 @@ export class PostingRepository extends PostingUsageReads implements PostingStore
     recentSince: Date,
   ): Promise<{ job: PostingJob; repeat: boolean }> {
     this.writes += 1;
-    const { id, repeat } = await insertJobOnce(this.database, this.accountId, job, at, recentSince);
-    return { job: (await this.getJob(id)) as PostingJob, repeat };
+    const { row, repeat } = await insertJobOnce(this.database, this.accountId, job, at, recentSince);
+    return { job: toJob(row as unknown as JobRow), repeat };
   }
 
   async getJob(id: number): Promise<PostingJob | undefined> {
@@ -113,13 +142,14 @@ export class PostingRepository extends PostingUsageReads implements PostingStore
   async claimJob(seen: PostingJob, owner: string, at: Date): Promise<PostingJob | undefined> {
     this.writes += 1;
     const stamp = toDbTimestamp(at);
-    const result = await sql`update posting_jobs
+    const { rows } = await sql<JobRow>`update posting_jobs
       set status = 'in_progress', claimed_by = ${owner}, started_at = ${stamp}, updated_at = ${stamp}
       where account_id = ${this.accountId} and id = ${seen.id} and status = ${seen.status}
         and ${sameAs(this.dialect, sql`claimed_by`, seen.claimed_by)}
-        and ${sameAs(this.dialect, sql`scheduled_for`, seen.scheduled_for)}`.execute(this.db);
-    if (Number(result.numAffectedRows ?? 0) !== 1) return undefined;
-    return this.getJob(seen.id);
+        and ${sameAs(this.dialect, sql`scheduled_for`, seen.scheduled_for)}
+      returning *`.execute(this.db);
+    const [row] = rows;
+    return row && rows.length === 1 ? toJob(row) : undefined;
   }
 
   async rescheduleJob(id: number, scheduledFor: Date, at: Date): Promise<boolean> {
@@ -140,7 +170,7 @@ export class PostingRepository extends PostingUsageReads implements PostingStore
   async updateJob(id: number, changes: JobChanges, at: Date): Promise<PostingJob> {
     this.writes += 1;
     const { payload, posted_tweet_ids, ...rest } = changes;
-    await this.db
+    const row = await this.db
       .updateTable('posting_jobs')
       .set({
         ...rest,
@@ -150,8 +180,10 @@ export class PostingRepository extends PostingUsageReads implements PostingStore
       })
       .where('account_id', '=', this.accountId)
       .where('id', '=', id)
-      .execute();
-    return (await this.getJob(id)) as PostingJob;
+      .returningAll()
+      .executeTakeFirst();
+    // The row as written, in the same statement: one round trip per step of a post.
+    return (row ? toJob(row as unknown as JobRow) : undefined) as PostingJob;
   }
 
   async cancelJob(id: number, at: Date): Promise<boolean> {
@@ -170,18 +202,12 @@ export class PostingRepository extends PostingUsageReads implements PostingStore
   async outboxRow(jobId: number, cardIndex: number): Promise<OutboxRow | undefined> {
     const row = await this.db
       .selectFrom('outbox')
-      .select(['id', 'job_id', 'card_index', 'request', 'status', 'platform_id', 'attempts', 'created_at'])
+      .select(OUTBOX_COLUMNS)
       .where('account_id', '=', this.accountId)
       .where('job_id', '=', jobId)
       .where('card_index', '=', cardIndex)
       .executeTakeFirst();
-    if (!row) return undefined;
-    return {
-      ...row,
-      job_id: row.job_id as number,
-      request: parseJsonColumn(OutboxRequest, row.request, 'outbox request') as OutboxRow['request'],
-      status: row.status as OutboxRow['status'],
-    };
+    return row && toOutboxRow(row);
   }
 
   async openOutboxRow(
@@ -192,7 +218,7 @@ export class PostingRepository extends PostingUsageReads implements PostingStore
   ): Promise<OutboxRow> {
     this.writes += 1;
     const stamp = toDbTimestamp(at);
-    await this.db
+    const row = await this.db
       .insertInto('outbox')
       .values({
         account_id: this.accountId,
@@ -219,8 +245,9 @@ export class PostingRepository extends PostingUsageReads implements PostingStore
           completed_at: null,
         }),
       )
-      .execute();
-    return (await this.outboxRow(jobId, cardIndex)) as OutboxRow;
+      .returning(OUTBOX_COLUMNS)
+      .executeTakeFirstOrThrow();
+    return toOutboxRow(row);
   }
 
   async closeOutboxRow(
