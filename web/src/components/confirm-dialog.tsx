@@ -3,6 +3,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactElement, ReactNode } from 'react';
 import { Button } from '../ui/button.js';
+import { Toolbar } from '../ui/toolbar.js';
 
 export function ConfirmDialog({
   trigger,
@@ -34,7 +35,7 @@ export function ConfirmDialog({
         <AlertDialog.Content className="dialog">
           <AlertDialog.Title>{title}</AlertDialog.Title>
           <AlertDialog.Description>{description}</AlertDialog.Description>
-          <div className="dialog-buttons">
+          <Toolbar label="Dialog actions" end className="dialog-buttons">
             <AlertDialog.Cancel asChild>
               <Button variant="secondary">Cancel</Button>
             </AlertDialog.Cancel>
@@ -43,7 +44,7 @@ export function ConfirmDialog({
                 {confirm}
               </Button>
             </AlertDialog.Action>
-          </div>
+          </Toolbar>
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>

@@ -4,6 +4,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api.js';
 import { Button } from '../../ui/button.js';
+import { Toolbar } from '../../ui/toolbar.js';
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
@@ -89,11 +90,11 @@ export function MutationDialog({
               </section>
             </>
           )}
-          <div className="dialog-buttons">
+          <Toolbar label="Dialog actions" end className="dialog-buttons">
             <Dialog.Close asChild>
               <Button>Close</Button>
             </Dialog.Close>
-          </div>
+          </Toolbar>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

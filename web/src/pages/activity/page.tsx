@@ -10,9 +10,11 @@ import { inZone, useTimezone } from '../../account-time.js';
 import { api } from '../../api.js';
 import { navigate, useLocation } from '../../router.js';
 import './activity.css';
+import { Badge, type BadgeTone } from '../../ui/badge.js';
 import { Button } from '../../ui/button.js';
 import { PageHeader } from '../../ui/page-header.js';
 import { Tabs } from '../../ui/tabs.js';
+import { Toolbar } from '../../ui/toolbar.js';
 import {
   type ActivityQuery,
   logRead,
@@ -25,6 +27,13 @@ import {
 import { MutationDialog } from './mutation-dialog.js';
 
 const ACTORS = ['dashboard', 'api', 'agent', 'cli', 'loop:'];
+
+/** A mutation's or an event's status in the colour of what it means (the word itself says it). */
+function toneOf(status: string): BadgeTone {
+  if (status === 'failure' || status === 'denied') return 'danger';
+  if (status === 'warning' || status === 'pending') return 'warn';
+  return status === 'success' ? 'success' : 'neutral';
+}
 const TABS: Array<{ id: Tab; label: string }> = [
   { id: 'mutations', label: 'Mutations' },
   { id: 'events', label: 'Loop events' },
@@ -90,15 +99,17 @@ function Filters({ query }: { query: ActivityQuery }) {
           ))}
         </select>
       </label>
-      <Button type="submit">Apply</Button>
-      <Button
-        variant="secondary"
-        onClick={() =>
-          navigate(pageUrl({ tab: query.tab, what: '', status: '', actor: '', hours: '', page: 1 }))
-        }
-      >
-        Clear
-      </Button>
+      <Toolbar label="Filter">
+        <Button type="submit">Apply</Button>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            navigate(pageUrl({ tab: query.tab, what: '', status: '', actor: '', hours: '', page: 1 }))
+          }
+        >
+          Clear
+        </Button>
+      </Toolbar>
     </form>
   );
 }
@@ -106,7 +117,7 @@ function Filters({ query }: { query: ActivityQuery }) {
 function Pager({ query, more }: { query: ActivityQuery; more: boolean }) {
   if (query.page === 1 && !more) return null;
   return (
-    <nav className="ac-pager" aria-label="Pages">
+    <Toolbar as="nav" label="Pages" className="ac-pager">
       <Button
         disabled={query.page === 1}
         onClick={() => navigate(pageUrl({ ...query, page: query.page - 1 }))}
@@ -117,7 +128,7 @@ function Pager({ query, more }: { query: ActivityQuery; more: boolean }) {
       <Button disabled={!more} onClick={() => navigate(pageUrl({ ...query, page: query.page + 1 }))}>
         Older
       </Button>
-    </nav>
+    </Toolbar>
   );
 }
 
@@ -157,7 +168,9 @@ function Mutations({
             </th>
             <td>{m.actor}</td>
             <td>{m.policy_decision ?? '—'}</td>
-            <td className={`ac-${m.status}`}>{m.status}</td>
+            <td>
+              <Badge tone={toneOf(m.status)}>{m.status}</Badge>
+            </td>
             <td>{m.elapsed_ms === null ? '—' : `${m.elapsed_ms} ms`}</td>
           </tr>
         ))}
@@ -186,7 +199,9 @@ function Events({ rows, when }: { rows: ActionLogEntry[]; when: (iso: string) =>
               <time dateTime={e.created_at}>{when(e.created_at)}</time>
             </td>
             <th scope="row">{e.action_type}</th>
-            <td>{e.status}</td>
+            <td>
+              <Badge tone={toneOf(e.status)}>{e.status}</Badge>
+            </td>
             <td>{e.message ?? ''}</td>
           </tr>
         ))}

@@ -11,6 +11,7 @@ import { api } from '../../api.js';
 import { navigate, useLocation } from '../../router.js';
 import './analytics.css';
 import { Button } from '../../ui/button.js';
+import { Card } from '../../ui/card.js';
 import { PageHeader } from '../../ui/page-header.js';
 import { FollowerChart } from './follower-chart.js';
 import { Heatmap } from './heatmap.js';
@@ -36,10 +37,9 @@ const usd = (n: number) => `$${n.toFixed(n < 1 && n > 0 ? 4 : 2)}`;
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const id = `an-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
-    <section aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
+    <Card title={title} headingId={id} className="an-section">
       {children}
-    </section>
+    </Card>
   );
 }
 

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { mediaFileUrl } from '../../bespoke-routes.js';
 import { Button } from '../../ui/button.js';
+import { Toolbar } from '../../ui/toolbar.js';
 import { type ApprovalItem, isContent, loadHistory, sourceLabel } from './approvals-api.js';
 import { formatTime } from './format.js';
 
@@ -161,14 +162,14 @@ export function ApprovalDetail(props: ApprovalDetailProps) {
             {item.action_type === 'thread' ? 'Text (cards separated by a blank line)' : 'Text'}
             <textarea ref={editor} value={text} rows={6} onChange={(event) => setText(event.target.value)} />
           </label>
-          <div className="actions">
+          <Toolbar label="Edit">
             <Button type="submit" disabled={busy}>
               Save edit
             </Button>
             <Button variant="secondary" onClick={() => props.setEditing(false)}>
               Cancel
             </Button>
-          </div>
+          </Toolbar>
         </form>
       ) : (
         <blockquote className="approval-text">
@@ -192,7 +193,7 @@ export function ApprovalDetail(props: ApprovalDetailProps) {
         </ul>
       ) : null}
       {pending ? (
-        <div className="actions">
+        <Toolbar label="Review">
           <Button onClick={props.onApprove} disabled={busy}>
             Approve
           </Button>
@@ -204,7 +205,7 @@ export function ApprovalDetail(props: ApprovalDetailProps) {
               Edit
             </Button>
           ) : null}
-        </div>
+        </Toolbar>
       ) : null}
       {props.error ? (
         <p role="alert" className="error">

@@ -7,6 +7,7 @@ import type { PostWarning } from '../../../../src/contracts/post-warnings.js';
 import { ApiError } from '../../api-request.js';
 import { PostWarnings } from '../../components/post-warnings.js';
 import { navigate, useLocation } from '../../router.js';
+import { Badge } from '../../ui/badge.js';
 import { EmptyState } from '../../ui/empty-state.js';
 import { PageHeader } from '../../ui/page-header.js';
 import { Tabs } from '../../ui/tabs.js';
@@ -221,7 +222,7 @@ export default function ApprovalsPage() {
           id: t.id,
           label: (
             <>
-              {t.label} <span className="count">{stats.data ? count(t) : ''}</span>
+              {t.label} {stats.data ? <Badge>{count(t)}</Badge> : null}
             </>
           ),
         }))}

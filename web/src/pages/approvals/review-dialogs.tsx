@@ -5,6 +5,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { Button } from '../../ui/button.js';
+import { Toolbar } from '../../ui/toolbar.js';
 
 export function RejectDialog({
   itemId,
@@ -56,14 +57,14 @@ export function RejectDialog({
                 }}
               />
             </label>
-            <div className="dialog-buttons">
+            <Toolbar label="Dialog actions" end className="dialog-buttons">
               <Dialog.Close asChild>
                 <Button variant="secondary">Cancel</Button>
               </Dialog.Close>
               <Button variant="danger-solid" type="submit">
                 Reject item
               </Button>
-            </div>
+            </Toolbar>
           </form>
         </Dialog.Content>
       </Dialog.Portal>

@@ -31,6 +31,7 @@ import { useCalendarMoves } from './use-calendar-moves.js';
 import './calendar.css';
 import { Button } from '../../ui/button.js';
 import { PageHeader } from '../../ui/page-header.js';
+import { Toolbar } from '../../ui/toolbar.js';
 
 const WEEKDAY_HEADS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -90,7 +91,7 @@ function CalendarBody({ timezone, view, anchor }: { timezone: string; view: View
   return (
     <>
       <div className="cal-bar">
-        <div className="cal-nav">
+        <Toolbar label="Move through the calendar">
           <Button variant="secondary" onClick={() => go(view, step(view, anchor, -1))}>
             {view === 'month' ? 'Previous month' : 'Previous week'}
           </Button>
@@ -100,7 +101,7 @@ function CalendarBody({ timezone, view, anchor }: { timezone: string; view: View
           <Button variant="secondary" onClick={() => go(view, step(view, anchor, 1))}>
             {view === 'month' ? 'Next month' : 'Next week'}
           </Button>
-        </div>
+        </Toolbar>
         <h2 className="cal-title">{view === 'month' ? monthName(anchor) : `Week of ${shortDay(first)}`}</h2>
         <fieldset className="cal-views">
           <legend className="cal-hidden">View</legend>

@@ -1,7 +1,9 @@
 // One scored post of the Discovery Feed: author, text, when it was posted, a link to it on the platform,
 // its score, and the per-signal breakdown as a table (points, maximum and the scorer's reason per signal).
 import { MessageSquareReply } from 'lucide-react';
+import { Badge } from '../../ui/badge.js';
 import { Button } from '../../ui/button.js';
+import { Card } from '../../ui/card.js';
 import { type FeedItem, postLink, signalRows } from './feed-api.js';
 
 const when = (iso: string) =>
@@ -21,10 +23,10 @@ export function FeedPost({
   const matched = item.score_breakdown.matched_keywords;
   return (
     <li>
-      <article aria-labelledby={headingId} className="feed-post">
+      <Card as="article" aria-labelledby={headingId}>
         <header className="feed-post-head">
           <h2 id={headingId}>{`Post by ${author}`}</h2>
-          <span className="score">Score {Math.round(item.relevance_score)}</span>
+          <Badge tone="accent">Score {Math.round(item.relevance_score)}</Badge>
         </header>
         <p className="post-body">{item.content}</p>
         <p className="muted feed-meta">
@@ -77,7 +79,7 @@ export function FeedPost({
         <Button icon={MessageSquareReply} onClick={(event) => onReply(item, event.currentTarget)}>
           Compose a reply<span className="visually-hidden"> to {author}</span>
         </Button>
-      </article>
+      </Card>
     </li>
   );
 }

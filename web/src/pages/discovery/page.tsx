@@ -21,6 +21,7 @@ import './discovery.css';
 import { Button } from '../../ui/button.js';
 import { EmptyState } from '../../ui/empty-state.js';
 import { PageHeader } from '../../ui/page-header.js';
+import { Toolbar } from '../../ui/toolbar.js';
 
 function Filters({ filters, go }: { filters: FeedFilters; go: (next: FeedFilters) => void }) {
   const keywords = useQuery({ queryKey: ['discovery-keywords'], queryFn: loadKeywords, staleTime: 60_000 });
@@ -152,7 +153,7 @@ export default function DiscoveryPage() {
         </>
       ) : null}
       {feed.data && (filters.offset > 0 || feed.data.next_offset !== null) ? (
-        <nav aria-label="Pages" className="pager">
+        <Toolbar as="nav" label="Pages" className="pager">
           <Button
             variant="secondary"
             disabled={filters.offset === 0}
@@ -167,7 +168,7 @@ export default function DiscoveryPage() {
           >
             Next page
           </Button>
-        </nav>
+        </Toolbar>
       ) : null}
       <ReplyEditor
         item={replying}

@@ -12,6 +12,7 @@ import { weightedLength } from '../../../../src/core/domain/weighted-length.js';
 import type { ApiError } from '../../api-request.js';
 import { OverLimit } from '../../components/over-limit.js';
 import { Button } from '../../ui/button.js';
+import { Toolbar } from '../../ui/toolbar.js';
 import { pageAt } from '../registry.js';
 import { composeReply, type FeedItem, queueReply } from './feed-api.js';
 
@@ -113,14 +114,14 @@ function ReplyDrawer({ item }: { item: FeedItem }) {
           <p className={length > 280 ? 'counter over' : 'counter'} aria-live="polite">
             {length} / 280
           </p>
-          <div className="dialog-buttons">
+          <Toolbar label="Reply actions" end className="dialog-buttons">
             <Button variant="secondary" onClick={() => compose.mutate()}>
               {composeError ? 'Try the LLM again' : 'Write another draft'}
             </Button>
             <Button type="submit" disabled={queue.isPending || queue.isSuccess || text.trim() === ''}>
               Queue reply
             </Button>
-          </div>
+          </Toolbar>
         </form>
       )}
       <div aria-live="polite">

@@ -7,6 +7,8 @@ import { Sparkles, Undo2 } from 'lucide-react';
 import { type MutableRefObject, useEffect, useState } from 'react';
 import { api } from '../../api.js';
 import { Button } from '../../ui/button.js';
+import { Card } from '../../ui/card.js';
+import { Toolbar } from '../../ui/toolbar.js';
 import { rememberCue, savedCues } from './cues.js';
 
 /** What Improve rewrites: the post, or one card of a thread (by its id). */
@@ -56,8 +58,7 @@ export function AiSection({
     };
   });
   return (
-    <section aria-labelledby="ai-heading" className="inspector-section">
-      <h2 id="ai-heading">AI</h2>
+    <Card title="AI" headingId="ai-heading">
       <label>
         <span className="label">Tone cue</span>
         <input
@@ -81,7 +82,7 @@ export function AiSection({
           ))}
         </p>
       ) : null}
-      <div className="publish-row">
+      <Toolbar label="Improve" className="publish-row">
         <Button icon={Sparkles} onClick={() => improve.mutate()} disabled={empty || improve.isPending}>
           {improve.isPending ? 'Improving…' : 'Improve'}
         </Button>
@@ -97,7 +98,7 @@ export function AiSection({
             Undo improve
           </Button>
         ) : null}
-      </div>
+      </Toolbar>
       <p className="muted" id="improve-target">
         {empty ? `Improve rewrites ${target.label} once it has text.` : `Improve rewrites ${target.label}.`}
       </p>
@@ -111,6 +112,6 @@ export function AiSection({
           {improve.data.flags.join(', ')}
         </p>
       ) : null}
-    </section>
+    </Card>
   );
 }

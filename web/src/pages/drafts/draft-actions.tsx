@@ -7,6 +7,7 @@ import type { Draft } from '../../../../src/contracts/drafts.js';
 import { api } from '../../api.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { Button } from '../../ui/button.js';
+import { Toolbar } from '../../ui/toolbar.js';
 import { setParams } from './draft-rail.js';
 
 export function DraftActions({ draft }: { draft: Draft }) {
@@ -37,7 +38,7 @@ export function DraftActions({ draft }: { draft: Draft }) {
   });
   const failed = archive.error ?? duplicate.error ?? remove.error;
   return (
-    <div className="actions">
+    <Toolbar label="Draft actions" className="draft-actions">
       <Button
         variant="secondary"
         icon={Archive}
@@ -71,6 +72,6 @@ export function DraftActions({ draft }: { draft: Draft }) {
           {(failed as Error).message}
         </p>
       ) : null}
-    </div>
+    </Toolbar>
   );
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DRAFT_GROUPS, DRAFT_SORTS } from '../../../../src/contracts/drafts.js';
 import { api } from '../../api.js';
 import { navigate, useLocation } from '../../router.js';
+import { Badge } from '../../ui/badge.js';
 
 type Group = (typeof DRAFT_GROUPS)[number];
 type Sort = (typeof DRAFT_SORTS)[number];
@@ -61,7 +62,7 @@ function GroupTab({ group, selected }: { group: Group; selected: boolean }) {
       className={selected ? 'tab selected' : 'tab'}
       onClick={() => setParams({ group: group === 'active' ? undefined : group })}
     >
-      {GROUP_LABEL[group]} <span className="count">{count.data?.total ?? '…'}</span>
+      {GROUP_LABEL[group]} <Badge>{count.data?.total ?? '…'}</Badge>
     </button>
   );
 }

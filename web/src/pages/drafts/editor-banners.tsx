@@ -3,13 +3,16 @@
 // (restore or discard).
 import type { ReactNode } from 'react';
 import { Button } from '../../ui/button.js';
+import { Toolbar } from '../../ui/toolbar.js';
 
 export function ConflictBanner({ useMine, reload }: { useMine: () => void; reload: () => void }) {
   return (
     <div role="alert" className="banner">
       This draft was changed in another window.
-      <Button onClick={useMine}>Use mine</Button>
-      <Button onClick={reload}>Reload server</Button>
+      <Toolbar label="Which text to keep">
+        <Button onClick={useMine}>Use mine</Button>
+        <Button onClick={reload}>Reload server</Button>
+      </Toolbar>
     </div>
   );
 }
@@ -37,10 +40,12 @@ export function RecoveredBanner({
   return (
     <section className="banner" aria-label="Recovered text">
       <p>Text typed here on {new Date(savedAt).toLocaleString()} never reached the server.</p>
-      <Button onClick={restore}>Restore it</Button>
-      <Button variant="secondary" onClick={discard}>
-        Discard
-      </Button>
+      <Toolbar label="Restore or discard">
+        <Button onClick={restore}>Restore it</Button>
+        <Button variant="secondary" onClick={discard}>
+          Discard
+        </Button>
+      </Toolbar>
     </section>
   );
 }

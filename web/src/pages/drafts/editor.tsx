@@ -10,6 +10,7 @@ import { takeCaretRequest } from '../../components/caret-request.js';
 import { OverLimit } from '../../components/over-limit.js';
 import { useNewDraft } from '../../components/use-new-draft.js';
 import { Button } from '../../ui/button.js';
+import { Toolbar } from '../../ui/toolbar.js';
 import { AiSection, type ImproveTarget } from './ai-section.js';
 import type { SyncState } from './autosave.js';
 import { CommandPalette } from './command-palette.js';
@@ -87,7 +88,7 @@ export function Editor({ draft }: { draft: Draft }) {
   return (
     <div className={inspectorOpen ? 'editor-layout with-inspector' : 'editor-layout'}>
       <section className="editor" aria-label="Editor" ref={editorRef}>
-        <div className="editor-bar">
+        <Toolbar label="Draft" end>
           <DraftActions draft={serverDraft} />
           <Button
             variant="secondary"
@@ -108,7 +109,7 @@ export function Editor({ draft }: { draft: Draft }) {
           <span role="status" className={`sync sync-${sync}`}>
             {SYNC_LABEL[sync]}
           </span>
-        </div>
+        </Toolbar>
         {sync === 'conflict' ? (
           <ConflictBanner
             useMine={async () => {

@@ -7,6 +7,8 @@ import { useEffect, useState } from 'react';
 import type { ProvenanceRef } from '../../../../src/contracts/drafts.js';
 import { api } from '../../api.js';
 import { Button } from '../../ui/button.js';
+import { Card } from '../../ui/card.js';
+import { Toolbar } from '../../ui/toolbar.js';
 import { useEscapeLayer } from '../../use-escape-layer.js';
 
 /** A note (and fragment) the generated text came from. */
@@ -59,8 +61,7 @@ export function FromNotes({
     },
   });
   return (
-    <section aria-labelledby="notes-heading" className="inspector-section">
-      <h2 id="notes-heading">From Notes</h2>
+    <Card title="From Notes" headingId="notes-heading">
       <label>
         <span className="label">Search notes</span>
         <input type="search" value={q} onChange={(event) => setQ(event.target.value)} />
@@ -93,10 +94,12 @@ export function FromNotes({
       {pending ? (
         <div role="alert" className="banner">
           Replace your text with the generated post?
-          <Button onClick={() => apply(pending)}>Replace</Button>
-          <Button variant="secondary" onClick={() => setPending(undefined)}>
-            Cancel
-          </Button>
+          <Toolbar label="Replace or keep your text">
+            <Button onClick={() => apply(pending)}>Replace</Button>
+            <Button variant="secondary" onClick={() => setPending(undefined)}>
+              Cancel
+            </Button>
+          </Toolbar>
         </div>
       ) : null}
       {undo !== undefined ? (
@@ -117,6 +120,6 @@ export function FromNotes({
           {(generate.error as Error).message}
         </p>
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { Draft } from '../../../../src/contracts/drafts.js';
 import { api } from '../../api.js';
 import { Button } from '../../ui/button.js';
+import { Card } from '../../ui/card.js';
 
 export function HistoryPanel({
   draft,
@@ -33,8 +34,7 @@ export function HistoryPanel({
   });
   const shown = revisions.data?.items.find((r) => r.id === picked);
   return (
-    <section className="history" aria-label="History">
-      <h2>History</h2>
+    <Card title="History" className="history">
       <ul className="revisions">
         {revisions.data?.items.map((rev) => (
           <li key={rev.id}>
@@ -62,6 +62,6 @@ export function HistoryPanel({
           {(restore.error as Error).message}
         </p>
       ) : null}
-    </section>
+    </Card>
   );
 }

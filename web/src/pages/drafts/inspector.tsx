@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { api } from '../../api.js';
 import { readStored, writeStored } from '../../stored-value.js';
+import { Card } from '../../ui/card.js';
 import { useEscapeLayer } from '../../use-escape-layer.js';
 
 export const INSPECTOR_KEY = 'app:inspector:open';
@@ -49,8 +50,9 @@ function VoiceSection() {
   const voice = (settings.data?.config as { business?: VoiceSettings } | undefined)?.business ?? {};
   const pillars = (voice.content_pillars ?? []).slice(0, 3);
   return (
-    <section aria-labelledby="voice-heading" className="inspector-section">
-      <h2 id="voice-heading">
+    <Card
+      headingId="voice-heading"
+      title={
         <button
           type="button"
           className="quiet disclosure"
@@ -62,7 +64,8 @@ function VoiceSection() {
         >
           Voice
         </button>
-      </h2>
+      }
+    >
       {expanded ? (
         <dl className="voice">
           <dt>Brand voice</dt>
@@ -73,7 +76,7 @@ function VoiceSection() {
           <dd>{pillars.length ? pillars.join(', ') : 'None yet'}</dd>
         </dl>
       ) : null}
-    </section>
+    </Card>
   );
 }
 
@@ -96,7 +99,7 @@ export function Inspector({
   return (
     // data-overlay: on a phone it is a drawer over the page (the layout test leaves overlays aside).
     <aside className="inspector" aria-label="Inspector" hidden={!open} data-overlay="drawer">
-      <div className="inspector-section">{schedule}</div>
+      {schedule}
       <VoiceSection />
       {ai}
       {notes}

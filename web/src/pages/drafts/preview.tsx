@@ -7,6 +7,7 @@ import { memo, useState } from 'react';
 import { gridSlots, showsCropBadge } from '../../../../src/core/domain/media-grid.js';
 import { mediaFileUrl } from '../../bespoke-routes.js';
 import { AccountIdentity } from '../../components/account-identity.js';
+import { Card } from '../../ui/card.js';
 
 export interface PreviewPost {
   text: string;
@@ -32,7 +33,7 @@ function Slot({ path, aspect, index }: { path: string; aspect: number; index: nu
           }}
         />
       )}
-      {cropped ? <span className="badge">cropped</span> : null}
+      {cropped ? <span className="media-note">cropped</span> : null}
     </div>
   );
 }
@@ -56,7 +57,7 @@ export const Preview = memo(function Preview({ posts }: { posts: PreviewPost[] }
         // biome-ignore lint/suspicious/noArrayIndexKey: posts are shown in thread order; the position is the identity here.
         <div key={index}>
           {index > 0 ? <div className="connector" data-testid="connector" aria-hidden="true" /> : null}
-          <article className="post-card" aria-label={`Post ${index + 1} preview`}>
+          <Card as="article" className="post-card" aria-label={`Post ${index + 1} preview`}>
             <header>
               <AccountIdentity meta="now" />
             </header>
@@ -64,7 +65,7 @@ export const Preview = memo(function Preview({ posts }: { posts: PreviewPost[] }
               {post.text || <span className="muted">Empty post</span>}
             </p>
             <MediaGrid media={post.media} />
-          </article>
+          </Card>
         </div>
       ))}
     </section>

@@ -11,6 +11,7 @@ import { api } from '../../api.js';
 import { AddToQueue, NextSlotText } from '../../components/add-to-queue.js';
 import { PostWarnings } from '../../components/post-warnings.js';
 import { Button } from '../../ui/button.js';
+import { Card } from '../../ui/card.js';
 
 type Submitted = {
   status: 'queued_for_approval' | 'scheduled' | 'queued';
@@ -103,8 +104,7 @@ export function PublishPanel({
     };
   });
   return (
-    <section className="publish" aria-label="Publish">
-      <h2>Publish</h2>
+    <Card title="Publish">
       {draft.scheduled_for && timezone ? (
         <p>
           Scheduled for {inZone(draft.scheduled_for, timezone)} ({timezone}){' '}
@@ -162,6 +162,6 @@ export function PublishPanel({
           {(failed as Error).message}
         </p>
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -9,6 +9,7 @@ import type { ThreadBlock } from '../../../../src/contracts/content.js';
 import { weightedLength } from '../../../../src/core/domain/weighted-length.js';
 import { OverLimit } from '../../components/over-limit.js';
 import { IconButton } from '../../ui/button.js';
+import { Toolbar } from '../../ui/toolbar.js';
 
 export function ThreadCard({
   card,
@@ -77,7 +78,7 @@ export function ThreadCard({
       />
       {media}
       <OverLimit length={length} what={`Post ${number}`} />
-      <div className="card-bar">
+      <Toolbar label={`Post ${number} actions`} end className="card-bar">
         {card.media_paths.length > 0 ? <span className="muted">{card.media_paths.length} media</span> : null}
         <span className={length > 280 ? 'counter over' : 'counter'} aria-live="polite">
           {length} / 280
@@ -103,7 +104,7 @@ export function ThreadCard({
           disabled={count <= 1}
           onClick={onRemove}
         />
-      </div>
+      </Toolbar>
     </li>
   );
 }

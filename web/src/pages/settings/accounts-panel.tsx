@@ -8,7 +8,9 @@ import { api } from '../../api.js';
 import type { ApiError } from '../../api-request.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { Button } from '../../ui/button.js';
+import { Card } from '../../ui/card.js';
 import { Field } from '../../ui/field.js';
+import { Toolbar } from '../../ui/toolbar.js';
 
 const KEY = ['accounts'] as const;
 
@@ -62,8 +64,7 @@ export function AccountsPanel() {
     setProblem((error as ApiError).message);
   };
   return (
-    <section className="settings-section" aria-labelledby="section-accounts">
-      <h2 id="section-accounts">Accounts</h2>
+    <Card title="Accounts" headingId="section-accounts" className="settings-section">
       <p className="muted">
         Each account has its own login, settings, loops and agents; the global settings are the default
         account's and every other account inherits what it does not set.
@@ -102,49 +103,53 @@ export function AccountsPanel() {
                       ? 'runs after a restart'
                       : 'running'}
                 </td>
-                <td className="account-actions">
-                  {account.status === 'active' ? (
-                    renaming === account.name ? (
-                      <RenameForm account={account} done={settled} />
-                    ) : (
-                      <Button variant="secondary" onClick={() => setRenaming(account.name)}>
-                        Rename {account.name}
-                      </Button>
-                    )
-                  ) : null}
-                  {account.status === 'active' && !account.default ? (
-                    <ConfirmDialog
-                      trigger={<Button variant="secondary">Make {account.name} the default</Button>}
-                      title={`Make ${account.name} the default account?`}
-                      description={`Requests, agents and commands that name no account act on ${account.name} after the next restart. Its own settings become the global ones, and every other account keeps exactly the settings it has now; drafts, history and logins stay where they are.${account.display_name !== account.name ? ` The default account shows its name, so the display name "${account.display_name}" is dropped.` : ''}`}
-                      confirm={`Make ${account.name} the default`}
-                      onConfirm={async () => {
-                        try {
-                          const made = await api.accounts.makeDefault(account.name);
-                          await settled(made.message);
-                        } catch (error) {
-                          failed(error);
-                        }
-                      }}
-                    />
-                  ) : null}
-                  {account.status === 'active' && !account.default ? (
-                    <ConfirmDialog
-                      danger
-                      trigger={<Button variant="secondary">Remove {account.name}</Button>}
-                      title={`Remove the account ${account.name}?`}
-                      description="Its table leaves the config file and its platform login is revoked and deleted. Its drafts, posts and history are kept (adding the name again brings them back) until you purge them with app accounts remove --purge."
-                      confirm={`Remove ${account.name}`}
-                      onConfirm={async () => {
-                        try {
-                          const removed = await api.accounts.remove(account.name, { confirm: account.name });
-                          await settled(removed.message);
-                        } catch (error) {
-                          failed(error);
-                        }
-                      }}
-                    />
-                  ) : null}
+                <td>
+                  <Toolbar label={`Actions for ${account.name}`}>
+                    {account.status === 'active' ? (
+                      renaming === account.name ? (
+                        <RenameForm account={account} done={settled} />
+                      ) : (
+                        <Button variant="secondary" onClick={() => setRenaming(account.name)}>
+                          Rename {account.name}
+                        </Button>
+                      )
+                    ) : null}
+                    {account.status === 'active' && !account.default ? (
+                      <ConfirmDialog
+                        trigger={<Button variant="secondary">Make {account.name} the default</Button>}
+                        title={`Make ${account.name} the default account?`}
+                        description={`Requests, agents and commands that name no account act on ${account.name} after the next restart. Its own settings become the global ones, and every other account keeps exactly the settings it has now; drafts, history and logins stay where they are.${account.display_name !== account.name ? ` The default account shows its name, so the display name "${account.display_name}" is dropped.` : ''}`}
+                        confirm={`Make ${account.name} the default`}
+                        onConfirm={async () => {
+                          try {
+                            const made = await api.accounts.makeDefault(account.name);
+                            await settled(made.message);
+                          } catch (error) {
+                            failed(error);
+                          }
+                        }}
+                      />
+                    ) : null}
+                    {account.status === 'active' && !account.default ? (
+                      <ConfirmDialog
+                        danger
+                        trigger={<Button variant="secondary">Remove {account.name}</Button>}
+                        title={`Remove the account ${account.name}?`}
+                        description="Its table leaves the config file and its platform login is revoked and deleted. Its drafts, posts and history are kept (adding the name again brings them back) until you purge them with app accounts remove --purge."
+                        confirm={`Remove ${account.name}`}
+                        onConfirm={async () => {
+                          try {
+                            const removed = await api.accounts.remove(account.name, {
+                              confirm: account.name,
+                            });
+                            await settled(removed.message);
+                          } catch (error) {
+                            failed(error);
+                          }
+                        }}
+                      />
+                    ) : null}
+                  </Toolbar>
                 </td>
               </tr>
             ))}
@@ -184,6 +189,6 @@ export function AccountsPanel() {
           {problem}
         </p>
       ) : null}
-    </section>
+    </Card>
   );
 }

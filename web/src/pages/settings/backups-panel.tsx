@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { api } from '../../api.js';
 import type { ApiError } from '../../api-request.js';
 import { Button } from '../../ui/button.js';
+import { Card } from '../../ui/card.js';
+import { Toolbar } from '../../ui/toolbar.js';
 
 const KEY = ['settings', 'backups'] as const;
 
@@ -28,8 +30,7 @@ export function BackupsPanel() {
     }
   };
   return (
-    <section className="settings-section" aria-labelledby="section-backups">
-      <h2 id="section-backups">Backups</h2>
+    <Card title="Backups" headingId="section-backups" className="settings-section">
       {list.data ? <p className="muted">Kept in {list.data.dir}.</p> : null}
       {list.error ? (
         <p role="alert" className="setting-error">
@@ -60,17 +61,17 @@ export function BackupsPanel() {
           </tbody>
         </table>
       ) : null}
-      <div className="settings-actions">
+      <Toolbar label="Backup" className="settings-actions">
         <Button onClick={() => void take()} disabled={busy}>
           Take a backup now
         </Button>
         <span role="status">{status}</span>
-      </div>
+      </Toolbar>
       {problem ? (
         <p role="alert" className="setting-error">
           {problem}
         </p>
       ) : null}
-    </section>
+    </Card>
   );
 }

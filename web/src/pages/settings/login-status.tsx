@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api.js';
 import { ConnectAccount } from '../../components/connect-account.js';
+import { Card } from '../../ui/card.js';
 
 export function LoginStatus() {
   const status = useQuery({
@@ -11,8 +12,7 @@ export function LoginStatus() {
     queryFn: () => api.runtime.status(),
   });
   return (
-    <section className="settings-section" aria-labelledby="section-platform-account">
-      <h2 id="section-platform-account">Platform account</h2>
+    <Card title="Platform account" headingId="section-platform-account" className="settings-section">
       {status.error ? (
         <p role="alert" className="setting-error">
           The login status cannot be read: {(status.error as Error).message}
@@ -29,6 +29,6 @@ export function LoginStatus() {
       <p className="muted">
         Or run <code>app auth</code> in a terminal on this machine.
       </p>
-    </section>
+    </Card>
   );
 }

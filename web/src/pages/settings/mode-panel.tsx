@@ -2,6 +2,7 @@
 // answers (no restart); composer forces approval on, as the spec's mode table says.
 import { useState } from 'react';
 import type { ApiError } from '../../api-request.js';
+import { Card } from '../../ui/card.js';
 import { type SettingsView, usePatchSettings } from './settings-api.js';
 
 export function ModePanel({ view }: { view: SettingsView }) {
@@ -31,8 +32,7 @@ export function ModePanel({ view }: { view: SettingsView }) {
     }
   };
   return (
-    <section className="settings-section" aria-labelledby="section-operating-mode">
-      <h2 id="section-operating-mode">Operating mode</h2>
+    <Card title="Operating mode" headingId="section-operating-mode" className="settings-section">
       <div className="setting">
         <label htmlFor="operating-mode" className="setting-label">
           Mode
@@ -93,6 +93,6 @@ export function ModePanel({ view }: { view: SettingsView }) {
           {problem}
         </p>
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -4,6 +4,8 @@
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import type { ApiError } from '../../api-request.js';
 import { Button } from '../../ui/button.js';
+import { Card } from '../../ui/card.js';
+import { Toolbar } from '../../ui/toolbar.js';
 import { FieldEditor, fieldId } from './field-editor.js';
 import { draftOf, type FieldDraft, parseDraft } from './form-values.js';
 import { describeMove, secretMoves } from './secret-moves.js';
@@ -118,8 +120,7 @@ export function SectionForm({ section, fields, view, custom, extra, intro }: Sec
   };
 
   return (
-    <section className="settings-section" aria-labelledby={headingId} id={`${headingId}-region`}>
-      <h2 id={headingId}>{section.title}</h2>
+    <Card title={section.title} headingId={headingId} id={`${headingId}-region`} className="settings-section">
       {section.description ? <p className="muted">{section.description}</p> : null}
       {intro}
       {warnings.length > 0 ? (
@@ -172,14 +173,14 @@ export function SectionForm({ section, fields, view, custom, extra, intro }: Sec
             ))}
           </div>
         ) : null}
-        <div className="settings-actions">
+        <Toolbar label={`Save ${section.title}`} className="settings-actions">
           <Button type="submit" disabled={saving}>
             Save changes
           </Button>
           {edited.size > 0 ? <span className="muted">{edited.size} unsaved change(s)</span> : null}
           <span role="status">{status}</span>
-        </div>
+        </Toolbar>
       </form>
-    </section>
+    </Card>
   );
 }

@@ -1,6 +1,7 @@
 // A list of tool names for `[mcp_policy]` (blocked, or needing approval), chosen from the tool registry's
 // mutating tools; names the registry does not know are kept and flagged, never silently dropped.
 import { useState } from 'react';
+import { Badge } from '../../ui/badge.js';
 import { Button } from '../../ui/button.js';
 import type { CustomEditorProps } from './section-form.js';
 import { useToolCatalog } from './settings-api.js';
@@ -25,9 +26,9 @@ export function ToolPicker({ field, draft, onChange, labelledBy, disabled }: Cus
       <ul className="tool-chips">
         {chosen.map((name) => (
           <li key={name}>
-            <span>{name}</span>
+            <Badge>{name}</Badge>
             {known.size > 0 && !known.has(name) && !known.has(`social_${name}`) ? (
-              <span className="badge">not a known tool</span>
+              <Badge tone="warn">not a known tool</Badge>
             ) : null}
             <Button
               disabled={disabled}
