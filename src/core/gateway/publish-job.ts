@@ -285,8 +285,11 @@ export async function publishJob(
       posted_at: deps.clock.now(),
     });
     deps.crashPoint?.('publish.after_record', index);
-    // Saved after every card: a resume starts from the first card that is not live.
-    job = await deps.posting.updateJob(job.id, { posted_tweet_ids: posted }, deps.clock.now());
+    // Saved after every card: a resume starts from the first card that is not live. The last card's id is
+    // saved with the job's completion (one write; a crash before it resumes from that card's confirmed
+    // outbox row, as after any card).
+    if (index < cards - 1)
+      job = await deps.posting.updateJob(job.id, { posted_tweet_ids: posted }, deps.clock.now());
     control.progress?.(posted.length, cards, `posted ${posted.length} of ${cards}`);
   }
 
@@ -294,6 +297,7 @@ export async function publishJob(
   job = await deps.posting.updateJob(
     job.id,
     {
+      posted_tweet_ids: posted,
       status: 'posted',
       completed_at: done.toISOString(),
       last_error: null,
