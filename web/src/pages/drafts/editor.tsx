@@ -68,8 +68,9 @@ export function Editor({ draft }: { draft: Draft }) {
       ...extra,
     });
   // The preview follows the text at a lower priority: typing never waits for it, and on opening the editor
-  // is editable first and the preview comes right after (its first value is none).
-  const previewBody = useDeferredValue<Body | undefined>(body, undefined);
+  // is editable first and the preview comes right after. Its first value is null, not undefined: React takes
+  // an undefined initial value for none given and renders the whole preview in the editor's first pass.
+  const previewBody = useDeferredValue<Body | null>(body, null);
   const previewPosts = useMemo(() => (previewBody ? previewPostsOf(previewBody) : []), [previewBody]);
 
   const length = body.content_type === 'tweet' ? weightedLength(body.content) : 0;
