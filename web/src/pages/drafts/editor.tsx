@@ -72,6 +72,8 @@ export function Editor({ draft }: { draft: Draft }) {
   // an undefined initial value for none given and renders the whole preview in the editor's first pass.
   const previewBody = useDeferredValue<Body | null>(body, null);
   const previewPosts = useMemo(() => (previewBody ? previewPostsOf(previewBody) : []), [previewBody]);
+  // The inspector's panels and their reads (schedule, voice, AI, notes) follow in that same later pass.
+  const panels = useDeferredValue(true, false);
 
   const length = body.content_type === 'tweet' ? weightedLength(body.content) : 0;
   // Improve works on the post, or on the thread card last focused (the first until one is).
@@ -201,6 +203,7 @@ export function Editor({ draft }: { draft: Draft }) {
       </section>
       <Inspector
         open={inspectorOpen}
+        filled={panels}
         onClose={() => setInspectorOpen(false)}
         schedule={
           <PublishPanel

@@ -82,12 +82,15 @@ function VoiceSection() {
 
 export function Inspector({
   open,
+  filled = true,
   onClose,
   schedule,
   ai,
   notes,
 }: {
   open: boolean;
+  /** False for the editor's first pass: the rail keeps its place and its panels come right after. */
+  filled?: boolean;
   onClose: () => void;
   schedule: ReactNode;
   ai: ReactNode;
@@ -99,10 +102,14 @@ export function Inspector({
   return (
     // data-overlay: on a phone it is a drawer over the page (the layout test leaves overlays aside).
     <aside className="inspector" aria-label="Inspector" hidden={!open} data-overlay="drawer">
-      {schedule}
-      <VoiceSection />
-      {ai}
-      {notes}
+      {filled ? (
+        <>
+          {schedule}
+          <VoiceSection />
+          {ai}
+          {notes}
+        </>
+      ) : null}
     </aside>
   );
 }
