@@ -10,7 +10,7 @@ import { useNewDraft } from './components/use-new-draft.js';
 import { PAGES, pageAt, type ShellPage } from './pages/registry.js';
 import { useFirstRunRedirect } from './pages/welcome/first-run.js';
 import { navigate, useLocation } from './router.js';
-import { loadSession, signOut } from './session.js';
+import { sessionQuery, signOut } from './session.js';
 import { commandFor } from './shortcuts.js';
 import { SignInPage } from './sign-in-page.js';
 import { Button } from './ui/button.js';
@@ -109,11 +109,7 @@ function Shell({ children, path }: { children: React.ReactNode; path: string }) 
 export function App() {
   const client = useQueryClient();
   const { path } = useLocation();
-  const session = useQuery({
-    queryKey: ['session'],
-    queryFn: loadSession,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const session = useQuery(sessionQuery);
   useEffect(() => {
     whenUnauthenticated(() => void client.invalidateQueries({ queryKey: ['session'] }));
   }, [client]);

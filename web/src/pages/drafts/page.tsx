@@ -1,6 +1,5 @@
 // Draft Studio: the rail of drafts by group and the editor of the draft in the URL (`/drafts?id=42`).
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api.js';
 import { ApiError } from '../../api-request.js';
 import { useNewDraft } from '../../components/use-new-draft.js';
 import { useLocation } from '../../router.js';
@@ -9,17 +8,13 @@ import { EmptyState } from '../../ui/empty-state.js';
 import { PageHeader } from '../../ui/page-header.js';
 import { DraftRail } from './draft-rail.js';
 import { Editor } from './editor.js';
+import { draftIdOf, draftQuery } from './meta.js';
 
 export default function DraftsPage() {
   const { params } = useLocation();
-  const id = Number(params.get('id')) || undefined;
+  const id = draftIdOf(params);
   const newDraft = useNewDraft();
-  const draft = useQuery({
-    queryKey: ['draft', id],
-    queryFn: () => api.drafts.get(id as number),
-    enabled: id !== undefined,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const draft = useQuery({ ...draftQuery(id ?? 0), enabled: id !== undefined });
   return (
     <div className="studio">
       <DraftRail selected={id} />
