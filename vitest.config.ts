@@ -39,6 +39,8 @@ class LongFilesFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     globalSetup: ['test/global-setup.ts'],
+    // Does nothing unless APP_TEST_CPU_REPORT=1 (each file's CPU time into .reports/cpu-by-file.jsonl).
+    setupFiles: ['test/cpu-by-file.setup.ts'],
     reporters: ['default', 'json'],
     outputFile: { json: '.reports/vitest.json' },
     testTimeout: 20_000,
