@@ -1,7 +1,7 @@
 // `APP_TEST_CPU_REPORT=1 npm test`: each test file's CPU time (its worker process and the child processes it
 // reaped: servers, workers, Chromium) is appended to .reports/cpu-by-file.jsonl, so the files that cost the
 // suite its time can be found (a file's duration says how long it ran, not what it cost on two shared
-// cores). Without the variable this file does nothing. Postgres's own CPU is not counted (not a child).
+// cores). vitest.config.ts loads it only with the variable set. Postgres's own CPU is not counted (not a child).
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect } from 'vitest';
 
