@@ -70,6 +70,10 @@ export async function drag(page: Page, handle: Locator, target: Locator | Point)
   for (let i = 1; i <= 12; i++) {
     await page.mouse.move(start.x + ((end.x - start.x) * i) / 12, start.y + ((end.y - start.y) * i) / 12);
   }
+  // The pointer rests a moment where it is let go, as a hand's does: dnd-kit finds what is under it in its
+  // next render, and a release in the same instant as the last move was judged by the move before it (a
+  // drag let go outside the window landed on the last day it crossed, now and then).
+  await twoFrames(page);
   await page.mouse.up();
 }
 
