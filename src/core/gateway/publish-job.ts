@@ -219,7 +219,7 @@ export async function publishJob(
   const cards = job.payload.cards.length;
   // The first card's outbox row, read once: it says whether the job is fresh, and publishCard starts from it
   // (the claim keeps every other process off this job's rows meanwhile).
-  let firstRow = posted.length === 0 ? await deps.posting.outboxRow(job.id, 0) : undefined;
+  const firstRow = posted.length === 0 ? await deps.posting.outboxRow(job.id, 0) : undefined;
   const fresh = posted.length === 0 && !firstWriteMade(firstRow);
 
   if (fresh) {
@@ -257,7 +257,6 @@ export async function publishJob(
 
   for (let index = posted.length; index < cards; index++) {
     const outcome = await publishCard(deps, job, index, posted, index === 0 ? { row: firstRow } : undefined);
-    firstRow = undefined;
     if (outcome.kind === 'wait') return retryLater(deps, job, outcome.until, outcome.error, false);
     if (outcome.kind === 'in_doubt') {
       const until = new Date(deps.clock.now().getTime() + retryDelayMs(job.attempts + 1));
