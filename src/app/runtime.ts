@@ -112,7 +112,10 @@ export interface Runtime {
   app: App;
   /** Stops the parts (newest first), the loops, the config watcher, then storage. Idempotent. */
   stop(why: string): Promise<void>;
-  /** SIGINT and SIGTERM stop it (a command's process: `app serve`, `app mcp serve`). */
+  /**
+   * A command's process (`app serve`, `app worker`, `app mcp serve`): it stays up until stop() (SIGINT and
+   * SIGTERM call it).
+   */
   stopOnSignals(): void;
 }
 
@@ -168,6 +171,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const started: RuntimePart[] = [];
   let engine: JobEngine | undefined;
   let stopping: Promise<void> | undefined;
+  let holdOpen: NodeJS.Timeout | undefined;
   const stop = (why: string) => {
     stopping ??= (async () => {
       logger.info({ why }, 'stopping');
@@ -180,7 +184,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       await engine?.stop().catch((error) => logger.error({ err: error }, 'job engine stop failed'));
       await Promise.all(app.accounts.map((account) => account.loops.stop()));
       await app.close();
-    })();
+    })().finally(() => clearInterval(holdOpen));
     return stopping;
   };
   try {
@@ -209,6 +213,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   if (durable || options.work !== false) for (const account of app.accounts) account.startLoops();
   watcher.start();
   const stopOnSignals = () => {
+    // The loops' timers are unref'd and `app worker` on SQLite listens on nothing: without a ref'd handle
+    // its process ended by itself once idle, and a SIGTERM in that instant met the default action.
+    holdOpen = setInterval(() => undefined, 2 ** 31 - 1);
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal));
   };
   return { app, stop, stopOnSignals };

@@ -1,6 +1,6 @@
 // `app serve --no-workers` serves and does no background work; `app worker` does it (here on the SQLite
 // default: its loops in its own process over the same database): a post composed through the API waits
-// until a worker runs, then goes out once; SIGTERM drains the worker (exit 0).
+// until a worker runs, then goes out once; the idle worker stays up, and SIGTERM drains it (exit 0).
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeSocial, startFakeSocial } from '../../src/infra/sandbox/social/index.js';
 import { spawnApp } from '../support/run-app.js';
@@ -47,6 +47,11 @@ describe('app worker and app serve --no-workers', () => {
     const job = await untilPosted(server.url, api, jobId);
     expect(posts('posted by a worker')).toHaveLength(1);
     expect(job.posted_tweet_ids).toEqual([posts('posted by a worker')[0]?.id]);
+
+    // Idle, it stays up (nothing else holds its process open on SQLite: no port, unref'd loop timers).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(background.child.exitCode).toBeNull();
+    expect(background.child.signalCode).toBeNull();
 
     background.child.kill('SIGTERM');
     expect(await background.exited).toEqual({ code: 0, signal: null });
