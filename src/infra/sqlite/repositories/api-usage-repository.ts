@@ -35,6 +35,14 @@ export interface ApiUsageOptions {
   actors?: ActorScope;
 }
 
+/** One statement of a priced record: a step before the row (a resource, a mention, a summons check) or the row. */
+interface PricedStep {
+  query: CompiledQuery;
+  row: boolean;
+}
+
+const mark = (query: CompiledQuery): PricedStep => ({ query, row: false });
+
 /** What a statement of a priced record answered: its rows and how many rows it changed. */
 interface StepResult {
   rows: unknown[];
@@ -64,8 +72,8 @@ export class ApiUsageRepository implements ApiUsageRecorder, ApiSpendLedger {
       sqlite.transaction(() => {
         const steps = this.pricedSteps(call, charge, now, actor);
         for (let step = steps.next(); !step.done; ) {
-          const statement = sqlite.prepare(step.value.sql);
-          const parameters = step.value.parameters;
+          const statement = sqlite.prepare(step.value.query.sql);
+          const parameters = step.value.query.parameters;
           step = steps.next(
             statement.reader
               ? { rows: statement.all(...parameters), changes: 0 }
@@ -75,42 +83,33 @@ export class ApiUsageRepository implements ApiUsageRecorder, ApiSpendLedger {
       })();
       return;
     }
+    const steps = this.pricedSteps(call, charge, now, actor);
+    const first = steps.next();
+    if (first.done) return;
     // A charge that is only its row (a post, most writes) needs no transaction: one statement, not three.
-    if (!this.readsOrMarks(charge)) {
-      const steps = this.pricedSteps(call, charge, now, actor);
-      const only = steps.next();
-      if (!only.done) await database.db.executeQuery(only.value);
+    if (first.value.row) {
+      await database.db.executeQuery(first.value.query);
       return;
     }
     await database.db.transaction().execute(async (trx) => {
-      const steps = this.pricedSteps(call, charge, now, actor);
-      for (let step = steps.next(); !step.done; ) {
-        const result = await trx.executeQuery(step.value);
+      for (let step: IteratorResult<PricedStep, void> = first; !step.done; ) {
+        const result = await trx.executeQuery(step.value.query);
         step = steps.next({ rows: result.rows, changes: Number(result.numAffectedRows ?? 0) });
       }
     });
   }
 
-  /** Whether pricedSteps has statements before the row itself (resources, mentions, a summons check). */
-  private readsOrMarks(charge: PlatformCharge): boolean {
-    const ids = charge.resourceIds.length > 0;
-    return (
-      (ids && isReadKind(charge.kind) && Boolean(charge.resource)) ||
-      (ids && Boolean(charge.mentions)) ||
-      Boolean(charge.inReplyTo)
-    );
-  }
-
   /**
    * The statements of a priced record, in order: each is yielded and answered with its rows and changes,
-   * so the same decisions run on both stores (synchronously on SQLite, awaited on Postgres).
+   * so the same decisions run on both stores (synchronously on SQLite, awaited on Postgres). The last is
+   * the row itself (`row: true`); a charge whose first statement is its row needs no transaction.
    */
   private *pricedSteps(
     call: ApiCall,
     charge: PlatformCharge,
     now: Date,
     actor: string | null,
-  ): Generator<CompiledQuery, void, StepResult> {
+  ): Generator<PricedStep, void, StepResult> {
     const { db } = this.database;
     // In one order, so two processes charging the same resources at once wait for each other instead of
     // each holding a key the other needs (Postgres would end one of them as a deadlock).
@@ -119,34 +118,43 @@ export class ApiUsageRepository implements ApiUsageRecorder, ApiSpendLedger {
     if (isReadKind(charge.kind) && charge.resource) {
       const day = utcDay(now);
       for (const id of ids) {
-        const done = yield sql`insert into api_charged_resources (account_id, day, resource, resource_id)
-          values (${this.accountId}, ${day}, ${charge.resource}, ${id}) on conflict do nothing`.compile(db);
+        const done = yield mark(
+          sql`insert into api_charged_resources (account_id, day, resource, resource_id)
+          values (${this.accountId}, ${day}, ${charge.resource}, ${id}) on conflict do nothing`.compile(db),
+        );
         charged += done.changes;
       }
     }
     if (charge.mentions) {
       for (const id of ids) {
-        yield sql`insert into api_mentions (account_id, post_id, seen_at)
-          values (${this.accountId}, ${id}, ${toDbTimestamp(now)}) on conflict do nothing`.compile(db);
+        yield mark(
+          sql`insert into api_mentions (account_id, post_id, seen_at)
+          values (${this.accountId}, ${id}, ${toDbTimestamp(now)}) on conflict do nothing`.compile(db),
+        );
       }
     }
     let summoned = false;
     if (charge.inReplyTo) {
-      const found = yield sql`select 1 as found from api_mentions
-        where account_id = ${this.accountId} and post_id = ${charge.inReplyTo}`.compile(db);
+      const found = yield mark(
+        sql`select 1 as found from api_mentions
+        where account_id = ${this.accountId} and post_id = ${charge.inReplyTo}`.compile(db),
+      );
       summoned = found.rows.length > 0;
     }
     const priced = withSummons(charge, summoned);
     const prices = this.options.prices?.() ?? APRIL_2026_PRICES;
-    yield this.write(
-      call,
-      now,
-      actor,
-      priced.kind,
-      charge.resourceIds.length,
-      charged,
-      callCost(prices, priced.kind, charged),
-    );
+    yield {
+      query: this.write(
+        call,
+        now,
+        actor,
+        priced.kind,
+        charge.resourceIds.length,
+        charged,
+        callCost(prices, priced.kind, charged),
+      ),
+      row: true,
+    };
   }
 
   private write(
