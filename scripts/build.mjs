@@ -3,8 +3,11 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { build as buildWeb } from 'vite';
+import { DIGEST_FILE, inputsDigest } from './build-inputs.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+// Taken before building: a source edited during the build leaves dist/ marked stale, not fresh.
+const digest = inputsDigest();
 rmSync(`${root}dist`, { recursive: true, force: true });
 /** How server code is bundled (the service and the build-time renderer below). */
 const serverBundle = {
@@ -42,3 +45,4 @@ rmSync(renderer);
 // sets `test`, which would give the development JSX runtime against production React).
 process.env.NODE_ENV = 'production';
 await buildWeb({ configFile: `${root}web/vite.config.ts`, mode: 'production', logLevel: 'warn' });
+writeFileSync(DIGEST_FILE, digest);
