@@ -8,7 +8,7 @@ import type { AppDatabase } from '../sqlite/open-database.js';
 /** The rows `query` (compiled against SQLite: `builder.compile()`, `sql\`…\`.compile(db)`) returns (an empty list for a statement that returns none). */
 export function sqliteAll<T>(database: AppDatabase, query: CompiledQuery<T>): T[] {
   const { sql, parameters } = query;
-  const statement = database.sqlite.prepare(sql);
+  const statement = database.statement(sql);
   if (statement.reader) return statement.all(...parameters) as T[];
   statement.run(...parameters);
   return [];
@@ -17,5 +17,5 @@ export function sqliteAll<T>(database: AppDatabase, query: CompiledQuery<T>): T[
 /** How many rows `query` (an insert, update or delete) changed. */
 export function sqliteRun(database: AppDatabase, query: CompiledQuery<unknown>): number {
   const { sql, parameters } = query;
-  return database.sqlite.prepare(sql).run(...parameters).changes;
+  return database.statement(sql).run(...parameters).changes;
 }

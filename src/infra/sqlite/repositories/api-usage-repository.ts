@@ -68,11 +68,10 @@ export class ApiUsageRepository implements ApiUsageRecorder, ApiSpendLedger {
       return;
     }
     if (database.dialect === 'sqlite') {
-      const { sqlite } = database;
-      sqlite.transaction(() => {
+      database.sqlite.transaction(() => {
         const steps = this.pricedSteps(call, charge, now, actor);
         for (let step = steps.next(); !step.done; ) {
-          const statement = sqlite.prepare(step.value.query.sql);
+          const statement = database.statement(step.value.query.sql);
           const parameters = step.value.query.parameters;
           step = steps.next(
             statement.reader

@@ -6,7 +6,6 @@
 // ingest is thousands of them, and Kysely's asynchronous round per statement made a save 1.5–3 times as
 // slow. Transactions are Kysely's on both stores, so no other Kysely query runs inside one.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Statement } from 'better-sqlite3';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { NoteSourceType } from '../../../contracts/notes.js';
 import type {
@@ -44,9 +43,6 @@ const FRAGMENTS_PER_INSERT = 200;
 const SOURCE_KEYS = ['status', 'error_message', 'last_synced_at', 'sync_cursor'] as const;
 
 export class NoteRepository implements NoteStore {
-  /** SQLite: prepared statements by their SQL text (a fixed set, and one per size of a fragment insert). */
-  private readonly statements = new Map<string, Statement>();
-
   constructor(
     private readonly database: Store,
     private readonly accountId: string,
@@ -70,11 +66,7 @@ export class NoteRepository implements NoteStore {
     }
     // The one connection: inside a Kysely transaction these run in it.
     const compiled = query.compile(database.db);
-    let statement = this.statements.get(compiled.sql);
-    if (!statement) {
-      statement = database.sqlite.prepare(compiled.sql);
-      this.statements.set(compiled.sql, statement);
-    }
+    const statement = database.statement(compiled.sql);
     if (statement.reader) return { rows: statement.all(...compiled.parameters) as T[], changes: 0 };
     return { rows: [], changes: statement.run(...compiled.parameters).changes };
   }
