@@ -9,7 +9,7 @@ import { killHard, prepareFakeHome, type ServeProcess, serve } from '../test/sup
 import { createTempHome, type TempHome } from '../test/support/temp-home.js';
 import { seed } from './support/approvals.js';
 import { axeResults } from './support/axe.js';
-import { type Browser, openBrowser } from './support/browser.js';
+import { type Browser, openBrowser, twoFrames } from './support/browser.js';
 import { searchIntoFeed } from './support/discovery.js';
 import { openWizardOnFreshServer } from './support/onboarding.js';
 import { clockEnv, worldClock } from './support/world-clock.js';
@@ -310,6 +310,9 @@ describe('accessibility that axe cannot see', () => {
         let running = 0;
         for (let step = 1; step <= 8; step++) {
           await page.mouse.move(from.x + from.width / 2, from.y + ((to.y + to.height - from.y) * step) / 8);
+          // The transitions a move causes start in a frame after it: on a loaded machine all eight moves
+          // could otherwise come (and the drag be cancelled) before any frame rendered them.
+          await twoFrames(page);
           running = Math.max(running, (await page.evaluate('document.getAnimations().length')) as number);
         }
         const started = (await page.evaluate('window.__transitionsStarted')) as number;

@@ -6,7 +6,8 @@
 // input: a drop onto another post's handle moves only the dragged post, a 500 leaves the post where it was.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { drag, middleOf, scheduledDraft, setSchedule, storedTime, twoFrames } from './support/calendar.js';
+import { twoFrames } from './support/browser.js';
+import { drag, middleOf, scheduledDraft, setSchedule, storedTime } from './support/calendar.js';
 import { moveRequests } from './support/calendar-moves.js';
 import { startStudio } from './support/studio.js';
 

@@ -5,8 +5,8 @@
 // and moves by the draft's schedule.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, openBrowser } from './support/browser.js';
-import { drag, setSchedule, storedTime, twoFrames } from './support/calendar.js';
+import { type Browser, openBrowser, twoFrames } from './support/browser.js';
+import { drag, setSchedule, storedTime } from './support/calendar.js';
 import { loopJob, moveRequests, storedJobTime, touchDrag } from './support/calendar-moves.js';
 import { call, PASSPHRASE, startStudio } from './support/studio.js';
 

@@ -4,14 +4,8 @@
 // planned for its next free slot. Where a drop lands (or is refused) is calendar-drops.test.ts.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  drag,
-  scheduledDraft,
-  scheduleRequests,
-  setSchedule,
-  storedTime,
-  twoFrames,
-} from './support/calendar.js';
+import { twoFrames } from './support/browser.js';
+import { drag, scheduledDraft, scheduleRequests, setSchedule, storedTime } from './support/calendar.js';
 import { call, startStudio } from './support/studio.js';
 
 const studio = startStudio();

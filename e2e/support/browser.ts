@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.APP_E2E_CHROMIUM ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -54,3 +54,10 @@ export async function openBrowser(
     },
   };
 }
+
+/**
+ * Two frames of the page, as a hand pauses: dnd-kit measures after it renders a move (and ignores the next
+ * key until then), and a sortable's transitions start in the frame after the move that caused them.
+ */
+export const twoFrames = (page: Page) =>
+  page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');

@@ -3,6 +3,7 @@
 // day or any point (a gutter, outside the window).
 import type { Locator, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
+import { twoFrames } from './browser.js';
 import { call, type Studio } from './studio.js';
 
 export async function setSchedule(studio: Studio, set: Record<string, unknown>): Promise<void> {
@@ -76,7 +77,3 @@ export async function drag(page: Page, handle: Locator, target: Locator | Point)
   await twoFrames(page);
   await page.mouse.up();
 }
-
-/** Two frames: dnd-kit measures after it renders a keyboard move and ignores the next key until then. */
-export const twoFrames = (page: Page) =>
-  page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
