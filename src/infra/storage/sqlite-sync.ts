@@ -5,13 +5,20 @@
 import type { CompiledQuery } from 'kysely';
 import type { AppDatabase } from '../sqlite/open-database.js';
 
-/** The rows `query` (compiled against SQLite: `builder.compile()`, `sql\`…\`.compile(db)`) returns (an empty list for a statement that returns none). */
-export function sqliteAll<T>(database: AppDatabase, query: CompiledQuery<T>): T[] {
+/** What `query` answered: its rows (none for a statement that returns none) and how many rows it changed. */
+export function sqliteExecute<T>(
+  database: AppDatabase,
+  query: CompiledQuery<T>,
+): { rows: T[]; changes: number } {
   const { sql, parameters } = query;
   const statement = database.statement(sql);
-  if (statement.reader) return statement.all(...parameters) as T[];
-  statement.run(...parameters);
-  return [];
+  if (statement.reader) return { rows: statement.all(...parameters) as T[], changes: 0 };
+  return { rows: [], changes: statement.run(...parameters).changes };
+}
+
+/** The rows `query` (compiled against SQLite: `builder.compile()`, `sql\`…\`.compile(db)`) returns (an empty list for a statement that returns none). */
+export function sqliteAll<T>(database: AppDatabase, query: CompiledQuery<T>): T[] {
+  return sqliteExecute(database, query).rows;
 }
 
 /** How many rows `query` (an insert, update or delete) changed. */

@@ -16,6 +16,7 @@ import {
 import type { ActorScope } from '../../../core/ports/actor-scope.js';
 import type { ApiCall, ApiSpendLedger, ApiUsageRecorder } from '../../../core/ports/api-usage.js';
 import type { Clock } from '../../../core/ports/clock.js';
+import { sqliteExecute } from '../../storage/sqlite-sync.js';
 import type { Store } from '../../storage/store.js';
 import { toDbTimestamp } from '../timestamps.js';
 
@@ -70,15 +71,8 @@ export class ApiUsageRepository implements ApiUsageRecorder, ApiSpendLedger {
     if (database.dialect === 'sqlite') {
       database.sqlite.transaction(() => {
         const steps = this.pricedSteps(call, charge, now, actor);
-        for (let step = steps.next(); !step.done; ) {
-          const statement = database.statement(step.value.query.sql);
-          const parameters = step.value.query.parameters;
-          step = steps.next(
-            statement.reader
-              ? { rows: statement.all(...parameters), changes: 0 }
-              : { rows: [], changes: statement.run(...parameters).changes },
-          );
-        }
+        for (let step = steps.next(); !step.done; )
+          step = steps.next(sqliteExecute(database, step.value.query));
       })();
       return;
     }

@@ -16,6 +16,7 @@ import type {
   SourceRecord,
   StoredNote,
 } from '../../../core/ports/note-store.js';
+import { sqliteExecute } from '../../storage/sqlite-sync.js';
 import type { Store } from '../../storage/store.js';
 import type { DB } from '../db-types.js';
 import { sqlLimit } from '../inline-limits.js';
@@ -65,10 +66,7 @@ export class NoteRepository implements NoteStore {
       return { rows: result.rows, changes: Number(result.numAffectedRows ?? 0) };
     }
     // The one connection: inside a Kysely transaction these run in it.
-    const compiled = query.compile(database.db);
-    const statement = database.statement(compiled.sql);
-    if (statement.reader) return { rows: statement.all(...compiled.parameters) as T[], changes: 0 };
-    return { rows: [], changes: statement.run(...compiled.parameters).changes };
+    return sqliteExecute(database, query.compile(database.db));
   }
 
   /** `work` in a transaction: the one already running, else a new one. */
