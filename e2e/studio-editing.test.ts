@@ -43,7 +43,10 @@ describe('Draft Studio: writing and saving', () => {
     await expect
       .poll(async () => (await stored(studio, draftId)).content)
       .toBe('Ship small, write it down. 🚀');
-    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Saved$/ })
+      .waitFor();
     expect(sent.at(-1)).toEqual({
       url: `/api/content/drafts/${draftId}`,
       body: {
@@ -84,7 +87,10 @@ describe('Draft Studio: writing and saving', () => {
     await theirs.press('End');
     await theirs.pressSequentially(' (theirs)');
     await expect.poll(async () => (await stored(studio, draftId)).content).toMatch(/\(theirs\)$/);
-    await other.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await other
+      .getByRole('status')
+      .filter({ hasText: /^Saved$/ })
+      .waitFor();
 
     const mine = page.getByRole('textbox', { name: 'Post text' });
     await mine.press('End');
@@ -93,14 +99,20 @@ describe('Draft Studio: writing and saving', () => {
     await page.getByRole('status').filter({ hasText: 'Conflict' }).waitFor();
 
     await page.getByRole('button', { name: 'Use mine' }).click();
-    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Saved$/ })
+      .waitFor();
     expect((await stored(studio, draftId)).content).toBe('Ship small, write it down. 🚀 (mine)');
 
     // The other window is now behind: its next edit conflicts, and "Reload server" takes the server's text.
     await theirs.pressSequentially('!');
     await other.getByRole('button', { name: 'Reload server' }).click();
     await expect.poll(() => theirs.inputValue()).toBe('Ship small, write it down. 🚀 (mine)');
-    await other.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await other
+      .getByRole('status')
+      .filter({ hasText: /^Saved$/ })
+      .waitFor();
     expect((await stored(studio, draftId)).content).toBe('Ship small, write it down. 🚀 (mine)');
     await other.close();
   });
@@ -119,7 +131,10 @@ describe('Draft Studio: writing and saving', () => {
 
     await page.unroute(`**/api/content/drafts/${id}`);
     await page.evaluate("window.dispatchEvent(new Event('online'))");
-    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Saved$/ })
+      .waitFor();
     expect((await stored(studio, id)).content).toBe('Written on a train');
     expect(await copy()).toBeNull();
   });
@@ -142,7 +157,10 @@ describe('Draft Studio: writing and saving', () => {
     expect(new URL(page.url()).searchParams.get('id')).toBe(String(id));
     await recovered.getByRole('button', { name: 'Restore it' }).click();
     await expect.poll(async () => (await stored(studio, id)).content).toBe('Written on a train, then a bus');
-    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Saved$/ })
+      .waitFor();
   });
 
   it('a draft deleted in another tab: typing says so, and the text can be saved as a new draft', async () => {
@@ -214,5 +232,37 @@ describe('Draft Studio: writing and saving', () => {
       headers: { authorization: `Bearer ${studio.token}` },
     }).then((r) => r.json() as Promise<{ total: number }>);
     expect(after.total).toBe(before.total + 1);
+  });
+
+  it('typing never moves the text field: the save status changes in a box of its own size, at every width', async () => {
+    await newDraft(page);
+    const editor = page.getByRole('textbox', { name: 'Post text' });
+    const saved = page.getByRole('status').filter({ hasText: /^Saved$/ });
+    const moved: string[] = [];
+    for (const width of [390, 768, 1024, 1280, 1600]) {
+      await page.setViewportSize({ width, height: 800 });
+      await saved.waitFor();
+      // Where the text field sits each time the status changes, taken in the page as the change happens.
+      await page.evaluate(`(() => {
+        const status = document.querySelector('.sync');
+        const field = document.querySelector('#post-text');
+        const at = () => Math.round(field.getBoundingClientRect().top + window.scrollY);
+        window.__fieldAt = [{ status: status.textContent, top: at() }];
+        window.__statusWatch?.disconnect();
+        window.__statusWatch = new MutationObserver(() => window.__fieldAt.push({ status: status.textContent, top: at() }));
+        window.__statusWatch.observe(status, { subtree: true, childList: true, characterData: true });
+      })()`);
+      await editor.press('End');
+      await editor.pressSequentially(`Steady at ${width} px.`);
+      await expect.poll(async () => (await stored(studio, openDraftId(page))).content).toMatch(/px\.$/);
+      await saved.waitFor();
+      const seen = (await page.evaluate('window.__fieldAt')) as Array<{ status: string; top: number }>;
+      expect(seen.map((s) => s.status)).toEqual(expect.arrayContaining(['Saved', 'Unsaved changes']));
+      const first = seen[0]?.top;
+      for (const { status, top } of seen)
+        if (top !== first) moved.push(`${width} px: ${first} → ${top} while "${status}"`);
+    }
+    expect(moved).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 });

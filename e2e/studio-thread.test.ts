@@ -97,7 +97,10 @@ describe('Draft Studio: threads, the palette and the layout', () => {
     // Keyboard: Space picks post 3 up, two ArrowUps move it to the top, Space drops it. Once the pointer
     // drop is saved (no save answer lands mid-drag); each step waits for what a screen reader hears, at
     // most 10 s, so a stall names its step.
-    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor({ timeout: 10_000 });
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Saved$/ })
+      .waitFor({ timeout: 10_000 });
     // After each announcement, two frames: dnd-kit measures the cards after it renders the move and ignores
     // an arrow key until then (under load the next key could otherwise come first and be dropped).
     const heard = async (text: string) => {

@@ -93,25 +93,28 @@ export function Editor({ draft }: { draft: Draft }) {
       <section className="editor" aria-label="Editor" ref={editorRef}>
         <Toolbar label="Draft" end>
           <DraftActions draft={serverDraft} />
-          <Button
-            variant="secondary"
-            icon={PanelRight}
-            aria-expanded={inspectorOpen}
-            onClick={() => setInspectorOpen(!inspectorOpen)}
-          >
-            Inspector
-          </Button>
-          <Button
-            variant="secondary"
-            icon={History}
-            aria-expanded={commands.showHistory}
-            onClick={() => commands.setShowHistory(!commands.showHistory)}
-          >
-            History
-          </Button>
-          <span role="status" className={`sync sync-${sync}`}>
-            {SYNC_LABEL[sync]}
-          </span>
+          {/* The view buttons and the save status wrap as one: below the actions when the row is too narrow. */}
+          <div className="editor-views">
+            <Button
+              variant="secondary"
+              icon={PanelRight}
+              aria-expanded={inspectorOpen}
+              onClick={() => setInspectorOpen(!inspectorOpen)}
+            >
+              Inspector
+            </Button>
+            <Button
+              variant="secondary"
+              icon={History}
+              aria-expanded={commands.showHistory}
+              onClick={() => commands.setShowHistory(!commands.showHistory)}
+            >
+              History
+            </Button>
+            <span role="status" className={`sync sync-${sync}`}>
+              {SYNC_LABEL[sync]}
+            </span>
+          </div>
         </Toolbar>
         {sync === 'conflict' ? (
           <ConflictBanner
