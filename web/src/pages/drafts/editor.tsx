@@ -94,7 +94,7 @@ export function Editor({ draft }: { draft: Draft }) {
         <Toolbar label="Draft" end>
           <DraftActions draft={serverDraft} />
           {/* The view buttons and the save status wrap as one: below the actions when the row is too narrow. */}
-          <div className="editor-views">
+          <Toolbar label="Views" end className="editor-views">
             <Button
               variant="secondary"
               icon={PanelRight}
@@ -114,7 +114,7 @@ export function Editor({ draft }: { draft: Draft }) {
             <span role="status" className={`sync sync-${sync}`}>
               {SYNC_LABEL[sync]}
             </span>
-          </div>
+          </Toolbar>
         </Toolbar>
         {sync === 'conflict' ? (
           <ConflictBanner
