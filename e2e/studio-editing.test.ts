@@ -7,7 +7,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { weightedLength } from '../src/core/domain/weighted-length.js';
 import { runApp } from '../test/support/run-app.js';
-import { newDraft, openDraftId, patches, revisions, startStudio, stored } from './support/studio.js';
+import {
+  newDraft,
+  openDraftId,
+  patches,
+  revisions,
+  savedStatus,
+  startStudio,
+  stored,
+} from './support/studio.js';
 
 const studio = startStudio({ signIn: false });
 
@@ -43,10 +51,7 @@ describe('Draft Studio: writing and saving', () => {
     await expect
       .poll(async () => (await stored(studio, draftId)).content)
       .toBe('Ship small, write it down. 🚀');
-    await page
-      .getByRole('status')
-      .filter({ hasText: /^Saved$/ })
-      .waitFor();
+    await savedStatus(page).waitFor();
     expect(sent.at(-1)).toEqual({
       url: `/api/content/drafts/${draftId}`,
       body: {
@@ -87,10 +92,7 @@ describe('Draft Studio: writing and saving', () => {
     await theirs.press('End');
     await theirs.pressSequentially(' (theirs)');
     await expect.poll(async () => (await stored(studio, draftId)).content).toMatch(/\(theirs\)$/);
-    await other
-      .getByRole('status')
-      .filter({ hasText: /^Saved$/ })
-      .waitFor();
+    await savedStatus(other).waitFor();
 
     const mine = page.getByRole('textbox', { name: 'Post text' });
     await mine.press('End');
@@ -99,20 +101,14 @@ describe('Draft Studio: writing and saving', () => {
     await page.getByRole('status').filter({ hasText: 'Conflict' }).waitFor();
 
     await page.getByRole('button', { name: 'Use mine' }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: /^Saved$/ })
-      .waitFor();
+    await savedStatus(page).waitFor();
     expect((await stored(studio, draftId)).content).toBe('Ship small, write it down. 🚀 (mine)');
 
     // The other window is now behind: its next edit conflicts, and "Reload server" takes the server's text.
     await theirs.pressSequentially('!');
     await other.getByRole('button', { name: 'Reload server' }).click();
     await expect.poll(() => theirs.inputValue()).toBe('Ship small, write it down. 🚀 (mine)');
-    await other
-      .getByRole('status')
-      .filter({ hasText: /^Saved$/ })
-      .waitFor();
+    await savedStatus(other).waitFor();
     expect((await stored(studio, draftId)).content).toBe('Ship small, write it down. 🚀 (mine)');
     await other.close();
   });
@@ -131,10 +127,7 @@ describe('Draft Studio: writing and saving', () => {
 
     await page.unroute(`**/api/content/drafts/${id}`);
     await page.evaluate("window.dispatchEvent(new Event('online'))");
-    await page
-      .getByRole('status')
-      .filter({ hasText: /^Saved$/ })
-      .waitFor();
+    await savedStatus(page).waitFor();
     expect((await stored(studio, id)).content).toBe('Written on a train');
     expect(await copy()).toBeNull();
   });
@@ -157,10 +150,7 @@ describe('Draft Studio: writing and saving', () => {
     expect(new URL(page.url()).searchParams.get('id')).toBe(String(id));
     await recovered.getByRole('button', { name: 'Restore it' }).click();
     await expect.poll(async () => (await stored(studio, id)).content).toBe('Written on a train, then a bus');
-    await page
-      .getByRole('status')
-      .filter({ hasText: /^Saved$/ })
-      .waitFor();
+    await savedStatus(page).waitFor();
   });
 
   it('a draft deleted in another tab: typing says so, and the text can be saved as a new draft', async () => {
@@ -237,7 +227,7 @@ describe('Draft Studio: writing and saving', () => {
   it('typing never moves the text field: the save status changes in a box of its own size, at every width', async () => {
     await newDraft(page);
     const editor = page.getByRole('textbox', { name: 'Post text' });
-    const saved = page.getByRole('status').filter({ hasText: /^Saved$/ });
+    const saved = savedStatus(page);
     const moved: string[] = [];
     for (const width of [390, 768, 1024, 1280, 1600]) {
       await page.setViewportSize({ width, height: 800 });

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../src/infra/sandbox/solid-png.js';
-import { call, newDraft, startStudio, stored, storedCards } from './support/studio.js';
+import { call, newDraft, savedStatus, startStudio, stored, storedCards } from './support/studio.js';
 
 const studio = startStudio();
 
@@ -97,10 +97,7 @@ describe('Draft Studio: threads, the palette and the layout', () => {
     // Keyboard: Space picks post 3 up, two ArrowUps move it to the top, Space drops it. Once the pointer
     // drop is saved (no save answer lands mid-drag); each step waits for what a screen reader hears, at
     // most 10 s, so a stall names its step.
-    await page
-      .getByRole('status')
-      .filter({ hasText: /^Saved$/ })
-      .waitFor({ timeout: 10_000 });
+    await savedStatus(page).waitFor({ timeout: 10_000 });
     // After each announcement, two frames: dnd-kit measures the cards after it renders the move and ignores
     // an arrow key until then (under load the next key could otherwise come first and be dropped).
     const heard = async (text: string) => {
