@@ -6,6 +6,7 @@
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { weightedLength } from '../src/core/domain/weighted-length.js';
+import { refusedUrl } from '../test/support/refused-port.js';
 import {
   feedItems,
   patchSettings,
@@ -210,7 +211,7 @@ describe('Discovery feed page', () => {
     timeout: 60_000,
   }, async () => {
     // A stored key moves with its endpoint only when given again (it is never sent anywhere new by itself).
-    await patchSettings(studio, { 'llm.base_url': 'http://127.0.0.1:9/v1', 'llm.api_key': 'sk-test' });
+    await patchSettings(studio, { 'llm.base_url': refusedUrl('/v1'), 'llm.api_key': 'sk-test' });
     try {
       await page.goto(`${studio.server.url}/discovery`);
       const feed = page.getByRole('list', { name: 'Scored posts' }).getByRole('article');

@@ -1,4 +1,4 @@
-// The platform and the LLM both unreachable (their addresses point at closed ports), the built server with
+// The platform and the LLM both unreachable (their addresses refuse every connection), the built server with
 // its loops running: every page still loads from the local database, and the home page says what is down and
 // what to do — the loops that failed on the platform or on the LLM, by their error.
 import { readFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeSocialConfig } from '../src/infra/sandbox/social/config-lines.js';
 import { DEFAULT_CLIENT_ID, startFakeSocial } from '../src/infra/sandbox/social/index.js';
 import { storeFakeLogin } from '../src/infra/sandbox/store-fake-login.js';
-import { startFakeLlm } from '../test/fakes/llm/index.js';
+import { refusedUrl } from '../test/support/refused-port.js';
 import { killHard, type ServeProcess, serve } from '../test/support/serve-process.js';
 import { createTempHome, type TempHome } from '../test/support/temp-home.js';
 import { type Browser, openBrowser } from './support/browser.js';
@@ -22,14 +22,13 @@ const clock = worldClock();
 
 beforeAll(async () => {
   home = createTempHome();
-  // A login the platform issued before it went away; then both services stop answering.
+  // A login the platform issued before it went away; then both services are at an address that refuses
+  // every connection (not the fakes' own ports once closed: another file's server may take those).
   const platform = await startFakeSocial({ clock });
-  const llm = await startFakeLlm();
   storeFakeLogin(platform, `${home.dir}/tokens.json`);
-  const platformLines = fakeSocialConfig(platform.url, DEFAULT_CLIENT_ID).toml;
-  const llmUrl = llm.openaiBaseUrl;
   await platform.close();
-  await llm.close();
+  const platformLines = fakeSocialConfig(refusedUrl(), DEFAULT_CLIENT_ID).toml;
+  const llmUrl = refusedUrl('/v1');
   home.writeConfig(
     [
       'approval_mode = false',

@@ -4,10 +4,10 @@
 // policy pickers, the LLM test (configured, unsaved wrong key, unreachable), enrichment, backups, sources
 // (a folder added; refused in cloud deployment and in a system location) and the drive link in a popup and in the same tab.
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { refusedUrl } from '../test/support/refused-port.js';
 import {
   COMMENT,
   configText,
@@ -23,14 +23,6 @@ const world = startSettingsWorld();
 const folder = mkdtempSync(join(tmpdir(), 'settings-e2e-notes-'));
 writeFileSync(join(folder, 'idea.md'), '# Idea\nA note in a folder.');
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('Settings forms generated from the config schema', () => {
   it('shows labels, help and defaults; saves only the changed key in one PATCH; the file keeps its comments', {
@@ -243,7 +235,7 @@ describe('LLM test connection', () => {
     expect(studio.llm.calls.slice(calls).map((c) => c.apiKey)).toContain('sk-not-this-one');
 
     await llm.getByLabel('Api key', { exact: true }).fill('');
-    const unreachable = `http://127.0.0.1:${await closedPort()}/v1`;
+    const unreachable = refusedUrl('/v1');
     await llm.getByLabel('Base url', { exact: true }).fill(unreachable);
     // The saved key goes only to the endpoint it was saved for: another one is tried with its own key.
     await llm.getByRole('button', { name: 'Test connection' }).click();

@@ -1,7 +1,6 @@
 // `app test` reaches the LLM and the platform (fake servers over HTTP): a wrong base URL or key fails with
 // the reason and exit 1, `--offline` contacts neither, and config warnings are shown in the report.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,22 +10,15 @@ import { createLogger } from '../../src/infra/logging/create-logger.js';
 import { type FakeSocial, startFakeSocial } from '../../src/infra/sandbox/social/index.js';
 import { storeFakeLogin } from '../../src/infra/sandbox/store-fake-login.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
+import { refusedUrl } from '../support/refused-port.js';
 import { runApp } from '../support/run-app.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 
 let llm: FakeLlm;
 let social: FakeSocial;
 let home: TempHome;
-/** A port nothing listens on: a base URL that cannot be reached. */
-let closedPort: number;
 beforeAll(async () => {
   [llm, social] = await Promise.all([startFakeLlm(), startFakeSocial()]);
-  closedPort = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 });
 afterAll(async () => {
   await Promise.all([llm.close(), social.close()]);
@@ -87,7 +79,7 @@ describe('app test', () => {
       `[FAIL] LLM: the openai provider rejected the API key (HTTP 401) (${llm.openaiBaseUrl})`,
     );
 
-    const nowhere = `http://127.0.0.1:${closedPort}/v1`;
+    const nowhere = refusedUrl('/v1');
     writeConfig({ llmBase: nowhere });
     const wrongUrl = await runApp(['test', '--format', 'json'], { env: home.env });
     expect(wrongUrl.code).toBe(1);
@@ -118,7 +110,7 @@ describe('app test', () => {
   });
 
   it('--offline contacts neither', async () => {
-    writeConfig({ llmBase: `http://127.0.0.1:${closedPort}/v1`, apiBase: `http://127.0.0.1:${closedPort}` });
+    writeConfig({ llmBase: refusedUrl('/v1'), apiBase: refusedUrl() });
     const before = meCalls();
     const result = await runApp(['test', '--offline'], { env: home.env });
     expect(result.code).toBe(0);

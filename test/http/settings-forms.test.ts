@@ -2,13 +2,13 @@
 // the schema walk), the tool catalog for the policy pickers, the LLM "Test connection" against the fake LLM
 // (configured values, an unsaved wrong key, an unreachable endpoint; nothing saved), and backups.
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REQUIRE_APPROVAL_FOR } from '../../src/contracts/config/mcp-policy.js';
 import { configLeaves } from '../../src/core/domain/schema-walk.js';
 import { type FakeLlm, startFakeLlm } from '../fakes/llm/index.js';
 import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
+import { refusedUrl } from '../support/refused-port.js';
 
 let llm: FakeLlm;
 let h: HttpHarness;
@@ -29,15 +29,6 @@ afterAll(async () => {
 
 // biome-ignore lint/suspicious/noExplicitAny: reads whatever the route answered.
 const fieldOf = (json: any, key: string) => json.fields.find((f: { key: string }) => f.key === key);
-
-/** A port nothing listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('GET /api/settings/schema', () => {
   it('lists every config key of the schema walk with its kind, help text, default, secrecy and restart need', async () => {
@@ -136,7 +127,7 @@ describe('POST /api/settings/test-llm', () => {
   });
 
   it('an endpoint nothing answers at says it could not be reached (tried with its own key, never the stored one)', async () => {
-    const base = `http://127.0.0.1:${await closedPort()}/v1`;
+    const base = refusedUrl('/v1');
     const keyless = await h.api('POST', '/api/settings/test-llm', { base_url: base });
     expect(keyless.status).toBe(400);
     expect(keyless.json.error.message).toMatch(/^api_key: the stored key is only ever sent to /);

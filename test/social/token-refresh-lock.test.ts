@@ -2,11 +2,11 @@
 // (holder dead, stale, unreadable, or in doubt after network trouble), and released only by its holder.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PlatformOAuth } from '../../src/infra/social/platform-oauth.js';
 import { TokenManager } from '../../src/infra/social/token-manager.js';
 import { TokenStore } from '../../src/infra/social/token-store.js';
+import { refusedUrl } from '../support/refused-port.js';
 import { createTempHome, type TempHome } from '../support/temp-home.js';
 
 const T0 = new Date('2026-11-22T12:00:00.000Z');
@@ -26,14 +26,6 @@ const marker = () => (existsSync(markerPath()) ? readFileSync(markerPath(), 'utf
 /** A live process that is not this one: the test runner that started us. */
 const livePid = () => process.ppid;
 const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid as number;
-/** A port nothing listens on any more. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('refresh lock', () => {
   it('a free lock is claimed with the start time and pid; nothing else is left beside it', () => {
@@ -101,7 +93,7 @@ describe('refresh lock', () => {
       expires_at: T0.toISOString(),
       scopes: ['tweet.read'],
     });
-    const closed = `http://127.0.0.1:${await closedPort()}`; // the connection is refused
+    const closed = refusedUrl(); // the connection is refused
     const manager = new TokenManager({
       store,
       oauth: new PlatformOAuth({

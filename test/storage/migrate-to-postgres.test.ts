@@ -5,7 +5,6 @@
 // service still has the database open; then what the user meets: a second run refused, a bad URL, a server
 // that cannot be reached, a target of a newer schema, a row Postgres refuses and a target that changes what
 // it is given (nothing left behind either time), and the progress line on a terminal.
-import { createServer } from 'node:net';
 import BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,6 +19,7 @@ import { type HttpHarness, startHttpHarness } from '../support/http-harness.js';
 import { writeMedia } from '../support/media-files.js';
 import { MIGRATIONS } from '../support/migrations.js';
 import { createTestDatabase, setupOnce, type TestDatabase } from '../support/postgres.js';
+import { REFUSED_PORT } from '../support/refused-port.js';
 import { runApp, spawnApp } from '../support/run-app.js';
 import { sqliteOf } from '../support/sqlite-of.js';
 import { createTempHome } from '../support/temp-home.js';
@@ -428,7 +428,7 @@ describe('app storage migrate refusals and failures', () => {
 
   it('exits 1 with the reason when the server cannot be reached, the password masked', async () => {
     const { home } = await service.get();
-    const port = await closedPort();
+    const port = REFUSED_PORT;
     const result = await runApp(
       ['storage', 'migrate', '--to', `postgres://app:${PASSWORD}@127.0.0.1:${port}/app`],
       { env: home.env },
@@ -515,13 +515,3 @@ describe('app storage migrate refusals and failures', () => {
     expect(Object.entries(counts).filter(([, n]) => n > 0)).toEqual([['accounts', 1]]);
   });
 });
-
-/** A port nothing listens on: bound, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
