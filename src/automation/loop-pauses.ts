@@ -63,8 +63,9 @@ export function planAfterFailure(
       reason: 'the platform access tier does not include an endpoint this loop needs',
     };
   }
-  if (isAppError(error) && error.code === 'llm_not_configured') {
-    // Nothing to retry until the settings change; the next turn reads the live config again.
+  if (isAppError(error) && (error.code === 'llm_not_configured' || error.code === 'social_not_configured')) {
+    // No LLM key, or no platform login yet: nothing to retry until the user sets it up; the next turn reads
+    // the live config and the tokens again.
     return { wait: interval, pause: 'not_configured', reason: error.message };
   }
   if (isAppError(error) && error.code === 'social_rate_limited') {

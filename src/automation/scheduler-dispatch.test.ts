@@ -5,7 +5,7 @@ import type { TurnDispatch } from '../core/ports/turn-dispatch.js';
 import type { LoopDefinition } from './loop-definition.js';
 import { Scheduler } from './scheduler.js';
 
-const silent = { info() {}, error() {} };
+const silent = { info() {}, warn() {}, error() {} };
 
 /** The plans recorded, as the job engine's table would hold them: one per loop, the latest wins. */
 function recordingDispatch() {

@@ -12,6 +12,7 @@ import type { SetTimer } from './wall-clock-timer.js';
 
 export interface SchedulerLogger {
   info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
 

@@ -6,7 +6,7 @@ import type { LoopDefinition } from './loop-definition.js';
 import { Scheduler } from './scheduler.js';
 import { SimulatedTime } from './simulated-time.js';
 
-const silent = { info() {}, error() {} };
+const silent = { info() {}, warn() {}, error() {} };
 const MIN = 60_000;
 const START = new Date('2026-11-25T06:00:00Z');
 const at = (minutes: number) => new Date(START.getTime() + minutes * MIN);

@@ -7,7 +7,7 @@ import type { LoopDefinition } from './loop-definition.js';
 import { Scheduler } from './scheduler.js';
 import { SimulatedTime, seededRandom } from './simulated-time.js';
 
-const silent = { info() {}, error() {} };
+const silent = { info() {}, warn() {}, error() {} };
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 // Wednesday 2026-11-25 06:00 UTC.
@@ -306,6 +306,49 @@ describe('Scheduler on simulated time', () => {
     await runFor(15 * MIN);
     expect(scheduler.status()[0]).toMatchObject({ paused: null, last_outcome: 'ok' });
     expect(runs).toHaveLength(2);
+    await scheduler.stop();
+  });
+
+  it('a loop with no platform login yet pauses as not_configured: one warning line, no error, until a login', async () => {
+    let loggedIn = false;
+    const logged: string[] = [];
+    const time = new SimulatedTime(START);
+    const scheduler = new Scheduler({
+      deps: null,
+      loops: [
+        {
+          name: 'analytics',
+          intervalMs: () => 15 * MIN,
+          modes: ['autopilot', 'composer'],
+          run: async () => {
+            if (!loggedIn)
+              throw new AppError('social_not_configured', 'no platform tokens yet; run `app auth` to log in');
+          },
+        },
+      ],
+      mode: () => 'composer',
+      logger: {
+        info() {},
+        warn: (_fields, message) => logged.push(`warn: ${message}`),
+        error: (_fields, message) => logged.push(`error: ${message}`),
+      },
+      setTimer: time.setTimer,
+      clock: time,
+    });
+    const runFor = (ms: number) => time.runUntil(new Date(time.now().getTime() + ms), () => scheduler.idle());
+    scheduler.start();
+    // Twelve turns without a login: more than the ten failures that would pause a failing loop as backoff.
+    await runFor(12 * 15 * MIN);
+    expect(scheduler.status()[0]).toMatchObject({
+      paused: 'not_configured',
+      paused_reason: 'no platform tokens yet; run `app auth` to log in',
+      last_error_code: 'social_not_configured',
+    });
+    expect(logged).toEqual(['warn: loop analytics paused: no platform tokens yet; run `app auth` to log in']);
+    loggedIn = true;
+    await runFor(15 * MIN);
+    expect(scheduler.status()[0]).toMatchObject({ paused: null, last_outcome: 'ok', consecutive_errors: 0 });
+    expect(logged).toHaveLength(1);
     await scheduler.stop();
   });
 });

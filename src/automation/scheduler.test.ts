@@ -22,7 +22,7 @@ function manualTimers() {
   };
 }
 
-const silent = { info() {}, error() {} };
+const silent = { info() {}, warn() {}, error() {} };
 
 describe('Scheduler', () => {
   it('runs each turn as the loop, so what it spends is attributed to loop:<name>', async () => {
@@ -127,7 +127,7 @@ describe('Scheduler', () => {
         throw new Error('boom');
       },
     };
-    const logger = { info() {}, error: (_: object, msg: string) => errors.push(msg) };
+    const logger = { info() {}, warn() {}, error: (_: object, msg: string) => errors.push(msg) };
     const scheduler = new Scheduler({
       deps: null,
       loops: [loop],
@@ -187,7 +187,7 @@ describe('Scheduler', () => {
       deps: null,
       loops: [{ name: 'quick', intervalMs: () => 1000, modes: ['autopilot'], run: async () => {} }],
       mode: () => 'autopilot',
-      logger: { info() {}, error: (_fields: unknown, message: string) => errors.push(message) },
+      logger: { info() {}, warn() {}, error: (_fields: unknown, message: string) => errors.push(message) },
       setTimer: timers.setTimer,
       onChange: (event) =>
         event === 'turn'

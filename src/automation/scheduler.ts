@@ -279,11 +279,14 @@ export class Scheduler<Deps> {
       return this.nextWait(wait, due);
     } catch (error) {
       this.quiet?.forget(loop.name);
+      const message = error instanceof Error ? error.message : String(error);
+      const code = isAppError(error) ? error.code : null;
+      const again =
+        state.last_outcome === 'error' && state.last_error === message && state.last_error_code === code;
       state.last_outcome = 'error';
-      state.last_error = error instanceof Error ? error.message : String(error);
-      state.last_error_code = isAppError(error) ? error.code : null;
+      state.last_error = message;
+      state.last_error_code = code;
       state.consecutive_errors += 1;
-      this.options.logger.error({ loop: loop.name, err: error }, `loop ${loop.name} failed`);
       const plan = planAfterFailure(
         error,
         state.consecutive_errors,
@@ -292,6 +295,12 @@ export class Scheduler<Deps> {
         this.jitter(loop),
         loop.backoff,
       );
+      // Something the user has yet to set up (a login, an LLM key) is no fault: one line when it starts,
+      // not a stack trace at every turn.
+      if (plan.pause !== 'not_configured')
+        this.options.logger.error({ loop: loop.name, err: error }, `loop ${loop.name} failed`);
+      else if (!again)
+        this.options.logger.warn({ loop: loop.name, code }, `loop ${loop.name} paused: ${message}`);
       this.pause(state, plan.pause, plan.wait, plan.reason);
       this.suspend(loop);
       return plan.wait;

@@ -8,7 +8,7 @@ import { TIMER_SLICE_MS, wallClockTimer } from './wall-clock-timer.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
-const silent = { info() {}, error() {} };
+const silent = { info() {}, warn() {}, error() {} };
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'] });

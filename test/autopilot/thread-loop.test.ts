@@ -229,7 +229,7 @@ describe('thread loop', () => {
       deps: h.app.deps.forLoops,
       loops: [contentLoop, threadsLoop],
       mode: () => h.app.deps.config.mode,
-      logger: { info() {}, error() {} },
+      logger: { info() {}, warn() {}, error() {} },
       setTimer: time.setTimer,
       clock: time,
     });
