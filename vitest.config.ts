@@ -46,6 +46,11 @@ export default defineConfig({
     outputFile: { json: '.reports/vitest.json' },
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // expect.poll waits for a state the test caused (a save stored, a page navigated, a job settled); vitest's
+    // 1 s default is the whole round trip's budget, which three files at once on two cores can overrun (the
+    // home page's New draft took longer to POST and navigate in a fresh-clone run). A poll that matches
+    // returns at once, so only a failing one waits longer.
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     // Three files at once on the 2-core machines: the browser and process tests often wait (on Chromium, a
     // server, a fake, Postgres). Measured in a fresh-clone CI run: npm test 849 s with three, 924 s with two
