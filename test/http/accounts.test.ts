@@ -266,7 +266,9 @@ max_tweets_per_day = 5   # keep it low
     // What the service's config watcher does with the changed file.
     const loaded = loadConfig({ env: home.env });
     h.app.setConfig({ ...(loaded.config as Config), social_api: h.app.deps.config.social_api });
-    await vi.waitFor(() => expect(h.app.accounts.map((account) => account.name)).toEqual(['default']));
+    await vi.waitFor(() => expect(h.app.accounts.map((account) => account.name)).toEqual(['default']), {
+      timeout: 10_000,
+    });
     expect((await h.api('GET', '/api/content/drafts', undefined, asWork)).status).toBe(404);
   });
 

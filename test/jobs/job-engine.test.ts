@@ -11,6 +11,8 @@ import { freshPostgres } from '../support/stores.js';
 import { startTestWorker, type TestLoop, type TestWorker } from '../support/turn-world.js';
 
 const CHILD = new URL('../support/job-engine-child.ts', import.meta.url).pathname;
+/** How long a wait for the database to reach a state may take (vi.waitFor's default is 1 s). */
+const WAIT = { timeout: 10_000, interval: 50 };
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -200,7 +202,7 @@ describe('loop turns on the job engine', () => {
       const { rows } = await sql<{ n: number }>`select count(*) as n from worker_heartbeats
         where worker_id <> all(${survivor.engine.workerIds()}::text[])`.execute(survivor.store.db);
       expect(rows[0]?.n).toBe(0);
-    });
+    }, WAIT);
     // Its next turn is planned (a minute on), and nothing else is, once the survivor's turn has ended.
     await vi.waitFor(async () => {
       const { rows: planned } = await sql<{
@@ -209,7 +211,7 @@ describe('loop turns on the job engine', () => {
       }>`select key, locked_at is not null as locked
         from graphile_worker.jobs`.execute(survivor.store.db);
       expect(planned).toEqual([{ key: 'turn:acct:stuck', locked: false }]);
-    });
+    }, WAIT);
   });
 
   it('releases a loop’s queue left locked with none of its jobs running, so the loop runs again', async () => {

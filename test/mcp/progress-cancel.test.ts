@@ -234,12 +234,15 @@ describe('thread generation', () => {
     expect(ended[0]?.status).toBeUndefined();
     expect(llm.calls).toHaveLength(1);
     expect(progress.map((p) => p.message)).toEqual(['asking the model for the thread']);
-    await vi.waitFor(() => {
-      const usage = sqliteOf(harness.app.deps.database)
-        .sqlite.prepare('SELECT generation_type, success, error_code FROM llm_usage')
-        .all();
-      expect(usage).toEqual([{ generation_type: 'thread', success: 0, error_code: 'cancelled' }]);
-    });
+    await vi.waitFor(
+      () => {
+        const usage = sqliteOf(harness.app.deps.database)
+          .sqlite.prepare('SELECT generation_type, success, error_code FROM llm_usage')
+          .all();
+        expect(usage).toEqual([{ generation_type: 'thread', success: 0, error_code: 'cancelled' }]);
+      },
+      { timeout: 10_000 },
+    );
   });
 });
 
