@@ -134,13 +134,13 @@ export function patches(page: Page): Array<{ url: string; body: unknown }> {
   return seen;
 }
 
-/** The draft open in the page (its id in the URL). */
 /**
  * The editor's save status once it says "Saved": matched whole, since Playwright's text filter is a
  * case-insensitive substring and "Unsaved changes" contains "saved".
  */
 export const savedStatus = (page: Page) => page.getByRole('status').filter({ hasText: /^Saved$/ });
 
+/** The draft open in the page (its id in the URL). */
 export const openDraftId = (page: Page): number => Number(new URL(page.url()).searchParams.get('id'));
 
 /** Clicks the top bar's "New draft" and answers the new draft's id once the URL holds it. */
